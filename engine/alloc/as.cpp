@@ -1,0 +1,32 @@
+// as.cpp — Adaptive Scan (Ding & Bhuyan, ICPP 1993), as seeds 000 §III.D and 003 §2 describe it.
+//
+// A p×q frame is scanned over every base with stride 1 from the lowest leftmost node (rows
+// bottom to top, x ascending); the first free frame is allocated. If none is free, the rotated
+// request q×p is scanned the same way. Trying both orientations with stride 1 makes AS
+// recognition complete: it fails only when no free p×q or q×p submesh exists. (Seed 003
+// mentions a horizontal stride equal to the frame width; we follow seed 000 and the original
+// paper's stride of 1, which is what makes the completeness claim true.) On a torus frames
+// may wrap around either edge.
+#include "strategy.hpp"
+
+namespace alloclab {
+namespace {
+
+class AdaptiveScan final : public StrategyBase<AdaptiveScan> {
+ public:
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    for (Shape s : {req.shape, req.shape.rotated()}) {
+      const BaseMask m = occ.free_bases(s.w, s.h);
+      int x, y;
+      if (m.first(x, y)) return Allocation{{block_at(x, y, s)}};
+      if (s == s.rotated()) break;
+    }
+    return std::nullopt;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_as(const Topology&, const StrategyParams&) { return std::make_unique<AdaptiveScan>(); }
+
+}  // namespace alloclab

@@ -1,0 +1,34 @@
+// bf.cpp — Best Fit (Zhu 1992), as seed 000 §III.C describes it.
+//
+// Among all free bases of the requested orientation, BF picks the one whose block has the most
+// busy neighbours. "Busy neighbours" is read as seed 000's Definition 6 contact count: nodes
+// just outside the block's four sides that are busy or beyond the mesh edge (so a block in a
+// corner scores its two edge sides). Ties go to the first base in FF's order (bottom row
+// first, x ascending). Requested orientation only, like FF. On a torus there are no edges and
+// blocks may wrap.
+#include "strategy.hpp"
+
+namespace alloclab {
+namespace {
+
+class BestFit final : public StrategyBase<BestFit> {
+ public:
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    const BaseMask m = occ.free_bases(req.shape.w, req.shape.h);
+    int best = -1;
+    Block pick;
+    m.for_each([&](int x, int y) {
+      const Block b = block_at(x, y, req.shape);
+      const int score = boundary_contact(occ, b);
+      if (score > best) { best = score; pick = b; }
+    });
+    if (best < 0) return std::nullopt;
+    return Allocation{{pick}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_bf(const Topology&, const StrategyParams&) { return std::make_unique<BestFit>(); }
+
+}  // namespace alloclab

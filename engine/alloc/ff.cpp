@@ -1,0 +1,28 @@
+// ff.cpp — First Fit (Zhu, J. Parallel Distrib. Comput. 1992), as seed 000 §III.C describes it.
+//
+// Zhu's FF keeps a busy array, marks the coverage set of the request (every base that would
+// overlap a busy node or cross the edge) and returns the first base outside it, scanning the
+// array row by row. Here the coverage complement is Occupancy::free_bases() (word-parallel);
+// the scan order is ours to fix: rows from y = 0 (bottom) upwards, x ascending within a row —
+// the "lowest leftmost" base, as frame sliding also starts. Only the requested orientation is
+// tried (FF is not recognition complete). On a torus the block may wrap around an edge.
+#include "strategy.hpp"
+
+namespace alloclab {
+namespace {
+
+class FirstFit final : public StrategyBase<FirstFit> {
+ public:
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    const BaseMask m = occ.free_bases(req.shape.w, req.shape.h);
+    int x, y;
+    if (!m.first(x, y)) return std::nullopt;
+    return Allocation{{block_at(x, y, req.shape)}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_ff(const Topology&, const StrategyParams&) { return std::make_unique<FirstFit>(); }
+
+}  // namespace alloclab

@@ -1,0 +1,91 @@
+// occupancy.hpp — who owns each node, and fast queries for free submeshes.
+//
+// Besides the owner of every node, the grid keeps one bit word array per row (bit x set =
+// node (x, y) free). free_bases(p, q) then finds every base whose p×q block is entirely free
+// with word-parallel shifts and ANDs — O(H·W/64·log(pq)) instead of rescanning W·H·p·q cells.
+// On a torus the row is treated as a ring (doubled before shifting) and rows wrap modulo H,
+// so the bases of wrapping blocks are found too.
+//
+// Invariants (checked on every change): a node is assigned only when free, released only by
+// its owner, and the free count always equals the number of free nodes.
+#pragma once
+#include <cstdint>
+#include <vector>
+#include "../core/geometry.hpp"
+#include "../topology/topology.hpp"
+
+namespace alloclab {
+
+// A W×H bit matrix: bit (x, y) set means "a p×q block with base (x, y) is free".
+class BaseMask {
+ public:
+  BaseMask() = default;
+  BaseMask(int w, int h) : w_(w), h_(h), wpr_((w + 63) / 64), bits_(std::size_t(wpr_) * h, 0) {}
+  int width() const { return w_; }
+  int height() const { return h_; }
+  bool test(int x, int y) const { return (row(y)[x >> 6] >> (x & 63)) & 1u; }
+  const std::uint64_t* row(int y) const { return bits_.data() + std::size_t(y) * wpr_; }
+  std::uint64_t* row(int y) { return bits_.data() + std::size_t(y) * wpr_; }
+  int words_per_row() const { return wpr_; }
+  bool any() const;
+  int count() const;
+  // First set bit in row-major order from the bottom row (y ascending, then x ascending).
+  bool first(int& x, int& y) const;
+  // Calls f(x, y) for every set bit, rows bottom to top, x ascending.
+  template <class F>
+  void for_each(F&& f) const {
+    for (int y = 0; y < h_; ++y) {
+      const std::uint64_t* r = row(y);
+      for (int k = 0; k < wpr_; ++k)
+        for (std::uint64_t m = r[k]; m; m &= m - 1) f(k * 64 + __builtin_ctzll(m), y);
+    }
+  }
+
+ private:
+  int w_ = 0, h_ = 0, wpr_ = 0;
+  std::vector<std::uint64_t> bits_;
+};
+
+class Occupancy {
+ public:
+  explicit Occupancy(const Topology& t);
+
+  const Topology& topology() const { return topo_; }
+  int width() const { return topo_.width(); }
+  int height() const { return topo_.height(); }
+  int free_count() const { return free_; }
+  int busy_count() const { return topo_.nodes() - free_; }
+
+  JobId owner(int x, int y) const { return owner_[std::size_t(topo_.id(x, y))]; }
+  JobId owner(int node) const { return owner_[std::size_t(node)]; }
+  bool is_free(int x, int y) const { return owner(x, y) == kNoJob; }
+  // True if the whole block is inside the machine and free.
+  bool block_free(const Block& b) const;
+  // Number of busy nodes in the block (which must fit the machine).
+  int busy_in(const Block& b) const;
+
+  // Bases whose p×q block (not rotated) is entirely free. On a mesh the block must lie inside;
+  // on a torus it may wrap. Empty mask if p or q exceed the machine.
+  BaseMask free_bases(int p, int q) const;
+  // Row y's free bits (bit x set = free), (W+63)/64 words.
+  const std::uint64_t* free_row(int y) const { return free_bits_.data() + std::size_t(y) * wpr_; }
+
+  // Mutations; both check their invariants and abort on a violation (a bug, not bad input).
+  void assign(const Block& b, JobId job);
+  void release(const Block& b, JobId job);
+  void assign(const Allocation& a, JobId job) { for (const Block& b : a.blocks) assign(b, job); }
+  void release(const Allocation& a, JobId job) { for (const Block& b : a.blocks) release(b, job); }
+
+  // Full consistency check against the owner array (used by tests and check=1).
+  bool consistent() const;
+
+ private:
+  void set_bit(int x, int y, bool free);
+  Topology topo_;
+  int wpr_;
+  int free_;
+  std::vector<JobId> owner_;
+  std::vector<std::uint64_t> free_bits_;
+};
+
+}  // namespace alloclab

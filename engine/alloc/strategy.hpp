@@ -1,0 +1,83 @@
+// strategy.hpp — the allocation-strategy interface and the one registry of strategies.
+//
+// A strategy decides where a job goes; it never changes the occupancy itself. The simulation
+// applies the decision (Occupancy::assign) and then tells the strategy (allocated / released)
+// so that strategies with their own bookkeeping (buddy trees, busy lists, free lists) stay in
+// step. Strategies are values: clone() copies one with all its state (compare mode, snapshots).
+//
+// Adding a strategy = one .cpp file defining its factory + one row in registry.cpp.
+#pragma once
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include "../core/error.hpp"
+#include "../core/geometry.hpp"
+#include "../core/rng.hpp"
+#include "occupancy.hpp"
+
+namespace alloclab {
+
+// Strategy parameters that come from the scenario (keys of the parameter table).
+struct StrategyParams {
+  int max_blocks = 0;  // cap on blocks per job for non-contiguous strategies (0 = none)
+};
+
+struct Request {
+  JobId job = kNoJob;
+  Shape shape;  // requested columns × rows
+};
+
+class Strategy {
+ public:
+  virtual ~Strategy() = default;
+  // Where to put the request on this occupancy, or nullopt if it cannot be placed now.
+  // Must not assume anything about occupancy beyond what allocated/released reported.
+  virtual std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng& rng) = 0;
+  // The simulation applied `a` for `job` (called after Occupancy::assign).
+  virtual void allocated(JobId /*job*/, const Allocation& /*a*/) {}
+  // `job` departed; its allocation was freed (called after Occupancy::release).
+  virtual void released(JobId /*job*/, const Allocation& /*a*/) {}
+  virtual std::unique_ptr<Strategy> clone() const = 0;
+};
+
+// CRTP helper: gives a strategy its clone() from the copy constructor.
+template <class Derived>
+class StrategyBase : public Strategy {
+ public:
+  std::unique_ptr<Strategy> clone() const override {
+    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+  }
+};
+
+using StrategyFactory = std::unique_ptr<Strategy> (*)(const Topology&, const StrategyParams&);
+// Extra topology requirement of a strategy (e.g. 2D buddy needs a square power-of-two mesh);
+// returns an empty string when the machine is acceptable, else why not.
+using TopologyCheck = std::string (*)(const Topology&);
+
+struct StrategyInfo {
+  std::string_view id;
+  StrategyFactory make;
+  std::string_view help;   // one line
+  bool mesh;               // runs on a mesh
+  bool torus;              // runs on a torus (wrap-aware)
+  bool contiguous;         // one block per job
+  TopologyCheck check;     // may be nullptr
+};
+
+// The registry, in the order `alloclab list` and the UI show it.
+std::span<const StrategyInfo> strategies();
+const StrategyInfo* find_strategy(std::string_view id);
+// Why this strategy cannot run on this machine ("" when it can).
+std::string strategy_unsupported(const StrategyInfo& s, const Topology& t);
+
+// Helpers shared by strategies.
+// The p×q block (on a torus possibly wrapping) with base (x, y).
+inline Block block_at(int x, int y, Shape s) { return Block{x, y, s.w, s.h}; }
+// Number of nodes just outside the block's perimeter that are busy or off the mesh edge
+// (MFA's optimality index, seed 000 Definition 6; BF's "busy neighbours" score). Each
+// perimeter side contributes its length; corners are not counted. On a torus there is no edge.
+int boundary_contact(const Occupancy& occ, const Block& b);
+
+}  // namespace alloclab

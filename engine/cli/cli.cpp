@@ -1,0 +1,311 @@
+// cli.cpp — commands run, place, link, list, bench and help.
+//
+// Every command first builds a Scenario from key=value arguments (and scenario files given as
+// plain paths), loads the trace if one is named, validates, and only then produces output: a
+// bad input prints one line on stderr, nothing on stdout, and returns 2.
+#include "cli.hpp"
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+#include "../simulation.hpp"
+
+namespace alloclab {
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+struct Args {
+  Scenario sc;
+  std::vector<std::string> extra;  // non key=value words the command interprets
+  std::string jobs_csv;
+};
+
+Result<std::string> read_file(const std::string& path, std::size_t limit) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return Error{"cannot read file '" + path + "'"};
+  f.seekg(0, std::ios::end);
+  const std::streamoff n = f.tellg();
+  if (n < 0) return Error{"cannot read file '" + path + "'"};
+  if (std::size_t(n) > limit) return Error{"file '" + path + "' is larger than the limit of " + std::to_string(limit >> 20) + " MiB"};
+  f.seekg(0);
+  std::string s(std::size_t(n), '\0');
+  f.read(s.data(), n);
+  if (!f) return Error{"cannot read file '" + path + "'"};
+  return s;
+}
+
+// Loads the named trace into the scenario (CLI side: from the file system).
+Status load_trace(Scenario& sc) {
+  if (sc.trace.empty() || sc.trace_data) return {};
+  auto text = read_file(sc.trace, kMaxTraceBytes);
+  if (!text) return Error{"trace: " + text.error().message};
+  auto t = parse_trace(*text, sc.trace, sc.width, sc.height);
+  if (!t) return t.error();
+  sc.trace_data = std::make_shared<const Trace>(std::move(*t));
+  return {};
+}
+
+// Parses the words after the command: key=value pairs, --jobs-csv FILE, scenario files, and
+// (for `place`) the busy=/job= pairs, which are returned in `extra`.
+Result<Args> parse_args(const std::vector<std::string>& words, bool place) {
+  Args a;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w == "--jobs-csv") {
+      if (i + 1 >= words.size()) return Error{"--jobs-csv needs a file name"};
+      a.jobs_csv = words[++i];
+      continue;
+    }
+    if (w.rfind("--", 0) == 0) return Error{"unknown option '" + w + "'"};
+    if (place && (w.rfind("busy=", 0) == 0 || w.rfind("job=", 0) == 0)) {
+      a.extra.push_back(w);
+      continue;
+    }
+    if (w.find('=') == std::string::npos) {  // a scenario file
+      auto text = read_file(w, 1 << 20);
+      if (!text) return text.error();
+      if (Status st = apply_file_text(a.sc, *text, w); !st) return st.error();
+      continue;
+    }
+    if (Status st = apply_pair(a.sc, w); !st) return st.error();
+  }
+  if (Status st = load_trace(a.sc); !st) return st.error();
+  if (Status st = validate(a.sc); !st) return st.error();
+  return a;
+}
+
+std::string json_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') { o += '\\'; o += c; }
+    else if ((unsigned char)c < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
+    else o += c;
+  }
+  return o;
+}
+
+std::string block_json(const Topology& t, const Block& b) {
+  const Coord e = t.block_end(b);
+  return "[" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(e.x) + "," + std::to_string(e.y) + "]";
+}
+
+double cpu_seconds() { return double(std::clock()) / CLOCKS_PER_SEC; }
+
+int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  auto a = parse_args(words, false);
+  if (!a) { err << "alloclab: " << a.error().message << "\n"; return 2; }
+  const auto w0 = std::chrono::steady_clock::now();
+  const double c0 = cpu_seconds();
+  Report rep;
+  std::vector<JobRecord> rows;
+  if (!a->jobs_csv.empty()) {
+    // jobs CSV comes from replication 0
+    auto sim = Simulation::create(a->sc, 0);
+    if (!sim) { err << "alloclab: " << sim.error().message << "\n"; return 2; }
+    sim->record_jobs(true);
+    if (Status st = sim->run(); !st) { err << "alloclab: " << st.message() << "\n"; return 2; }
+    rows = sim->recorded();
+  }
+  auto r = run_scenario(a->sc);
+  if (!r) { err << "alloclab: " << r.error().message << "\n"; return 2; }
+  rep = *r;
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+  const double cpu = cpu_seconds() - c0;
+  if (!a->jobs_csv.empty()) {
+    std::sort(rows.begin(), rows.end(), [](const JobRecord& x, const JobRecord& y) { return x.id < y.id; });
+    std::ostringstream csv;
+    csv << "id,arrival,start,end,width,height,nodes,blocks\n";
+    for (const JobRecord& j : rows)
+      csv << j.id << ',' << format_number(j.arrival) << ',' << format_number(j.start) << ',' << format_number(j.end)
+          << ',' << j.shape.w << ',' << j.shape.h << ',' << j.alloc.nodes() << ',' << j.alloc.blocks.size() << '\n';
+    const std::string tmp = a->jobs_csv + ".tmp";
+    {
+      std::ofstream f(tmp, std::ios::binary);
+      f << csv.str();
+      if (!f) { err << "alloclab: --jobs-csv: cannot write '" << a->jobs_csv << "'\n"; return 2; }
+    }
+    if (std::rename(tmp.c_str(), a->jobs_csv.c_str()) != 0) {
+      std::remove(tmp.c_str());
+      err << "alloclab: --jobs-csv: cannot write '" << a->jobs_csv << "'\n";
+      return 2;
+    }
+  }
+  const double jobs_total = double(a->sc.warmup + a->sc.jobs) * a->sc.replications;
+  out << "{\"scenario\": \"" << json_escape(canonical_link(a->sc)) << "\", \"results\": " << results_json(rep)
+      << ", \"timing\": {\"wall_seconds\": " << format_number(wall) << ", \"cpu_seconds\": " << format_number(cpu)
+      << ", \"jobs_per_second\": " << format_number(wall > 0 ? jobs_total / wall : 0) << "}}\n";
+  return 0;
+}
+
+// busy="x1,y1,x2,y2;..." (inclusive corners; on a torus x1 > x2 wraps) → blocks.
+Result<std::vector<Block>> parse_busy(std::string_view text, const Topology& t) {
+  std::vector<Block> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(';', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view part = text.substr(start, end - start);
+    start = end + 1;
+    if (part.empty()) continue;
+    long long v[4];
+    std::size_t p = 0;
+    for (int k = 0; k < 4; ++k) {
+      const std::size_t c = k < 3 ? part.find(',', p) : part.size();
+      if (c == std::string_view::npos || !parse_int64(part.substr(p, c - p), v[k]))
+        return Error{"busy: '" + std::string(part.substr(0, 64)) + "' is not x1,y1,x2,y2"};
+      p = c + 1;
+    }
+    if (!t.contains(int(v[0]), int(v[1])) || !t.contains(int(v[2]), int(v[3])) || v[0] > 1024 || v[2] > 1024)
+      return Error{"busy: block '" + std::string(part) + "' lies outside the " + std::to_string(t.width()) + "x" +
+                   std::to_string(t.height()) + " machine (x 0.." + std::to_string(t.width() - 1) + ", y 0.." +
+                   std::to_string(t.height() - 1) + ")"};
+    Block b{int(v[0]), int(v[1]), 0, 0};
+    if (v[2] >= v[0]) b.w = int(v[2] - v[0] + 1);
+    else if (t.wraps()) b.w = int(v[2] + t.width() - v[0] + 1);
+    else return Error{"busy: block '" + std::string(part) + "' has x1 > x2 on a mesh (only a torus wraps)"};
+    if (v[3] >= v[1]) b.h = int(v[3] - v[1] + 1);
+    else if (t.wraps()) b.h = int(v[3] + t.height() - v[1] + 1);
+    else return Error{"busy: block '" + std::string(part) + "' has y1 > y2 on a mesh (only a torus wraps)"};
+    out.push_back(b);
+  }
+  return out;
+}
+
+int cmd_place(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  auto a = parse_args(words, true);
+  if (!a) { err << "alloclab: " << a.error().message << "\n"; return 2; }
+  std::string busy, job;
+  for (const std::string& w : a->extra) {
+    if (w.rfind("busy=", 0) == 0) busy = w.substr(5);
+    else job = w.substr(4);
+  }
+  const Topology t = a->sc.topo();
+  const auto x = job.find('x');
+  long long p = 0, q = 0;
+  if (job.empty() || x == std::string::npos || !parse_int64(job.substr(0, x), p) || !parse_int64(job.substr(x + 1), q) ||
+      p < 1 || q < 1 || p > t.width() || q > t.height()) {
+    err << "alloclab: job: '" << job.substr(0, 64) << "' is not valid; allowed: PxQ with 1 <= P <= " << t.width()
+        << " and 1 <= Q <= " << t.height() << "\n";
+    return 2;
+  }
+  auto blocks = parse_busy(busy, t);
+  if (!blocks) { err << "alloclab: " << blocks.error().message << "\n"; return 2; }
+  Occupancy occ(t);
+  auto strat = find_strategy(a->sc.strategy)->make(t, a->sc.strat);
+  JobId id = 0;
+  for (const Block& b : *blocks) {
+    if (!occ.block_free(b)) { err << "alloclab: busy: blocks overlap at block " << block_json(t, b) << "\n"; return 2; }
+    occ.assign(b, id);
+    strat->allocated(id, Allocation{{b}});
+    ++id;
+  }
+  Rng rng(derive_seed(a->sc.seed, 2));
+  const auto alloc = strat->allocate(Request{id, Shape{int(p), int(q)}}, occ, rng);
+  if (!alloc) { out << "{\"allocated\": false, \"blocks\": []}\n"; return 0; }
+  std::string s;
+  for (const Block& b : alloc->blocks) s += (s.empty() ? "" : ", ") + block_json(t, b);
+  out << "{\"allocated\": true, \"blocks\": [" << s << "]}\n";
+  return 0;
+}
+
+int cmd_link(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  auto a = parse_args(words, false);
+  if (!a) { err << "alloclab: " << a.error().message << "\n"; return 2; }
+  out << canonical_link(a->sc) << "\n";
+  return 0;
+}
+
+int cmd_list(std::ostream& out) {
+  out << "strategies:\n";
+  for (const StrategyInfo& s : strategies()) {
+    std::string where = s.mesh && s.torus ? "mesh, torus" : s.mesh ? "mesh only" : "torus only";
+    out << "  " << s.id << std::string(s.id.size() < 10 ? 10 - s.id.size() : 1, ' ') << s.help << " ["
+        << (s.contiguous ? "contiguous" : "non-contiguous") << "; " << where << "]\n";
+  }
+  out << "schedulers:\n";
+  for (const SchedulerInfo& s : schedulers())
+    out << "  " << s.id << std::string(s.id.size() < 10 ? 10 - s.id.size() : 1, ' ') << s.help << "\n";
+  out << "patterns:\n  none      no network model (jobs run for their service time)\n";
+  out << "distributions:\n"
+         "  arrival   poisson:RATE (exponential inter-arrival times), batch (all jobs at time 0)\n"
+         "  job_size  uniform:A-B, uniform-decreasing (seed 003: P=.4,.2,.2,.2 over L/8,L/4,L/2,L),\n"
+         "            exponential:MEAN, normal:MU,SIGMA, fixed:WxH  (per side, clamped to the machine)\n"
+         "  service   exponential:MEAN, uniform:A-B, fixed:T\n";
+  return 0;
+}
+
+void print_help(std::ostream& out) {
+  out << "alloclab " << kVersion << " - processor allocation on 2D meshes and tori\n\n"
+         "usage:\n"
+         "  alloclab run   [key=value ...] [FILE ...] [--jobs-csv OUT]  simulate; print JSON results\n"
+         "  alloclab place [key=value ...] busy=\"x1,y1,x2,y2;...\" job=PxQ  one allocation decision\n"
+         "  alloclab link  [key=value ...]                              print the canonical share link\n"
+         "  alloclab list                                               strategies, schedulers, distributions\n"
+         "  alloclab bench                                              jobs simulated per second\n"
+         "  alloclab help | --help\n\n"
+         "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
+         "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
+         "keys:\n";
+  for (const ParamDef& p : params()) {
+    Scenario d;
+    out << "  " << p.key << std::string(p.key.size() < 14 ? 14 - p.key.size() : 1, ' ') << p.help << "\n"
+        << std::string(16, ' ') << "values: " << p.range << "; default: " << p.get(d) << "\n";
+  }
+}
+
+int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  long long jobs = 100000;
+  for (const std::string& w : words) {
+    if (w.rfind("jobs=", 0) == 0 && parse_int64(w.substr(5), jobs) && jobs >= 1 && jobs <= 10000000) continue;
+    err << "alloclab: bench: '" << w << "' is not valid; allowed: jobs=N (1..10000000)\n";
+    return 2;
+  }
+  struct Case { const char* link; };
+  // Loads chosen near saturation so the queue is busy and allocation is exercised.
+  const Case cases[] = {
+      {"size=16x16&strategy=ff&arrival=poisson:0.03&service=exponential:100"},
+      {"size=16x16&strategy=random&arrival=poisson:0.03&service=exponential:100"},
+      {"size=256x256&strategy=ff&arrival=poisson:0.03&service=exponential:100"},
+      {"size=256x256&strategy=random&arrival=poisson:0.03&service=exponential:100"},
+  };
+  out << "bench: jobs simulated per second (" << jobs << " jobs per case)\n";
+  for (const Case& c : cases) {
+    auto s = parse_link(c.link);
+    if (!s) { err << "alloclab: bench: " << s.error().message << "\n"; return 2; }
+    s->jobs = jobs;
+    auto sim = Simulation::create(*s, 0);
+    if (!sim) { err << "alloclab: bench: " << sim.error().message << "\n"; return 2; }
+    const auto t0 = std::chrono::steady_clock::now();
+    if (Status st = sim->run(); !st) { err << "alloclab: bench: " << st.message() << "\n"; return 2; }
+    const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-70s %12.0f jobs/s  (%.3f s, utilization %.3f)\n", c.link, double(jobs) / dt, dt,
+                  sim->results().utilization);
+    out << line;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+    print_help(out);
+    return 0;
+  }
+  const std::string cmd = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (cmd == "--version" || cmd == "version") { out << "alloclab " << kVersion << "\n"; return 0; }
+  if (cmd == "run") return cmd_run(rest, out, err);
+  if (cmd == "place") return cmd_place(rest, out, err);
+  if (cmd == "link") return cmd_link(rest, out, err);
+  if (cmd == "list") return cmd_list(out);
+  if (cmd == "bench") return cmd_bench(rest, out, err);
+  err << "alloclab: unknown command '" << cmd.substr(0, 64) << "'; commands: run, place, link, list, bench, help\n";
+  return 2;
+}
+
+}  // namespace alloclab

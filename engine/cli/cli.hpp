@@ -1,0 +1,13 @@
+// cli.hpp — the `alloclab` command line (CONTRACT.md "Commands"). The only engine-side code that
+// touches files, stdout and stderr. main() is a thin wrapper so tests can call cli_main directly.
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace alloclab {
+
+// Runs the CLI with argv[1..]; writes to out/err; returns the exit status (0 ok, 2 bad input).
+int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace alloclab

@@ -1,0 +1,40 @@
+// geometry.hpp — value types shared by the whole engine: shapes, blocks and allocations.
+//
+// Coordinates (CONTRACT.md): x is the column (0 = left), y the row (0 = bottom).
+// A Block is stored as base (lower-left) + size so that a block on a torus that wraps around
+// an edge needs no special case; Topology::block_end() gives the contract's inclusive end,
+// which on a torus may be smaller than the base (x1 > x2 means the block wraps).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace alloclab {
+
+using JobId = std::int32_t;
+inline constexpr JobId kNoJob = -1;
+
+struct Shape {
+  int w = 1, h = 1;  // columns × rows
+  int area() const { return w * h; }
+  Shape rotated() const { return {h, w}; }
+  bool operator==(const Shape&) const = default;
+};
+
+struct Block {
+  int x = 0, y = 0;  // base (lower-left) node
+  int w = 1, h = 1;  // size in columns × rows (may wrap on a torus)
+  int area() const { return w * h; }
+  bool operator==(const Block&) const = default;
+};
+
+// The nodes given to one job: one block for contiguous strategies, several otherwise.
+struct Allocation {
+  std::vector<Block> blocks;
+  int nodes() const {
+    int n = 0;
+    for (const Block& b : blocks) n += b.area();
+    return n;
+  }
+};
+
+}  // namespace alloclab

@@ -1,0 +1,48 @@
+// results.hpp — the figures a run produces (CONTRACT.md `results`), as one struct plus a
+// table of (name, member) so JSON output, replication averaging and the UI iterate one list.
+#pragma once
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace alloclab {
+
+struct Results {
+  double jobs_completed = 0;          // measured jobs that finished
+  double utilization = 0;             // time-average of requested processors in use / all processors
+  double mean_response_time = 0;      // end − arrival, over measured jobs
+  double mean_wait_time = 0;          // start − arrival
+  double mean_service_time = 0;       // end − start
+  double mean_jobs_in_system = 0;     // time-average of waiting + running jobs
+  double throughput = 0;              // departures per time unit in the measurement window
+  double external_fragmentation = 0;  // mean free/total over failed allocations with enough free nodes
+  double internal_fragmentation = 0;  // (allocated − requested) / requested processors, measured jobs
+  double mean_blocks_per_job = 0;     // blocks per measured job
+  double mean_packet_latency = 0;     // network: generation → tail ejected (0 without a pattern)
+  double mean_packet_blocking = 0;    // network: cycles a head flit waited (0 without a pattern)
+  double makespan = 0;                // time of the last departure
+  double allocation_failures = 0;     // failed allocation attempts in the window
+};
+
+struct MetricField {
+  std::string_view name;
+  double Results::*member;
+};
+
+std::span<const MetricField> metric_fields();
+
+// A run over R replications: per-metric means and 95% half-widths (zeros when R = 1).
+struct Report {
+  int replications = 1;
+  Results mean;
+  Results ci95;
+  // trace summary (when a trace was used)
+  bool has_trace = false;
+  long long trace_records = 0, trace_skipped = 0, trace_reshaped = 0, trace_jobs = 0;
+};
+
+// The `results` JSON object (deterministic text: fixed key order, shortest round-trip numbers).
+std::string results_json(const Report& r);
+
+}  // namespace alloclab

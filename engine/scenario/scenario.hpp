@@ -1,0 +1,86 @@
+// scenario.hpp — a described, validated experiment, and the one parameter table that defines
+// every key (type, default, range, help). The CLI arguments, scenario files, share links and
+// the UI editor are all generated from kParams; nothing else in the engine reads keys by name.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+#include "../alloc/strategy.hpp"
+#include "../core/error.hpp"
+#include "../topology/topology.hpp"
+#include "../workload/specs.hpp"
+#include "../workload/trace.hpp"
+
+namespace alloclab {
+
+// Documented maxima (README "Limits").
+inline constexpr int kMaxSide = 1024;
+inline constexpr long long kMaxJobs = 100'000'000;
+inline constexpr int kMaxReplications = 1000;
+
+struct Scenario {
+  TopologyKind topology = TopologyKind::Mesh;
+  int width = 16, height = 16;
+  std::string strategy = "ff";
+  std::string scheduler = "fcfs";
+  long long jobs = 1000;
+  long long warmup = 0;
+  std::uint64_t seed = 1;
+  ArrivalSpec arrival;
+  SizeSpec job_size;
+  ServiceSpec service;
+  std::string trace;  // path or upload name; the parsed jobs are in trace_data
+  std::string pattern = "none";
+  int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
+  StrategyParams strat;
+  int replications = 1;
+
+  // Loaded trace (set by whoever can read files: the CLI or the page). Not part of the link.
+  std::shared_ptr<const Trace> trace_data;
+
+  Topology topo() const { return Topology(topology, width, height); }
+  int longer_side() const { return width > height ? width : height; }
+};
+
+enum class ParamType { Enum, Int, UInt64, Size, Spec, Path };
+
+struct ParamDef {
+  std::string_view key;
+  ParamType type;
+  std::string_view range;  // human-readable allowed values, shown in help and errors
+  std::string_view help;
+  long long min = 0, max = 0;  // Int: inclusive range
+  // Parses `value` into the scenario; the Error names the key and the allowed range.
+  Status (*set)(Scenario&, std::string_view value);
+  // Canonical text of the scenario's current value.
+  std::string (*get)(const Scenario&);
+  // Choices for Enum keys (from the registries), in display order.
+  std::vector<std::string> (*choices)();
+};
+
+// The parameter table, in canonical order.
+std::span<const ParamDef> params();
+const ParamDef* find_param(std::string_view key);
+
+// Applies one "key=value" (or key, value). Unknown keys are an error listing the known ones.
+Status apply(Scenario& s, std::string_view key, std::string_view value);
+Status apply_pair(Scenario& s, std::string_view key_eq_value);
+// Cross-key checks run once all keys are set (sizes against the machine, strategy against the
+// topology, memory budget). Parse a trace before calling validate when `trace` is set.
+Status validate(const Scenario& s);
+
+// Canonical text of the scenario: only non-default keys, in table order, "k=v&k=v",
+// values percent-encoded. The same text is the URL fragment and `alloclab link` output.
+std::string canonical_link(const Scenario& s);
+// Parses a link ("k=v&k=v", a leading '#' allowed, values percent-decoded).
+Result<Scenario> parse_link(std::string_view link);
+// Parses scenario-file text: one key=value per line, '#' comments, blank lines ignored.
+Status apply_file_text(Scenario& s, std::string_view text, std::string_view source);
+
+std::string url_encode(std::string_view s);
+Result<std::string> url_decode(std::string_view s);
+
+}  // namespace alloclab

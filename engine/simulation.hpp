@@ -1,0 +1,135 @@
+// simulation.hpp — the facade: a validated Scenario in, events stepped, Results out.
+//
+// One Simulation is one replication of one scenario and owns all of its state: machine
+// occupancy, strategy (with its own bookkeeping), scheduler queue, random streams, event
+// queue, running jobs and statistics. Nothing is global, so copies are independent
+// (compare mode runs several side by side; a copy is a snapshot).
+//
+// Event order (fixed): by time; at equal times departures before arrivals; then by job id.
+// After every event the scheduler tries to start waiting jobs.
+//
+// Measurement: jobs are numbered in arrival order; the first `warmup` jobs are warm-up, the next
+// `jobs` are measured (per-job means). Time averages (utilization, jobs in system, throughput)
+// cover the window from the moment `warmup` jobs have departed (time 0 when warmup = 0) to the
+// last departure. With warmup = 0 Little's law L = X·W holds exactly.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <queue>
+#include <vector>
+#include "alloc/occupancy.hpp"
+#include "alloc/strategy.hpp"
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "metrics/results.hpp"
+#include "metrics/stats.hpp"
+#include "scenario/scenario.hpp"
+#include "sched/scheduler.hpp"
+
+namespace alloclab {
+
+struct JobRecord {
+  JobId id = kNoJob;
+  double arrival = 0, start = -1, end = -1;
+  double service = 0, estimate = 0;
+  Shape shape;
+  Allocation alloc;
+};
+
+class Simulation {
+ public:
+  // Builds replication `rep` of a scenario that passed validate(). Replication 0 uses `seed`
+  // itself; replication r > 0 uses derive_seed(seed, r).
+  static Result<Simulation> create(const Scenario& s, int rep = 0);
+
+  Simulation(const Simulation& o);
+  Simulation& operator=(const Simulation& o);
+  Simulation(Simulation&&) noexcept = default;
+  Simulation& operator=(Simulation&&) noexcept = default;
+
+  // Processes the next event. Returns false when the run is over (or failed: see status()).
+  bool step();
+  // Runs to the end; an error if the run cannot finish (a job that can never be placed).
+  Status run();
+  bool done() const { return done_; }
+  const Status& status() const { return status_; }
+
+  Results results() const;
+
+  // ---- const views for the UI and tests
+  const Scenario& scenario() const { return sc_; }
+  const Topology& topology() const { return topo_; }
+  const Occupancy& occupancy() const { return occ_; }
+  const std::map<JobId, JobRecord>& running() const { return running_; }
+  std::vector<QueuedJob> queue() const { return sched_->queue(); }
+  std::size_t queue_length() const { return sched_->size(); }
+  const std::deque<JobRecord>& recent() const { return recent_; }  // last departures, newest last
+  double now() const { return now_; }
+  long long departures() const { return departed_; }
+  long long arrivals() const { return next_id_; }
+  long long total_jobs() const { return total_jobs_; }
+  // The job with this id if it is running (nullptr otherwise).
+  const JobRecord* running_job(JobId id) const;
+
+  // Measured jobs are recorded here when enabled (for --jobs-csv), in departure order.
+  void record_jobs(bool on) { record_ = on; }
+  const std::vector<JobRecord>& recorded() const { return records_; }
+
+  // Full invariant check: occupancy consistent and equal to the running jobs' allocations.
+  bool check_invariants() const;
+
+ private:
+  struct Event {
+    double time;
+    int kind;  // 0 = departure, 1 = arrival
+    JobId job;
+    bool operator>(const Event& o) const {
+      if (time != o.time) return time > o.time;
+      if (kind != o.kind) return kind > o.kind;
+      return job > o.job;
+    }
+  };
+  class Ctx;
+  friend class Ctx;
+
+  Simulation(const Scenario& s, std::uint64_t seed);
+  void schedule_next_arrival();
+  void advance_clock(double t);
+  bool try_start(const QueuedJob& q);
+  void on_arrival(JobId id);
+  void on_departure(JobId id);
+  bool measured(JobId id) const { return id >= sc_.warmup; }
+
+  Scenario sc_;
+  Topology topo_;
+  Occupancy occ_;
+  std::unique_ptr<Strategy> strategy_;
+  std::unique_ptr<Scheduler> sched_;
+  Rng work_rng_, alloc_rng_;
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  std::map<JobId, QueuedJob> pending_;  // generated, not yet arrived (at most one synthetic)
+  std::map<JobId, JobRecord> running_;
+  std::deque<JobRecord> recent_;
+  std::vector<JobRecord> records_;
+  bool record_ = false;
+
+  double now_ = 0, next_arrival_time_ = 0;
+  long long total_jobs_ = 0, next_id_ = 0, departed_ = 0, generated_ = 0;
+  long long in_system_ = 0, busy_requested_ = 0;
+  bool window_open_ = false, done_ = false;
+  Status status_;
+
+  // statistics
+  TimeAverage util_, jobs_in_sys_;
+  double window_start_ = 0, window_end_ = 0;
+  long long window_departures_ = 0, failures_ = 0;
+  RunningStat response_, wait_, service_, blocks_, ext_frag_;
+  double requested_nodes_ = 0, allocated_nodes_ = 0;
+};
+
+// Runs all replications of a validated scenario and aggregates them.
+Result<Report> run_scenario(const Scenario& s);
+
+}  // namespace alloclab

@@ -1,0 +1,48 @@
+// specs.hpp — the workload distributions a scenario names (CONTRACT.md `arrival`, `job_size`,
+// `service`), their parsing from text, canonical printing, and sampling with alloclab's Rng.
+#pragma once
+#include <string>
+#include <string_view>
+#include "../core/error.hpp"
+#include "../core/geometry.hpp"
+#include "../core/rng.hpp"
+
+namespace alloclab {
+
+struct ArrivalSpec {
+  enum class Kind { Poisson, Batch } kind = Kind::Poisson;
+  double rate = 0.01;  // jobs per time unit (Poisson)
+};
+
+struct SizeSpec {
+  // Default = uniform:1-L with L the longer side of the machine.
+  enum class Kind { Default, Uniform, UniformDecreasing, Exponential, Normal, Fixed } kind = Kind::Default;
+  double a = 0, b = 0;  // Uniform: A..B; Exponential: mean; Normal: mu, sigma; Fixed: w, h
+};
+
+struct ServiceSpec {
+  enum class Kind { Exponential, Uniform, Fixed } kind = Kind::Exponential;
+  double a = 100, b = 0;  // Exponential: mean; Uniform: A..B; Fixed: T
+};
+
+// Parsers return an error naming the allowed forms; `key` is used in the message.
+Result<ArrivalSpec> parse_arrival(std::string_view text);
+Result<SizeSpec> parse_job_size(std::string_view text);
+Result<ServiceSpec> parse_service(std::string_view text);
+std::string to_string(const ArrivalSpec& s);
+std::string to_string(const SizeSpec& s, int longer_side);
+std::string to_string(const ServiceSpec& s);
+
+// Shortest decimal text that reads back as exactly `v` (same on every platform).
+std::string format_number(double v);
+// Strict number parsers: the whole text must be a finite number.
+bool parse_double(std::string_view s, double& out);
+bool parse_int64(std::string_view s, long long& out);
+bool parse_uint64(std::string_view s, unsigned long long& out);
+
+// Samplers. A job side is drawn per dimension and clamped to [1, side] of that dimension.
+double sample_interarrival(const ArrivalSpec& s, Rng& rng);
+Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng);
+double sample_service(const ServiceSpec& s, Rng& rng);
+
+}  // namespace alloclab

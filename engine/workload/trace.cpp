@@ -1,0 +1,190 @@
+// trace.cpp — CSV and SWF trace readers.
+//
+// SWF rules (documented in README "Traces"):
+// - fields used: 2 submit time, 4 run time, 5 allocated processors (8 requested processors
+//   when field 5 is missing), 9 requested time (the runtime estimate), 11 status.
+// - skipped (counted in `skipped`): fewer than 18 fields is an error; run time ≤ 0, processor
+//   count ≤ 0, status 5 (cancelled), or more processors than the machine has.
+// - processor count n → shape: the most-square factorisation a×b = n that fits the machine
+//   (sides as close as possible, the longer side along the longer machine side). If none fits
+//   (e.g. a prime larger than both sides), n is rounded up to the smallest count ≤ W·H that
+//   has a fitting factorisation and the job is counted in `reshaped`.
+// - arrival = submit time minus the first kept record's submit time; records are sorted by
+//   arrival (stable).
+#include "trace.hpp"
+#include <algorithm>
+#include <cmath>
+#include "specs.hpp"
+
+namespace alloclab {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view line, char sep) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= line.size(); ++i)
+    if (i == line.size() || line[i] == sep) {
+      std::string_view f = line.substr(start, i - start);
+      while (!f.empty() && (f.front() == ' ' || f.front() == '\t')) f.remove_prefix(1);
+      while (!f.empty() && (f.back() == ' ' || f.back() == '\t' || f.back() == '\r')) f.remove_suffix(1);
+      out.push_back(f);
+      start = i + 1;
+    }
+  return out;
+}
+
+std::vector<std::string_view> split_ws(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    const std::size_t s = i;
+    while (i < line.size() && !(line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    if (i > s) out.push_back(line.substr(s, i - s));
+  }
+  return out;
+}
+
+template <class F>
+void for_each_line(std::string_view text, F&& f) {
+  long long no = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    ++no;
+    if (!f(text.substr(start, end - start), no)) return;
+    start = end + 1;
+  }
+}
+
+Error line_error(std::string_view source, long long line, const std::string& what) {
+  return Error{"trace " + std::string(source) + " line " + std::to_string(line) + ": " + what};
+}
+
+void sort_by_arrival(Trace& t) {
+  std::stable_sort(t.jobs.begin(), t.jobs.end(), [](const TraceJob& a, const TraceJob& b) { return a.arrival < b.arrival; });
+  if (!t.jobs.empty()) {
+    const double t0 = t.jobs.front().arrival;
+    for (TraceJob& j : t.jobs) j.arrival -= t0;
+  }
+}
+
+}  // namespace
+
+Shape most_square_shape(long long n, int W, int H) {
+  if (n < 1 || n > (long long)W * H) return {0, 0};
+  const int lo = std::min(W, H), hi = std::max(W, H);
+  for (long long a = (long long)std::sqrt(double(n)) + 1; a >= 1; --a) {
+    if (a * a > n || n % a) continue;
+    const long long b = n / a;  // a ≤ b
+    if (a <= lo && b <= hi) return W >= H ? Shape{int(b), int(a)} : Shape{int(a), int(b)};
+  }
+  return {0, 0};
+}
+
+Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H) {
+  Trace t;
+  int ci[5] = {-1, -1, -1, -1, -1};  // arrival, width, height, runtime, estimate
+  bool header = false;
+  std::string err;
+  long long err_line = 0;
+  for_each_line(text, [&](std::string_view line, long long no) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') return true;
+    auto f = split(line, ',');
+    if (!header) {
+      static constexpr std::string_view names[5] = {"arrival", "width", "height", "runtime", "estimate"};
+      for (std::size_t i = 0; i < f.size(); ++i)
+        for (int k = 0; k < 5; ++k)
+          if (f[i] == names[k]) ci[k] = int(i);
+      for (int k = 0; k < 4; ++k)
+        if (ci[k] < 0) {
+          err = "header must name arrival,width,height,runtime (missing '" + std::string(names[k]) + "')";
+          err_line = no;
+          return false;
+        }
+      header = true;
+      return true;
+    }
+    double v[5] = {0, 0, 0, 0, -1};
+    for (int k = 0; k < 5; ++k) {
+      if (ci[k] < 0) continue;
+      if (std::size_t(ci[k]) >= f.size() || !parse_double(f[std::size_t(ci[k])], v[k])) {
+        err = "expected a number in column " + std::to_string(ci[k] + 1);
+        err_line = no;
+        return false;
+      }
+    }
+    ++t.records;
+    if (v[0] < 0 || v[3] <= 0 || v[1] < 1 || v[2] < 1 || v[1] != std::floor(v[1]) || v[2] != std::floor(v[2]) ||
+        v[1] > W || v[2] > H) {
+      ++t.skipped;
+      return true;
+    }
+    if ((long long)t.jobs.size() >= kMaxTraceJobs) {
+      err = "more than " + std::to_string(kMaxTraceJobs) + " jobs (the trace limit)";
+      err_line = no;
+      return false;
+    }
+    t.jobs.push_back(TraceJob{v[0], Shape{int(v[1]), int(v[2])}, v[3], v[4] > 0 ? v[4] : v[3]});
+    return true;
+  });
+  if (!err.empty()) return line_error(source, err_line, err);
+  if (!header) return Error{"trace " + std::string(source) + ": empty file (expected a header line arrival,width,height,runtime)"};
+  sort_by_arrival(t);
+  return t;
+}
+
+Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, int W, int H) {
+  Trace t;
+  std::string err;
+  long long err_line = 0;
+  for_each_line(text, [&](std::string_view line, long long no) {
+    auto f = split_ws(line);
+    if (f.empty() || f[0].front() == ';') return true;
+    if (f.size() < 18) {
+      err = "an SWF record has 18 fields, found " + std::to_string(f.size());
+      err_line = no;
+      return false;
+    }
+    double v[18];
+    for (int k = 0; k < 18; ++k)
+      if (!parse_double(f[std::size_t(k)], v[k])) {
+        err = "field " + std::to_string(k + 1) + " is not a number";
+        err_line = no;
+        return false;
+      }
+    ++t.records;
+    const double submit = v[1], run = v[3], req_time = v[8], status = v[10];
+    long long procs = (long long)(v[4] > 0 ? v[4] : v[7]);
+    if (run <= 0 || procs <= 0 || status == 5 || submit < 0 || procs > (long long)W * H) {
+      ++t.skipped;
+      return true;
+    }
+    Shape s = most_square_shape(procs, W, H);
+    if (s.w == 0) {
+      ++t.reshaped;
+      for (long long n = procs + 1; n <= (long long)W * H && s.w == 0; ++n) s = most_square_shape(n, W, H);
+    }
+    if ((long long)t.jobs.size() >= kMaxTraceJobs) {
+      err = "more than " + std::to_string(kMaxTraceJobs) + " jobs (the trace limit)";
+      err_line = no;
+      return false;
+    }
+    t.jobs.push_back(TraceJob{submit, s, run, req_time > 0 ? req_time : run});
+    return true;
+  });
+  if (!err.empty()) return line_error(source, err_line, err);
+  sort_by_arrival(t);
+  return t;
+}
+
+Result<Trace> parse_trace(std::string_view text, std::string_view path, int W, int H) {
+  if (text.size() > kMaxTraceBytes) return Error{"trace " + std::string(path) + ": larger than 512 MiB (the trace limit)"};
+  const bool swf = path.size() >= 4 && (path.substr(path.size() - 4) == ".swf" || path.substr(path.size() - 4) == ".SWF");
+  return swf ? parse_trace_swf(text, path, W, H) : parse_trace_csv(text, path, W, H);
+}
+
+}  // namespace alloclab

@@ -1,0 +1,44 @@
+// trace.hpp — job traces: CSV files and Standard Workload Format logs (Parallel Workloads Archive).
+//
+// Parsing works on text already in memory (the CLI reads the file, the page reads an upload),
+// so the engine itself never touches the file system.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+#include "../core/error.hpp"
+#include "../core/geometry.hpp"
+
+namespace alloclab {
+
+struct TraceJob {
+  double arrival = 0;   // time units from the first job
+  Shape shape;          // requested columns × rows
+  double runtime = 0;   // actual service time
+  double estimate = 0;  // user's runtime estimate (SWF requested time; = runtime if unknown)
+};
+
+struct Trace {
+  std::vector<TraceJob> jobs;  // in arrival order (stable for equal times)
+  long long records = 0;       // data records read
+  long long skipped = 0;       // records skipped (cancelled, invalid, too large for the machine)
+  long long reshaped = 0;      // SWF: processor counts rounded up to fit a shape (see below)
+};
+
+// Limits: at most kMaxTraceJobs jobs and kMaxTraceBytes of text.
+inline constexpr long long kMaxTraceJobs = 5'000'000;
+inline constexpr std::size_t kMaxTraceBytes = std::size_t(512) << 20;
+
+// CSV: a header line naming at least arrival,width,height,runtime (any order, optional
+// `estimate`), then one job per line. Errors name the source and line.
+Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H);
+// SWF (18 whitespace-separated fields; ';' header lines). See trace.cpp for the shape rule.
+Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, int W, int H);
+// Chooses by extension (.swf → SWF, otherwise CSV).
+Result<Trace> parse_trace(std::string_view text, std::string_view path, int W, int H);
+
+// The most-square a×b (a ≤ b... oriented to fit) with a·b = n that fits a W×H machine, or
+// {0,0} if none does.
+Shape most_square_shape(long long n, int W, int H);
+
+}  // namespace alloclab

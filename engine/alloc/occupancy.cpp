@@ -57,24 +57,52 @@ int Occupancy::busy_in(const Block& b) const {
 void Occupancy::assign(const Block& b, JobId job) {
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: block (%d,%d) %dx%d outside the %dx%d machine", job,
                  b.x, b.y, b.w, b.h, width(), height());
-  topo_.for_each_node(b, [&](int x, int y) {
-    JobId& o = owner_[std::size_t(topo_.id(x, y))];
-    ALLOCLAB_CHECK(o == kNoJob, "node (%d,%d) given to job %d is owned by job %d", x, y, job, o);
-    o = job;
-    set_bit(x, y, false);
-    --free_;
+  for_each_run(b, [&](int x0, int x1, int y) {
+    JobId* o = owner_.data() + std::size_t(topo_.id(x0, y));
+    for (int x = x0; x < x1; ++x, ++o)
+      ALLOCLAB_CHECK(*o == kNoJob, "node (%d,%d) given to job %d is owned by job %d", x, y, job, *o);
+    std::fill(owner_.data() + std::size_t(topo_.id(x0, y)), owner_.data() + std::size_t(topo_.id(x0, y)) + (x1 - x0), job);
+    set_bits(x0, x1, y, false);
+    free_ -= x1 - x0;
   });
 }
 
 void Occupancy::release(const Block& b, JobId job) {
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: released block outside the machine", job);
-  topo_.for_each_node(b, [&](int x, int y) {
-    JobId& o = owner_[std::size_t(topo_.id(x, y))];
-    ALLOCLAB_CHECK(o == job, "node (%d,%d) released by job %d is owned by job %d", x, y, job, o);
-    o = kNoJob;
-    set_bit(x, y, true);
-    ++free_;
+  for_each_run(b, [&](int x0, int x1, int y) {
+    JobId* o = owner_.data() + std::size_t(topo_.id(x0, y));
+    for (int x = x0; x < x1; ++x, ++o) {
+      ALLOCLAB_CHECK(*o == job, "node (%d,%d) released by job %d is owned by job %d", x, y, job, *o);
+      *o = kNoJob;
+    }
+    set_bits(x0, x1, y, true);
+    free_ += x1 - x0;
   });
+}
+
+// Calls f(x0, x1, y) for each maximal in-row run [x0, x1) of the block (two runs per row when
+// the block wraps around the right edge of a torus).
+template <class F>
+void Occupancy::for_each_run(const Block& b, F&& f) const {
+  const int W = width(), H = height();
+  for (int j = 0; j < b.h; ++j) {
+    int y = b.y + j;
+    if (y >= H) y -= H;
+    const int end = b.x + b.w;
+    if (end <= W) f(b.x, end, y);
+    else { f(b.x, W, y); f(0, end - W, y); }
+  }
+}
+
+void Occupancy::set_bits(int x0, int x1, int y, bool free) {
+  std::uint64_t* row = free_bits_.data() + std::size_t(y) * wpr_;
+  for (int x = x0; x < x1;) {
+    const int k = x >> 6, lo = x & 63;
+    const int hi = std::min(64, lo + (x1 - x));
+    const std::uint64_t m = (hi == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << hi) - 1)) & (~std::uint64_t(0) << lo);
+    row[k] = free ? (row[k] | m) : (row[k] & ~m);
+    x += hi - lo;
+  }
 }
 
 bool Occupancy::consistent() const {

@@ -81,6 +81,9 @@ class Occupancy {
 
  private:
   void set_bit(int x, int y, bool free);
+  void set_bits(int x0, int x1, int y, bool free);  // bits [x0, x1) of row y
+  template <class F>
+  void for_each_run(const Block& b, F&& f) const;
   Topology topo_;
   int wpr_;
   int free_;

@@ -20,9 +20,12 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
     if (need > occ.free_count()) return std::nullopt;
     if (max_blocks_ > 0 && need > max_blocks_) return std::nullopt;
     free_.clear();
-    const int n = occ.topology().nodes();
-    for (int id = 0; id < n; ++id)
-      if (occ.owner(id) == kNoJob) free_.push_back(id);
+    const int W = occ.width(), wpr = (W + 63) / 64;
+    for (int y = 0; y < occ.height(); ++y) {  // free nodes in id order, from the free bits
+      const std::uint64_t* r = occ.free_row(y);
+      for (int k = 0; k < wpr; ++k)
+        for (std::uint64_t m = r[k]; m; m &= m - 1) free_.push_back(y * W + k * 64 + __builtin_ctzll(m));
+    }
     Allocation a;
     a.blocks.reserve(std::size_t(need));
     for (int i = 0; i < need; ++i) {

@@ -1,6 +1,7 @@
 // simulation.cpp — the event loop, job lifecycle and measurement of one replication.
 #include "simulation.hpp"
 #include "core/check.hpp"
+#include "metrics/dispersal.hpp"
 
 namespace alloclab {
 
@@ -26,26 +27,6 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
       strategy_(find_strategy(s.strategy)->make(topo_, s.strat)),
       sched_(find_scheduler(s.scheduler)->make()),
       work_rng_(derive_seed(seed, kWorkStream)), alloc_rng_(derive_seed(seed, kAllocStream)) {}
-
-Simulation::Simulation(const Simulation& o)
-    : sc_(o.sc_), topo_(o.topo_), occ_(o.occ_), strategy_(o.strategy_->clone()), sched_(o.sched_->clone()),
-      work_rng_(o.work_rng_), alloc_rng_(o.alloc_rng_), events_(o.events_), pending_(o.pending_),
-      running_(o.running_), recent_(o.recent_), records_(o.records_), record_(o.record_), now_(o.now_),
-      next_arrival_time_(o.next_arrival_time_), total_jobs_(o.total_jobs_), next_id_(o.next_id_),
-      departed_(o.departed_), generated_(o.generated_), in_system_(o.in_system_),
-      busy_requested_(o.busy_requested_), window_open_(o.window_open_), done_(o.done_), status_(o.status_),
-      util_(o.util_), jobs_in_sys_(o.jobs_in_sys_), window_start_(o.window_start_), window_end_(o.window_end_),
-      window_departures_(o.window_departures_), failures_(o.failures_), response_(o.response_), wait_(o.wait_),
-      service_(o.service_), blocks_(o.blocks_), ext_frag_(o.ext_frag_), requested_nodes_(o.requested_nodes_),
-      allocated_nodes_(o.allocated_nodes_) {}
-
-Simulation& Simulation::operator=(const Simulation& o) {
-  if (this != &o) {
-    Simulation tmp(o);
-    *this = std::move(tmp);
-  }
-  return *this;
-}
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
   if (Status st = validate(s); !st) return st.error();
@@ -148,6 +129,8 @@ void Simulation::on_departure(JobId id) {
     wait_.add(r.start - r.arrival);
     service_.add(r.end - r.start);
     blocks_.add(double(r.alloc.blocks.size()));
+    dispersal_.add(dispersal(topo_, r.alloc));
+    contiguous_.add(r.alloc.blocks.size() == 1 ? 1 : 0);
     requested_nodes_ += r.shape.area();
     allocated_nodes_ += r.alloc.nodes();
     if (record_) records_.push_back(r);
@@ -225,6 +208,8 @@ Results Simulation::results() const {
   r.external_fragmentation = ext_frag_.mean();
   r.internal_fragmentation = requested_nodes_ > 0 ? (allocated_nodes_ - requested_nodes_) / requested_nodes_ : 0;
   r.mean_blocks_per_job = blocks_.mean();
+  r.mean_dispersal = dispersal_.mean();
+  r.contiguous_fraction = contiguous_.mean();
   r.makespan = window_end_;
   r.allocation_failures = double(failures_);
   return r;

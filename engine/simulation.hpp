@@ -21,6 +21,7 @@
 #include <vector>
 #include "alloc/occupancy.hpp"
 #include "alloc/strategy.hpp"
+#include "core/clone_ptr.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "metrics/results.hpp"
@@ -44,10 +45,6 @@ class Simulation {
   // itself; replication r > 0 uses derive_seed(seed, r).
   static Result<Simulation> create(const Scenario& s, int rep = 0);
 
-  Simulation(const Simulation& o);
-  Simulation& operator=(const Simulation& o);
-  Simulation(Simulation&&) noexcept = default;
-  Simulation& operator=(Simulation&&) noexcept = default;
 
   // Processes the next event. Returns false when the run is over (or failed: see status()).
   bool step();
@@ -105,8 +102,8 @@ class Simulation {
   Scenario sc_;
   Topology topo_;
   Occupancy occ_;
-  std::unique_ptr<Strategy> strategy_;
-  std::unique_ptr<Scheduler> sched_;
+  ClonePtr<Strategy> strategy_;
+  ClonePtr<Scheduler> sched_;
   Rng work_rng_, alloc_rng_;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   std::map<JobId, QueuedJob> pending_;  // generated, not yet arrived (at most one synthetic)
@@ -125,7 +122,7 @@ class Simulation {
   TimeAverage util_, jobs_in_sys_;
   double window_start_ = 0, window_end_ = 0;
   long long window_departures_ = 0, failures_ = 0;
-  RunningStat response_, wait_, service_, blocks_, ext_frag_;
+  RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_;
   double requested_nodes_ = 0, allocated_nodes_ = 0;
 };
 

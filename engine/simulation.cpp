@@ -1,5 +1,7 @@
 // simulation.cpp — the event loop, job lifecycle and measurement of one replication.
 #include "simulation.hpp"
+#include <algorithm>
+#include <cmath>
 #include "core/check.hpp"
 #include "metrics/dispersal.hpp"
 
@@ -17,6 +19,10 @@ class Simulation::Ctx final : public SchedContext {
   explicit Ctx(Simulation& s) : s_(s) {}
   double now() const override { return s_.now_; }
   bool try_start(const QueuedJob& j) override { return s_.try_start(j); }
+  double reservation(const QueuedJob& head) override { return s_.reservation(head, nullptr); }
+  bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) override {
+    return s_.try_backfill(j, head, shadow);
+  }
 
  private:
   Simulation& s_;
@@ -25,7 +31,7 @@ class Simulation::Ctx final : public SchedContext {
 Simulation::Simulation(const Scenario& s, std::uint64_t seed)
     : sc_(s), topo_(s.topo()), occ_(topo_),
       strategy_(find_strategy(s.strategy)->make(topo_, s.strat)),
-      sched_(find_scheduler(s.scheduler)->make()),
+      sched_(find_scheduler(s.scheduler)->make(s.sched)),
       work_rng_(derive_seed(seed, kWorkStream)), alloc_rng_(derive_seed(seed, kAllocStream)) {}
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
@@ -82,11 +88,16 @@ bool Simulation::try_start(const QueuedJob& q) {
     }
     return false;
   }
-  ALLOCLAB_CHECK(!a->blocks.empty() && a->nodes() >= q.shape.area(),
-                 "strategy %s gave job %d %d nodes for a %dx%d request", sc_.strategy.c_str(), q.id, a->nodes(),
+  start_job(q, std::move(*a));
+  return true;
+}
+
+void Simulation::start_job(const QueuedJob& q, Allocation a) {
+  ALLOCLAB_CHECK(!a.blocks.empty() && a.nodes() >= q.shape.area(),
+                 "strategy %s gave job %d %d nodes for a %dx%d request", sc_.strategy.c_str(), q.id, a.nodes(),
                  q.shape.w, q.shape.h);
-  occ_.assign(*a, q.id);
-  strategy_->allocated(q.id, *a);
+  occ_.assign(a, q.id);
+  strategy_->allocated(q.id, a);
   JobRecord r;
   r.id = q.id;
   r.arrival = q.arrival;
@@ -95,10 +106,52 @@ bool Simulation::try_start(const QueuedJob& q) {
   r.estimate = q.estimate;
   r.end = now_ + q.service;
   r.shape = q.shape;
-  r.alloc = std::move(*a);
+  r.alloc = std::move(a);
   busy_requested_ += q.shape.area();
   events_.push(Event{r.end, 0, r.id});
   running_.emplace(r.id, std::move(r));
+}
+
+double Simulation::reservation(const QueuedJob& head, const JobRecord* extra) const {
+  Occupancy occ = occ_;
+  ClonePtr<Strategy> strat = strategy_;
+  Rng rng = alloc_rng_;
+  std::vector<std::pair<double, const JobRecord*>> ends;
+  auto est_end = [&](const JobRecord& r) { return std::max(now_, r.start + r.estimate); };
+  for (const auto& kv : running_) ends.emplace_back(est_end(kv.second), &kv.second);
+  if (extra) {
+    occ.assign(extra->alloc, extra->id);
+    strat->allocated(extra->id, extra->alloc);
+    ends.emplace_back(est_end(*extra), extra);
+  }
+  std::sort(ends.begin(), ends.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : a.second->id < b.second->id;
+  });
+  const Request req{head.id, head.shape};
+  if (strat->allocate(req, occ, rng)) return now_;
+  for (std::size_t i = 0; i < ends.size();) {
+    const double t = ends[i].first;
+    for (; i < ends.size() && ends[i].first == t; ++i) {
+      occ.release(ends[i].second->alloc, ends[i].second->id);
+      strat->released(ends[i].second->id, ends[i].second->alloc);
+    }
+    if (strat->allocate(req, occ, rng)) return t;
+  }
+  return HUGE_VAL;
+}
+
+bool Simulation::try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) {
+  auto a = strategy_->allocate(Request{j.id, j.shape}, occ_, alloc_rng_);
+  if (!a) return false;
+  if (now_ + j.estimate > shadow) {  // still running at the reservation: must not delay it
+    JobRecord r;
+    r.id = j.id;
+    r.start = now_;
+    r.estimate = j.estimate;
+    r.alloc = *a;
+    if (reservation(head, &r) > shadow) return false;
+  }
+  start_job(j, std::move(*a));
   return true;
 }
 

@@ -95,6 +95,11 @@ class Simulation {
   void schedule_next_arrival();
   void advance_clock(double t);
   bool try_start(const QueuedJob& q);
+  void start_job(const QueuedJob& q, Allocation a);
+  // EASY: earliest time `head` can start with running jobs ending at their estimated ends;
+  // `extra` (if given) is a job assumed started now.
+  double reservation(const QueuedJob& head, const JobRecord* extra) const;
+  bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow);
   void on_arrival(JobId id);
   void on_departure(JobId id);
   bool measured(JobId id) const { return id >= sc_.warmup; }

@@ -79,7 +79,7 @@ const ParamDef kParams[] = {
      return {};
    },
    [](const Scenario& s) { return s.strategy; }, strategy_ids},
-  {"scheduler", ParamType::Enum, "fcfs, ssd", "Job scheduling: first come first served, or shortest service demand first", 0, 0,
+  {"scheduler", ParamType::Enum, "fcfs, ssd, easy", "Job scheduling: first come first served, shortest service demand first, or EASY backfilling", 0, 0,
    [](Scenario& s, std::string_view v) -> Status {
      if (!find_scheduler(v)) return bad("scheduler", v, join(scheduler_ids()));
      s.scheduler = std::string(v);
@@ -159,6 +159,14 @@ const ParamDef kParams[] = {
      return {};
    },
    [](const Scenario& s) { return std::to_string(s.strat.max_blocks); }, nullptr},
+  {"max_wait", ParamType::Real, "0 (off) or a time > 0", "Starvation threshold: once a job has waited this long no later job may pass it (seed 001 3.5)", 0, 0,
+   [](Scenario& s, std::string_view v) -> Status {
+     double x;
+     if (!parse_double(v, x) || x < 0 || x > 1e15) return bad("max_wait", v, "0 (off) or a time 0 < T <= 1e15");
+     s.sched.max_wait = x;
+     return {};
+   },
+   [](const Scenario& s) { return format_number(s.sched.max_wait); }, nullptr},
   {"replications", ParamType::Int, "1..1000", "Independent replications (seeds derived from seed); results are means with 95% CIs", 1, kMaxReplications,
    [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::replications>(s, "replications", v, 1, kMaxReplications, "1..1000"); },
    [](const Scenario& s) { return std::to_string(s.replications); }, nullptr},

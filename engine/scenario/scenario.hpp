@@ -10,6 +10,7 @@
 #include <vector>
 #include "../alloc/strategy.hpp"
 #include "../core/error.hpp"
+#include "../sched/scheduler.hpp"
 #include "../topology/topology.hpp"
 #include "../workload/specs.hpp"
 #include "../workload/trace.hpp"
@@ -36,6 +37,7 @@ struct Scenario {
   std::string pattern = "none";
   int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
   StrategyParams strat;
+  SchedParams sched;
   int replications = 1;
 
   // Loaded trace (set by whoever can read files: the CLI or the page). Not part of the link.
@@ -45,7 +47,7 @@ struct Scenario {
   int longer_side() const { return width > height ? width : height; }
 };
 
-enum class ParamType { Enum, Int, UInt64, Size, Spec, Path };
+enum class ParamType { Enum, Int, UInt64, Real, Size, Spec, Path };
 
 struct ParamDef {
   std::string_view key;

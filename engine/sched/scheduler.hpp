@@ -3,7 +3,11 @@
 // A scheduler owns the wait queue. Each time the machine changes (an arrival or a departure)
 // the simulation calls schedule(), which tries to start jobs through the context until the
 // policy says stop. FCFS and SSD block at the head (no job passes the head of the queue),
-// as in seed 002.
+// as in seed 002. EASY lets later jobs start early when that does not delay the head.
+//
+// Starvation threshold (seed 001 §3.5), key max_wait = T (0 = off): once a job has waited T,
+// no later job may pass it — SSD serves such jobs first in arrival order, EASY stops
+// backfilling past them. (FCFS never lets a job pass, so the threshold changes nothing there.)
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -30,6 +34,15 @@ class SchedContext {
   virtual double now() const = 0;
   // Allocates and starts the job if the strategy can place it now; false otherwise.
   virtual bool try_start(const QueuedJob& j) = 0;
+  // EASY: the earliest time `head` could start if running jobs end at their estimated ends
+  // (start + estimate, or now if already overdue) — its reservation. +infinity if never.
+  virtual double reservation(const QueuedJob& head) = 0;
+  // EASY: starts `j` now only if that does not push `head`'s reservation past `shadow`.
+  virtual bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) = 0;
+};
+
+struct SchedParams {
+  double max_wait = 0;  // starvation threshold in time units (0 = none)
 };
 
 class Scheduler {
@@ -45,7 +58,7 @@ class Scheduler {
 
 struct SchedulerInfo {
   std::string_view id;
-  std::unique_ptr<Scheduler> (*make)();
+  std::unique_ptr<Scheduler> (*make)(const SchedParams&);
   std::string_view help;
 };
 

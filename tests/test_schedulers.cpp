@@ -1,0 +1,102 @@
+// test_schedulers.cpp — FCFS, SSD, EASY backfilling and the max_wait starvation threshold on
+// hand-made job lists (traces), where every start time can be worked out by hand.
+#include <doctest/doctest.h>
+#include <map>
+#include "simulation.hpp"
+
+using namespace alloclab;
+
+namespace {
+// Runs a CSV job list on a 4x4 mesh and returns start time by job id.
+std::map<JobId, double> starts(const char* csv, const char* scheduler, const char* extra = "") {
+  auto s = parse_link(std::string("size=4x4&trace=t.csv&scheduler=") + scheduler + extra);
+  REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
+  auto t = parse_trace_csv(csv, "t.csv", 4, 4);
+  REQUIRE(t);
+  s->trace_data = std::make_shared<const Trace>(*t);
+  auto sim = Simulation::create(*s, 0);
+  REQUIRE_MESSAGE(sim, (sim ? "" : sim.error().message));
+  sim->record_jobs(true);
+  REQUIRE(sim->run().ok());
+  CHECK(sim->check_invariants());
+  std::map<JobId, double> m;
+  for (const JobRecord& j : sim->recorded()) m[j.id] = j.start;
+  return m;
+}
+// job 0 holds half the machine until 10; job 1 needs all of it; job 2 fits beside job 0 and
+// ends by 10; job 3 would still be running at 10 and would delay job 1.
+const char* kList =
+    "arrival,width,height,runtime\n"
+    "0,4,2,10\n"
+    "1,4,4,5\n"
+    "2,4,2,5\n"
+    "8,4,2,20\n";
+}  // namespace
+
+TEST_CASE("FCFS: no job passes the head") {
+  auto s = starts(kList, "fcfs");
+  CHECK(s[0] == 0);
+  CHECK(s[1] == 10);
+  CHECK(s[2] == 15);
+  CHECK(s[3] == 15);
+}
+
+TEST_CASE("EASY: backfills a job that ends before the reservation, not one that would delay it") {
+  auto f = starts(kList, "fcfs");
+  auto e = starts(kList, "easy");
+  CHECK(e[1] == 10);       // the head starts at its reservation...
+  CHECK(e[1] <= f[1]);     // ...never later than under FCFS
+  CHECK(e[2] == 2);        // backfilled
+  CHECK(e[3] == 15);       // not backfilled: would still run at 10 on nodes job 1 needs
+}
+
+TEST_CASE("EASY: a long job may backfill on nodes the head does not need") {
+  // 4x4 machine: job 0 holds columns 0..2 until 10; the head (job 1, 3x4) is reserved at 10
+  // on columns 0..2 (first fit on the then-empty machine); job 2 (1x4, 100 long) fits in
+  // column 3 now, which the reservation does not use, so it may start at once.
+  const char* list =
+      "arrival,width,height,runtime\n"
+      "0,3,4,10\n"
+      "1,3,4,5\n"
+      "2,1,4,100\n";
+  auto e = starts(list, "easy");
+  CHECK(e[1] == 10);
+  CHECK(e[2] == 2);
+  auto f = starts(list, "fcfs");
+  CHECK(f[2] == 10);  // FCFS: waits behind job 1, then fits beside it (x 3) at 10
+}
+
+TEST_CASE("SSD orders by service demand; max_wait stops passing a starving job") {
+  // job 0 takes the whole machine until 10; then jobs 1 (long) and 2, 3 (short) wait.
+  const char* list =
+      "arrival,width,height,runtime\n"
+      "0,4,4,10\n"
+      "1,4,4,50\n"
+      "2,4,4,5\n"
+      "3,4,4,5\n";
+  auto s = starts(list, "ssd");
+  CHECK(s[2] == 10);
+  CHECK(s[3] == 15);
+  CHECK(s[1] == 20);
+  auto w = starts(list, "ssd", "&max_wait=8");  // job 1 has waited 9 at t = 10
+  CHECK(w[1] == 10);
+  CHECK(w[2] == 60);
+  CHECK(w[3] == 65);
+}
+
+TEST_CASE("EASY with max_wait: no backfilling past a starving head") {
+  auto e = starts(kList, "easy", "&max_wait=0.5");  // job 1 has waited 1 at t = 2
+  CHECK(e[2] == 15);
+}
+
+TEST_CASE("EASY on random workloads: valid, complete, and never worse at the head than its reservation") {
+  for (const char* strat : {"ff", "as", "random"}) {
+    auto s = parse_link(std::string("size=16x16&scheduler=easy&jobs=3000&arrival=poisson:0.03&strategy=") + strat);
+    REQUIRE(s);
+    auto sim = Simulation::create(*s, 0);
+    REQUIRE(sim);
+    REQUIRE(sim->run().ok());
+    CHECK(sim->check_invariants());
+    CHECK(sim->results().jobs_completed == 3000);
+  }
+}

@@ -1,6 +1,7 @@
 // simulation.cpp — the event loop, job lifecycle and measurement of one replication.
 #include "simulation.hpp"
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include "core/check.hpp"
 #include "metrics/dispersal.hpp"
@@ -66,6 +67,10 @@ void Simulation::schedule_next_arrival() {
     q.service = sample_service(sc_.service, work_rng_);
     q.estimate = q.service;
   }
+  if (sc_.time_limit > 0 && q.arrival > sc_.time_limit) {  // the window is over: stop the stream
+    total_jobs_ = generated_ - 1;
+    return;
+  }
   pending_[id] = q;
   events_.push(Event{q.arrival, 1, id});
 }
@@ -79,12 +84,24 @@ void Simulation::advance_clock(double t) {
   now_ = t;
 }
 
-bool Simulation::try_start(const QueuedJob& q) {
+std::optional<Allocation> Simulation::decide(const QueuedJob& q) {
+  const auto t0 = std::chrono::steady_clock::now();
   auto a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
+  alloc_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return a;
+}
+
+bool Simulation::try_start(const QueuedJob& q) {
+  auto a = decide(q);
   if (!a) {
     if (window_open_) {
       ++failures_;
       if (occ_.free_count() >= q.shape.area()) ext_frag_.add(double(occ_.free_count()) / double(topo_.nodes()));
+    }
+    if (sc_.on_fail == OnFail::Drop) {  // seed 004: a job that cannot be allocated is not processed
+      --in_system_;
+      if (measured(q.id)) ++dropped_;
+      return true;  // it leaves the queue
     }
     return false;
   }
@@ -141,7 +158,7 @@ double Simulation::reservation(const QueuedJob& head, const JobRecord* extra) co
 }
 
 bool Simulation::try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) {
-  auto a = strategy_->allocate(Request{j.id, j.shape}, occ_, alloc_rng_);
+  auto a = decide(j);
   if (!a) return false;
   if (now_ + j.estimate > shadow) {  // still running at the reservation: must not delay it
     JobRecord r;
@@ -162,6 +179,7 @@ void Simulation::on_arrival(JobId id) {
   pending_.erase(it);
   ++next_id_;
   ++in_system_;
+  if (measured(id)) ++arrived_measured_;
   sched_->enqueue(q);
   schedule_next_arrival();
 }
@@ -202,12 +220,22 @@ void Simulation::on_departure(JobId id) {
 bool Simulation::step() {
   if (done_) return false;
   if (events_.empty()) {
+    if (sc_.time_limit > 0) {
+      advance_clock(std::max(now_, sc_.time_limit));
+      window_end_ = now_;
+    }
     if (sched_->size() > 0) {
       const QueuedJob h = sched_->queue().front();
       status_ = Error{"job " + std::to_string(h.id) + " (" + std::to_string(h.shape.w) + "x" +
                       std::to_string(h.shape.h) + ") can never be placed by strategy '" + sc_.strategy +
                       "' on this machine"};
     }
+    done_ = true;
+    return false;
+  }
+  if (sc_.time_limit > 0 && events_.top().time > sc_.time_limit) {  // the window ends here
+    advance_clock(sc_.time_limit);
+    window_end_ = sc_.time_limit;
     done_ = true;
     return false;
   }
@@ -264,6 +292,9 @@ Results Simulation::results() const {
   r.mean_dispersal = dispersal_.mean();
   r.contiguous_fraction = contiguous_.mean();
   r.makespan = window_end_;
+  r.jobs_dropped = double(dropped_);
+  r.effectiveness = arrived_measured_ ? double(response_.count()) / double(arrived_measured_) : 0;
+  r.unreliability = arrived_measured_ ? 1 - r.effectiveness : 0;
   r.allocation_failures = double(failures_);
   return r;
 }
@@ -277,6 +308,7 @@ Result<Report> run_scenario(const Scenario& s) {
     if (!sim) return sim.error();
     if (Status st = sim->run(); !st) return st.error();
     const Results r = sim->results();
+    rep.allocation_seconds += sim->allocation_seconds();
     std::size_t i = 0;
     for (const MetricField& f : metric_fields()) acc[i++].add(r.*f.member);
   }

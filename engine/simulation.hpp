@@ -12,6 +12,12 @@
 // `jobs` are measured (per-job means). Time averages (utilization, jobs in system, throughput)
 // cover the window from the moment `warmup` jobs have departed (time 0 when warmup = 0) to the
 // last departure. With warmup = 0 Little's law L = X·W holds exactly.
+//
+// Seed 004's dynamic experiments: with time_limit = T the run stops at T (no arrivals after
+// T; jobs still running or waiting at T are not processed) and effectiveness = measured jobs
+// completed / measured jobs arrived, unreliability = 1 − effectiveness. With on_fail = drop a
+// job whose allocation fails when the scheduler tries it is not processed (it leaves the
+// queue), as in seed 004's static experiments.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -70,6 +76,9 @@ class Simulation {
   // The job with this id if it is running (nullptr otherwise).
   const JobRecord* running_job(JobId id) const;
 
+  // Wall-clock seconds spent in the strategy's allocate() so far (measured; goes to `timing`).
+  double allocation_seconds() const { return alloc_seconds_; }
+
   // Measured jobs are recorded here when enabled (for --jobs-csv), in departure order.
   void record_jobs(bool on) { record_ = on; }
   const std::vector<JobRecord>& recorded() const { return records_; }
@@ -94,6 +103,7 @@ class Simulation {
   Simulation(const Scenario& s, std::uint64_t seed);
   void schedule_next_arrival();
   void advance_clock(double t);
+  std::optional<Allocation> decide(const QueuedJob& q);  // the strategy's decision, timed
   bool try_start(const QueuedJob& q);
   void start_job(const QueuedJob& q, Allocation a);
   // EASY: earliest time `head` can start with running jobs ending at their estimated ends;
@@ -126,7 +136,8 @@ class Simulation {
   // statistics
   TimeAverage util_, jobs_in_sys_;
   double window_start_ = 0, window_end_ = 0;
-  long long window_departures_ = 0, failures_ = 0;
+  long long window_departures_ = 0, failures_ = 0, dropped_ = 0, arrived_measured_ = 0;
+  double alloc_seconds_ = 0;  // measured wall time inside allocate() (timing only, never results)
   RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_;
   double requested_nodes_ = 0, allocated_nodes_ = 0;
 };

@@ -136,7 +136,8 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
   const double jobs_total = double(a->sc.warmup + a->sc.jobs) * a->sc.replications;
   out << "{\"scenario\": \"" << json_escape(canonical_link(a->sc)) << "\", \"results\": " << results_json(rep)
       << ", \"timing\": {\"wall_seconds\": " << format_number(wall) << ", \"cpu_seconds\": " << format_number(cpu)
-      << ", \"jobs_per_second\": " << format_number(wall > 0 ? jobs_total / wall : 0) << "}}\n";
+      << ", \"jobs_per_second\": " << format_number(wall > 0 ? jobs_total / wall : 0)
+      << ", \"total_allocation_time\": " << format_number(rep.allocation_seconds) << "}}\n";
   return 0;
 }
 

@@ -20,6 +20,9 @@ const MetricField kFields[] = {
     {"mean_packet_blocking", &Results::mean_packet_blocking},
     {"mean_dispersal", &Results::mean_dispersal},
     {"contiguous_fraction", &Results::contiguous_fraction},
+    {"effectiveness", &Results::effectiveness},
+    {"unreliability", &Results::unreliability},
+    {"jobs_dropped", &Results::jobs_dropped},
     {"makespan", &Results::makespan},
     {"allocation_failures", &Results::allocation_failures},
 };

@@ -23,7 +23,10 @@ struct Results {
   double mean_packet_blocking = 0;    // network: cycles a head flit waited (0 without a pattern)
   double mean_dispersal = 0;          // mean pairwise hop distance / that of a compact job (1 = compact)
   double contiguous_fraction = 0;     // share of measured jobs allocated as one block
-  double makespan = 0;                // time of the last departure
+  double effectiveness = 0;           // measured jobs completed / measured jobs arrived (seed 004 E)
+  double unreliability = 0;           // 1 − effectiveness (seed 004 U)
+  double jobs_dropped = 0;            // measured jobs not processed (on_fail=drop)
+  double makespan = 0;                // time of the last departure (or the time limit)
   double allocation_failures = 0;     // failed allocation attempts in the window
 };
 
@@ -40,6 +43,7 @@ struct Report {
   Results mean;
   Results ci95;
   // trace summary (when a trace was used)
+  double allocation_seconds = 0;  // measured time inside strategies, all replications (timing only)
   bool has_trace = false;
   long long trace_records = 0, trace_skipped = 0, trace_reshaped = 0, trace_jobs = 0;
 };

@@ -167,6 +167,23 @@ const ParamDef kParams[] = {
      return {};
    },
    [](const Scenario& s) { return format_number(s.sched.max_wait); }, nullptr},
+  {"time_limit", ParamType::Real, "0 (none) or a time > 0", "Stop the run at this time: no arrivals after it, unfinished jobs not processed (seed 004 dynamic)", 0, 0,
+   [](Scenario& s, std::string_view v) -> Status {
+     double x;
+     if (!parse_double(v, x) || x < 0 || x > 1e15) return bad("time_limit", v, "0 (none) or a time 0 < T <= 1e15");
+     s.time_limit = x;
+     return {};
+   },
+   [](const Scenario& s) { return format_number(s.time_limit); }, nullptr},
+  {"on_fail", ParamType::Enum, "wait, drop", "A job that cannot be allocated when tried: waits (default) or is dropped, not processed (seed 004)", 0, 0,
+   [](Scenario& s, std::string_view v) -> Status {
+     if (v == "wait") s.on_fail = OnFail::Wait;
+     else if (v == "drop") s.on_fail = OnFail::Drop;
+     else return bad("on_fail", v, "wait, drop");
+     return {};
+   },
+   [](const Scenario& s) -> std::string { return s.on_fail == OnFail::Wait ? "wait" : "drop"; },
+   [] { return std::vector<std::string>{"wait", "drop"}; }},
   {"replications", ParamType::Int, "1..1000", "Independent replications (seeds derived from seed); results are means with 95% CIs", 1, kMaxReplications,
    [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::replications>(s, "replications", v, 1, kMaxReplications, "1..1000"); },
    [](const Scenario& s) { return std::to_string(s.replications); }, nullptr},

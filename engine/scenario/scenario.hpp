@@ -22,6 +22,8 @@ inline constexpr int kMaxSide = 1024;
 inline constexpr long long kMaxJobs = 100'000'000;
 inline constexpr int kMaxReplications = 1000;
 
+enum class OnFail { Wait, Drop };
+
 struct Scenario {
   TopologyKind topology = TopologyKind::Mesh;
   int width = 16, height = 16;
@@ -39,6 +41,8 @@ struct Scenario {
   StrategyParams strat;
   SchedParams sched;
   int replications = 1;
+  double time_limit = 0;  // 0 = run until every job has departed
+  OnFail on_fail = OnFail::Wait;
 
   // Loaded trace (set by whoever can read files: the CLI or the page). Not part of the link.
   std::shared_ptr<const Trace> trace_data;

@@ -10,6 +10,8 @@ std::unique_ptr<Strategy> make_bf(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_as(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_random(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_mfa(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_fs(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_qa(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -19,6 +21,8 @@ const StrategyInfo kStrategies[] = {
   {"bf",      make_bf,     "Best Fit (Zhu 1992): free base whose block touches the most busy nodes or edges",     true, true, true, nullptr},
   {"as",      make_as,     "Adaptive Scan (Ding & Bhuyan 1993): scan with stride 1, then the rotated request",       true, true, true, nullptr},
   {"mfa",     make_mfa,    "Minimal Fragmentation (Srinivasan 2005): candidates around busy submeshes, max optimality index, rotates", true, true, true, nullptr},
+  {"fs",      make_fs,     "Frame Sliding (Chuang & Tzeng 1991): frames from the lowest leftmost free node, strides p and q; not complete", true, false, true, nullptr},
+  {"qa",      make_qa,     "Quick Allocation (Yoo & Das 1997): busy list, coverage + reject areas, last_covered per row; rotates", true, false, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
 };
 // clang-format on

@@ -13,6 +13,7 @@ std::unique_ptr<Strategy> make_mfa(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_fs(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_qa(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_buddy(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_bl(const Topology&, const StrategyParams&);
 std::string buddy_check(const Topology&);
 
 namespace {
@@ -25,6 +26,7 @@ const StrategyInfo kStrategies[] = {
   {"mfa",     make_mfa,    "Minimal Fragmentation (Srinivasan 2005): candidates around busy submeshes, max optimality index, rotates", true, true, true, nullptr},
   {"fs",      make_fs,     "Frame Sliding (Chuang & Tzeng 1991): frames from the lowest leftmost free node, strides p and q; not complete", true, false, true, nullptr},
   {"qa",      make_qa,     "Quick Allocation (Yoo & Das 1997): busy list, coverage + reject areas, last_covered per row; rotates", true, false, true, nullptr},
+  {"bl",      make_bl,     "Busy List (Das Sharma & Pradhan 1996): corner candidates of busy submeshes, max boundary value; rotates", true, false, true, nullptr},
   {"buddy",   make_buddy,  "2D Buddy (Li & Cheng 1991): 2^k x 2^k blocks from per-level free lists, split and recombine; square 2^n mesh", true, false, true, buddy_check},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
 };

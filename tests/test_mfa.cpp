@@ -27,6 +27,44 @@ int index_at(const Occupancy& occ, int x, int y) {
   const Block b{x, y, 3, 2};
   return occ.block_free(b) ? boundary_contact(occ, b) : -1;
 }
+
+// The documented algorithm, literally and slowly (mesh): candidates one by one in paper order
+// around each busy block (report order), then the virtual edges; index by boundary_contact.
+std::optional<Block> reference_mfa(const Occupancy& occ, const std::vector<Block>& busy_list, Shape req) {
+  const int W = occ.width(), H = occ.height();
+  for (Shape s : {req, req.rotated()}) {
+    const int p = s.w, q = s.h;
+    if (p <= W && q <= H) {
+      std::vector<char> checked(std::size_t(W * H), 0);
+      int best = -1;
+      Block pick;
+      bool stop = false;
+      auto visit = [&](int x, int y) {
+        if (stop || x < 0 || y < 0 || x >= W || y >= H || checked[std::size_t(y * W + x)]) return;
+        checked[std::size_t(y * W + x)] = 1;
+        const Block b{x, y, p, q};
+        if (!occ.block_free(b)) return;
+        const int idx = boundary_contact(occ, b);
+        if (idx > best) { best = idx; pick = b; }
+        if (idx == 2 * (p + q)) stop = true;
+      };
+      for (const Block& bb : busy_list) {
+        const int a = bb.x, b = bb.y, c = bb.x + bb.w - 1, d = bb.y + bb.h - 1;
+        for (int y = b - q + 1; y <= d; ++y) visit(c + 1, y);
+        for (int x = c; x >= a - p + 1; --x) visit(x, d + 1);
+        for (int y = d; y >= b - q + 1; --y) visit(a - p, y);
+        for (int x = a - p + 1; x <= c; ++x) visit(x, b - q);
+      }
+      for (int y = 0; y < H; ++y) visit(0, y);
+      for (int x = W - 1; x >= 0; --x) visit(x, 0);
+      for (int y = H - 1; y >= 0; --y) visit(W - p, y);
+      for (int x = 0; x < W; ++x) visit(x, H - q);
+      if (best >= 0) return pick;
+    }
+    if (s == s.rotated()) break;
+  }
+  return std::nullopt;
+}
 }  // namespace
 
 TEST_CASE("mfa: Example 1 (Fig. 1, T(3,2)) returns <2,5> with the maximum index 10") {
@@ -174,6 +212,34 @@ TEST_CASE("property: mfa busy list stays in step over a long allocate/release se
     auto whole = ask(*st, occ, {12, 10});  // everything released: only the virtual edges remain
     REQUIRE(whole);
     CHECK(whole->blocks[0] == Block{0, 0, 12, 10});
+  }
+}
+
+TEST_CASE("property: mfa's word-parallel search equals the literal candidate-by-candidate algorithm") {
+  Rng rng(909);
+  for (int trial = 0; trial < 500; ++trial) {
+    // include widths > 64 so that candidate lines cross word boundaries
+    const int W = 2 + int(rng.below(trial % 5 == 0 ? 140 : 20)), H = 2 + int(rng.below(trial % 7 == 0 ? 140 : 20));
+    const Topology t(TopologyKind::Mesh, W, H);
+    Occupancy occ(t);
+    auto st = make_strategy("mfa", t);
+    std::vector<Block> list;
+    const int tries = int(rng.below(40));
+    for (int i = 0; i < tries; ++i) {
+      const Block b{int(rng.below(std::uint64_t(W))), int(rng.below(std::uint64_t(H))),
+                    1 + int(rng.below(std::uint64_t(std::min(W, 12)))), 1 + int(rng.below(std::uint64_t(std::min(H, 12))))};
+      if (!occ.block_free(b)) continue;
+      busy(occ, *st, JobId(list.size()), b.x, b.y, b.x + b.w - 1, b.y + b.h - 1);
+      list.push_back(b);
+    }
+    for (int k = 0; k < 3; ++k) {
+      const int m = std::max(W, H);
+      const Shape s{1 + int(rng.below(std::uint64_t(std::min(m, 16)))), 1 + int(rng.below(std::uint64_t(std::min(m, 16))))};
+      auto a = ask(*st, occ, s);
+      auto r = reference_mfa(occ, list, s);
+      REQUIRE_MESSAGE(bool(a) == bool(r), "trial ", trial);
+      if (a) CHECK_MESSAGE(a->blocks[0] == *r, "trial ", trial);
+    }
   }
 }
 

@@ -9,6 +9,12 @@ std::unique_ptr<Strategy> make_ff(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_bf(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_as(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_random(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_mfa(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_fs(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_qa(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_buddy(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_bl(const Topology&, const StrategyParams&);
+std::string buddy_check(const Topology&);
 
 namespace {
 // clang-format off
@@ -17,6 +23,11 @@ const StrategyInfo kStrategies[] = {
   {"ff",      make_ff,     "First Fit (Zhu 1992): first free base in row-major order, requested orientation only", true, true, true, nullptr},
   {"bf",      make_bf,     "Best Fit (Zhu 1992): free base whose block touches the most busy nodes or edges",     true, true, true, nullptr},
   {"as",      make_as,     "Adaptive Scan (Ding & Bhuyan 1993): scan with stride 1, then the rotated request",       true, true, true, nullptr},
+  {"mfa",     make_mfa,    "Minimal Fragmentation (Srinivasan et al., seed 000): candidates around busy submeshes, max optimality index, rotates", true, true, true, nullptr},
+  {"fs",      make_fs,     "Frame Sliding (Chuang & Tzeng 1991): frames from the lowest leftmost free node, strides p and q; not complete", true, false, true, nullptr},
+  {"qa",      make_qa,     "Quick Allocation (Yoo & Das 1997): busy list, coverage + reject areas, last_covered per row; rotates", true, false, true, nullptr},
+  {"bl",      make_bl,     "Busy List (Das Sharma & Pradhan 1996): corner candidates of busy submeshes, max boundary value; rotates", true, false, true, nullptr},
+  {"buddy",   make_buddy,  "2D Buddy (Li & Cheng 1991): 2^k x 2^k blocks from per-level free lists, split and recombine; square 2^n mesh", true, false, true, buddy_check},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
 };
 // clang-format on

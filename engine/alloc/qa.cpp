@@ -1,0 +1,94 @@
+// qa.cpp — Quick Allocation (Yoo & Das, IEEE Trans. Computers 1997), as seed 000 §III.G and
+// seed 001 §2.8 describe it.
+//
+// QA keeps the busy list (the blocks reported through allocated()/released()). For a request
+// T(p, q) it computes the coverage submesh of every busy submesh β = <a,b>,<c,d>
+// (bases <a-p+1, b-q+1> .. <c, d>, clipped to the mesh) and the reject areas (bases with
+// x > w-p or y > h-q). The coverage submeshes are sorted in non-decreasing order of their left
+// column; then one sweep over them fills a last_covered array with one entry per row:
+// last_covered[y] is the rightmost column covered by a contiguous run of coverage starting at
+// column 0 of row y. While the coverage submeshes arrive left to right, a submesh that starts
+// beyond last_covered[y] + 1 leaves a gap, and the row is closed: its first free base is
+// last_covered[y] + 1. Rows are then examined from the bottom (y = 0) upwards and the first row
+// whose first free base lies outside the reject area gives the allocation. The cost is
+// O(B log B + Σ(height of coverage)) instead of a scan of all nodes.
+//
+// Choices: seed 001 calls QA "best fit", but both seeds describe the search as "for each row
+// ... find a free sub-system ... and allocate it", i.e. the first free base row by row —
+// seed 000 says the idea is that of First Fit. We therefore return the lowest, then leftmost
+// free base (the same base as AS/FF). Recognition completeness comes from rotation: the
+// requested orientation first, then the rotated one. Mesh only.
+#include <algorithm>
+#include <vector>
+#include "strategy.hpp"
+
+namespace alloclab {
+namespace {
+
+class QuickAllocation final : public StrategyBase<QuickAllocation> {
+ public:
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    for (Shape s : {req.shape, req.shape.rotated()}) {
+      if (auto b = search(occ.width(), occ.height(), s)) return Allocation{{*b}};
+      if (s == s.rotated()) break;
+    }
+    return std::nullopt;
+  }
+  void allocated(JobId job, const Allocation& a) override {
+    for (const Block& b : a.blocks) busy_.push_back({job, b});
+  }
+  void released(JobId job, const Allocation& a) override {
+    for (const Block& b : a.blocks)
+      for (std::size_t i = 0; i < busy_.size(); ++i)
+        if (busy_[i].job == job && busy_[i].block == b) {
+          busy_.erase(busy_.begin() + std::ptrdiff_t(i));
+          break;
+        }
+  }
+
+ private:
+  struct Busy {
+    JobId job;
+    Block block;
+  };
+  struct Cover {
+    int x1, x2, y1, y2;  // inclusive base ranges
+  };
+
+  std::optional<Block> search(int W, int H, Shape s) {
+    const int p = s.w, q = s.h;
+    if (p > W || q > H) return std::nullopt;
+    const int xmax = W - p, ymax = H - q;  // beyond: reject area
+    cover_.clear();
+    for (const Busy& e : busy_) {
+      const Block& b = e.block;
+      Cover c{std::max(0, b.x - p + 1), std::min(xmax, b.x + b.w - 1), std::max(0, b.y - q + 1),
+              std::min(ymax, b.y + b.h - 1)};
+      if (c.x1 <= c.x2 && c.y1 <= c.y2) cover_.push_back(c);
+    }
+    std::stable_sort(cover_.begin(), cover_.end(), [](const Cover& a, const Cover& b) { return a.x1 < b.x1; });
+    last_.assign(std::size_t(ymax + 1), -1);
+    closed_.assign(std::size_t(ymax + 1), 0);
+    for (const Cover& c : cover_)
+      for (int y = c.y1; y <= c.y2; ++y) {
+        if (closed_[std::size_t(y)]) continue;
+        int& l = last_[std::size_t(y)];
+        if (c.x1 > l + 1) closed_[std::size_t(y)] = 1;  // gap at l+1: first free base of the row
+        else l = std::max(l, c.x2);
+      }
+    for (int y = 0; y <= ymax; ++y)
+      if (last_[std::size_t(y)] + 1 <= xmax) return Block{last_[std::size_t(y)] + 1, y, p, q};
+    return std::nullopt;
+  }
+
+  std::vector<Busy> busy_;
+  std::vector<Cover> cover_;   // scratch
+  std::vector<int> last_;      // scratch: last_covered per row
+  std::vector<char> closed_;   // scratch: row has a gap
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_qa(const Topology&, const StrategyParams&) { return std::make_unique<QuickAllocation>(); }
+
+}  // namespace alloclab

@@ -128,3 +128,31 @@ TEST_CASE("batch arrivals: all jobs arrive at time 0 and the run drains") {
   CHECK(r.mean_wait_time == doctest::Approx(245));  // 0,10,...,490
   CHECK(r.utilization == doctest::Approx(1.0));
 }
+
+TEST_CASE("time_limit: effectiveness = completed / arrived in the window; unreliability = 1 - E") {
+  // one job at a time on the whole machine, 10 time units each, arrivals every 5: by t = 100,
+  // 20 jobs arrived (t = 5..100) and 9 completed (ends 15, 25, ..., 95): E = 9/20
+  auto t = parse_trace_csv("arrival,width,height,runtime\n"
+                           "5,4,4,10\n10,4,4,10\n15,4,4,10\n20,4,4,10\n25,4,4,10\n30,4,4,10\n35,4,4,10\n"
+                           "40,4,4,10\n45,4,4,10\n50,4,4,10\n55,4,4,10\n60,4,4,10\n65,4,4,10\n70,4,4,10\n"
+                           "75,4,4,10\n80,4,4,10\n85,4,4,10\n90,4,4,10\n95,4,4,10\n100,4,4,10\n105,4,4,10\n",
+                           "t.csv", 4, 4);
+  REQUIRE(t);
+  Scenario s = scenario("size=4x4&trace=t.csv&time_limit=95");  // arrivals are relative to the first (t=5 -> 0)
+  s.trace_data = std::make_shared<const Trace>(*t);
+  const Results r = run(s);
+  CHECK(r.jobs_completed == 9);
+  CHECK(r.effectiveness == doctest::Approx(9.0 / 20));
+  CHECK(r.unreliability == doctest::Approx(11.0 / 20));
+  CHECK(r.makespan == 95);
+}
+
+TEST_CASE("on_fail=drop: jobs that cannot be placed when tried are not processed") {
+  Scenario s = scenario("size=8x8&arrival=batch&jobs=10&job_size=fixed:8x8&service=fixed:5&on_fail=drop");
+  const Results r = run(s);
+  CHECK(r.jobs_completed == 1);  // the first takes the machine; the other nine fail at t = 0
+  CHECK(r.jobs_dropped == 9);
+  CHECK(r.effectiveness == doctest::Approx(0.1));
+  Scenario w = scenario("size=8x8&arrival=batch&jobs=10&job_size=fixed:8x8&service=fixed:5");
+  CHECK(run(w).effectiveness == 1);
+}

@@ -121,36 +121,22 @@ namespace {
 
 using Word = std::uint64_t;
 
-// dst[i] &= src shifted down by k bits (bit i of the result = bit i+k of src), over n words;
-// bits shifted in from beyond the last word are 0.
-void and_shifted(Word* dst, const Word* src, int n, int k) {
+// For every row r of `rows` (n words each, H rows): dst[r][i] &= src[r] shifted down by k bits
+// (bit i of the result = bit i+k of src); bits from beyond the row are 0.
+inline void and_shifted_rows(Word* dst, const Word* src, int n, int H, int k) {
   const int ws = k >> 6, bs = k & 63;
-  for (int i = 0; i < n; ++i) {
-    const int j = i + ws;
-    Word v = 0;
-    if (j < n) {
-      v = src[j] >> bs;
-      if (bs && j + 1 < n) v |= src[j + 1] << (64 - bs);
-    }
-    dst[i] &= v;
-  }
-}
-
-// Turns the n-word row f into A with A[x] = AND_{i<p} f[x+i], in place, using O(log p)
-// shift-ANDs (binary decomposition of p). cur/tmp are scratch rows of n words.
-void window_and(Word* f, int n, int p, Word* cur, Word* tmp) {
-  std::copy(f, f + n, cur);
-  std::fill(f, f + n, ~Word(0));
-  int offset = 0, len = 1;
-  for (int rem = p; rem; rem >>= 1) {
-    if (rem & 1) {
-      and_shifted(f, cur, n, offset);
-      offset += len;
-    }
-    if (rem > 1) {
-      std::copy(cur, cur + n, tmp);
-      and_shifted(cur, tmp, n, len);
-      len *= 2;
+  for (int r = 0; r < H; ++r) {
+    Word* d = dst + std::size_t(r) * n;
+    const Word* sr = src + std::size_t(r) * n;
+    if (bs == 0) {
+      for (int i = 0; i < n; ++i) d[i] &= i + ws < n ? sr[i + ws] : 0;
+    } else {
+      for (int i = 0; i < n; ++i) {
+        const int j = i + ws;
+        Word v = j < n ? sr[j] >> bs : 0;
+        if (j + 1 < n) v |= sr[j + 1] << (64 - bs);
+        d[i] &= v;
+      }
     }
   }
 }
@@ -163,27 +149,54 @@ BaseMask Occupancy::free_bases(int p, int q) const {
   if (p < 1 || q < 1 || p > W || q > H) return out;
   const bool wrap = topo_.wraps();
   const int n = out.words_per_row();
-  // 1. Horizontal: per row, the bases of a free run of length p. On a torus the row is
-  //    doubled (bit x+W = bit x) so that runs crossing the right edge are seen.
+  // 1. Horizontal: per row, the bases of a free run of length p: A[x] = AND_{i<p} F[x+i], by
+  //    binary decomposition of p (O(log p) shift-ANDs over all rows at once). On a torus each
+  //    row is doubled (bit x+W = bit x) so runs crossing the right edge are seen.
   const int span = wrap ? 2 * W : W;
   const int sn = (span + 63) / 64;
-  std::vector<Word> rows(std::size_t(n) * H), buf(static_cast<std::size_t>(sn)), cur(buf), tmp(buf);
-  const int extra = n * 64 - W;
+  const std::size_t hsize = std::size_t(sn) * H;
+  scratch_.resize(3 * hsize + 3 * std::size_t(n) * H);
+  Word* cur = scratch_.data();       // F windows of length `len`
+  Word* acc = cur + hsize;           // AND of the windows chosen so far
+  Word* tmp = acc + hsize;
   for (int y = 0; y < H; ++y) {
-    std::fill(buf.begin(), buf.end(), 0);
+    Word* r = cur + std::size_t(y) * sn;
+    std::fill(r, r + sn, 0);
     const Word* fr = free_row(y);
-    std::copy(fr, fr + wpr_, buf.begin());
+    std::copy(fr, fr + wpr_, r);
     if (wrap)
       for (int x = 0; x < W; ++x)
-        if ((fr[x >> 6] >> (x & 63)) & 1u) buf[std::size_t((x + W) >> 6)] |= Word(1) << ((x + W) & 63);
-    if (p > 1) window_and(buf.data(), sn, p, cur.data(), tmp.data());
-    Word* r = rows.data() + std::size_t(y) * n;
-    std::copy(buf.begin(), buf.begin() + n, r);
-    if (extra) r[n - 1] &= ~Word(0) >> extra;  // bases 0..W-1 only
+        if ((fr[x >> 6] >> (x & 63)) & 1u) r[(x + W) >> 6] |= Word(1) << ((x + W) & 63);
   }
-  // 2. Vertical: AND of q consecutive rows (modulo H on a torus; 0 past the top on a mesh),
-  //    again by binary decomposition: acc[y] = AND rows[y .. y+q-1].
-  std::vector<Word> vcur = rows, vtmp(rows.size()), acc(rows.size(), ~Word(0));
+  std::fill(acc, acc + hsize, ~Word(0));
+  {
+    int offset = 0, len = 1;
+    for (int rem = p; rem; rem >>= 1) {
+      if (rem & 1) {
+        and_shifted_rows(acc, cur, sn, H, offset);
+        offset += len;
+      }
+      if (rem > 1) {
+        std::copy(cur, cur + hsize, tmp);
+        and_shifted_rows(cur, tmp, sn, H, len);
+        len *= 2;
+      }
+    }
+  }
+  // keep bases 0..W-1, in rows of n words
+  Word* rows = tmp + hsize;
+  const int extra = n * 64 - W;
+  for (int y = 0; y < H; ++y) {
+    Word* d = rows + std::size_t(y) * n;
+    std::copy(acc + std::size_t(y) * sn, acc + std::size_t(y) * sn + n, d);
+    if (extra) d[n - 1] &= ~Word(0) >> extra;
+  }
+  // 2. Vertical: V[y] = AND rows[y .. y+q-1] (modulo H on a torus; 0 past the top on a mesh),
+  //    again by binary decomposition of q.
+  Word* vcur = rows;
+  Word* vacc = rows + std::size_t(n) * H;
+  Word* vtmp = vacc + std::size_t(n) * H;
+  std::fill(vacc, vacc + std::size_t(n) * H, ~Word(0));
   auto and_rows = [&](Word* dst, const Word* src, int shift) {
     for (int y = 0; y < H; ++y) {
       int sy = y + shift;
@@ -192,23 +205,23 @@ BaseMask Occupancy::free_bases(int p, int q) const {
         if (!wrap) { std::fill(d, d + n, 0); continue; }
         sy %= H;
       }
-      const Word* s = src + std::size_t(sy) * n;
-      for (int k = 0; k < n; ++k) d[k] &= s[k];
+      const Word* sr = src + std::size_t(sy) * n;
+      for (int k = 0; k < n; ++k) d[k] &= sr[k];
     }
   };
   int offset = 0, len = 1;
   for (int rem = q; rem; rem >>= 1) {
     if (rem & 1) {
-      and_rows(acc.data(), vcur.data(), offset);
+      and_rows(vacc, vcur, offset);
       offset += len;
     }
     if (rem > 1) {
-      vtmp = vcur;
-      and_rows(vcur.data(), vtmp.data(), len);
+      std::copy(vcur, vcur + std::size_t(n) * H, vtmp);
+      and_rows(vcur, vtmp, len);
       len *= 2;
     }
   }
-  for (int y = 0; y < H; ++y) std::copy(acc.begin() + std::ptrdiff_t(y) * n, acc.begin() + std::ptrdiff_t(y + 1) * n, out.row(y));
+  for (int y = 0; y < H; ++y) std::copy(vacc + std::size_t(y) * n, vacc + std::size_t(y + 1) * n, out.row(y));
   return out;
 }
 

@@ -89,6 +89,7 @@ class Occupancy {
   int free_;
   std::vector<JobId> owner_;
   std::vector<std::uint64_t> free_bits_;
+  mutable std::vector<std::uint64_t> scratch_;  // reused by free_bases (no allocation per query)
 };
 
 }  // namespace alloclab

@@ -10,6 +10,7 @@
 #include <ostream>
 #include <sstream>
 #include "../simulation.hpp"
+#include "bench_alloc.hpp"
 
 namespace alloclab {
 
@@ -245,7 +246,8 @@ void print_help(std::ostream& out) {
          "  alloclab place [key=value ...] busy=\"x1,y1,x2,y2;...\" job=PxQ  one allocation decision\n"
          "  alloclab link  [key=value ...]                              print the canonical share link\n"
          "  alloclab list                                               strategies, schedulers, distributions\n"
-         "  alloclab bench                                              jobs simulated per second\n"
+         "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
+         "  alloclab bench alloc [quick]                                allocation decision times\n"
          "  alloclab help | --help\n\n"
          "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
          "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
@@ -258,6 +260,11 @@ void print_help(std::ostream& out) {
 }
 
 int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  if (!words.empty() && words[0] == "alloc") {
+    const bool quick = words.size() > 1 && words[1] == "quick";
+    bench_alloc(out, quick);
+    return 0;
+  }
   long long jobs = 100000;
   for (const std::string& w : words) {
     if (w.rfind("jobs=", 0) == 0 && parse_int64(w.substr(5), jobs) && jobs >= 1 && jobs <= 10000000) continue;

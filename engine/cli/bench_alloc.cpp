@@ -1,0 +1,130 @@
+// bench_alloc.cpp — decision-time benchmark for allocation strategies.
+//
+// For each machine (64×64, 256×256 mesh) and occupancy (50%, 80%) a busy state is built by
+// placing random blocks (sides 1..L/8) first-fit at random positions until the target share of
+// nodes is busy. Every strategy is told about the state through allocated() (as `place` does)
+// and then timed on the same 400 requests (sides uniform 1..L/8, a random job mix: some fit,
+// some do not); the decision is not applied, so every request sees the same state. The naive
+// reference tries every base and checks every node of the block: O(W·H·p·q).
+#include "bench_alloc.hpp"
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+#include <vector>
+#include "../alloc/strategy.hpp"
+
+namespace alloclab {
+
+namespace {
+
+struct State {
+  Occupancy occ;
+  std::vector<Block> blocks;
+};
+
+State make_state(int L, double target, Rng& rng) {
+  State s{Occupancy(Topology(TopologyKind::Mesh, L, L)), {}};
+  const int maxs = std::max(1, L / 8);
+  int misses = 0;
+  while (s.occ.busy_count() < target * L * L && misses < 100000) {
+    const Block b{int(rng.below(std::uint64_t(L))), int(rng.below(std::uint64_t(L))), 1 + int(rng.below(std::uint64_t(maxs))),
+                  1 + int(rng.below(std::uint64_t(maxs)))};
+    if (!s.occ.block_free(b)) { ++misses; continue; }
+    s.occ.assign(b, JobId(s.blocks.size()));
+    s.blocks.push_back(b);
+  }
+  return s;
+}
+
+bool naive_scan(const Occupancy& occ, Shape sh, Block& out) {
+  const int W = occ.width(), H = occ.height();
+  for (int y = 0; y + sh.h <= H; ++y)
+    for (int x = 0; x + sh.w <= W; ++x) {
+      bool ok = true;
+      for (int j = 0; j < sh.h && ok; ++j)
+        for (int i = 0; i < sh.w && ok; ++i) ok = occ.is_free(x + i, y + j);
+      if (ok) { out = Block{x, y, sh.w, sh.h}; return true; }
+    }
+  return false;
+}
+
+struct Pct {
+  double p50, p99;
+};
+Pct percentiles(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  auto at = [&](double q) { return v[std::min(v.size() - 1, std::size_t(q * double(v.size())))]; };
+  return {at(0.5), at(0.99)};
+}
+
+}  // namespace
+
+void bench_alloc(std::ostream& out, bool quick) {
+  using clock = std::chrono::steady_clock;
+  const int nreq = quick ? 60 : 400;
+  char line[256];
+  out << "bench alloc: decision time in microseconds (p50 / p99), " << nreq << " requests per cell\n";
+  std::snprintf(line, sizeof line, "  %-10s %19s %19s %19s %19s\n", "strategy", "64x64 50%", "64x64 80%", "256x256 50%",
+                "256x256 80%");
+  out << line;
+  struct Cell {
+    int L;
+    double occ;
+  };
+  const Cell cells[] = {{64, 0.5}, {64, 0.8}, {256, 0.5}, {256, 0.8}};
+  std::vector<State> states;
+  std::vector<std::vector<Shape>> reqs;
+  for (const Cell& c : cells) {
+    Rng rng(derive_seed(2024, std::uint64_t(c.L * 10 + int(c.occ * 10))));
+    states.push_back(make_state(c.L, c.occ, rng));
+    std::vector<Shape> r;
+    for (int i = 0; i < nreq; ++i)
+      r.push_back(Shape{1 + int(rng.below(std::uint64_t(c.L / 8))), 1 + int(rng.below(std::uint64_t(c.L / 8)))});
+    reqs.push_back(r);
+  }
+  std::vector<double> naive_p50(4);
+  for (const StrategyInfo& si : strategies()) {
+    if (!si.mesh) continue;
+    std::string row;
+    for (std::size_t k = 0; k < 4; ++k) {
+      const Topology& t = states[k].occ.topology();
+      if (!strategy_unsupported(si, t).empty()) { row += "                  -"; continue; }
+      auto strat = si.make(t, StrategyParams{});
+      for (std::size_t b = 0; b < states[k].blocks.size(); ++b) strat->allocated(JobId(b), Allocation{{states[k].blocks[b]}});
+      Rng rng(7);
+      std::vector<double> us;
+      for (const Shape& s : reqs[k]) {
+        const auto t0 = clock::now();
+        auto a = strat->allocate(Request{JobId(1 << 30), s}, states[k].occ, rng);
+        us.push_back(std::chrono::duration<double, std::micro>(clock::now() - t0).count());
+        (void)a;
+      }
+      const Pct p = percentiles(us);
+      char cell[64];
+      std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
+      row += cell;
+    }
+    std::snprintf(line, sizeof line, "  %-10s%s\n", std::string(si.id).c_str(), row.c_str());
+    out << line;
+  }
+  std::string row;
+  for (std::size_t k = 0; k < 4; ++k) {
+    std::vector<double> us;
+    const std::size_t n = std::min<std::size_t>(reqs[k].size(), quick ? 10 : 40);
+    for (std::size_t i = 0; i < n; ++i) {
+      Block b;
+      const auto t0 = clock::now();
+      naive_scan(states[k].occ, reqs[k][i], b);
+      us.push_back(std::chrono::duration<double, std::micro>(clock::now() - t0).count());
+    }
+    const Pct p = percentiles(us);
+    char cell[64];
+    std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
+    row += cell;
+  }
+  std::snprintf(line, sizeof line, "  %-10s%s\n", "naive", row.c_str());
+  out << line;
+}
+
+}  // namespace alloclab

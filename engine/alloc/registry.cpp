@@ -12,6 +12,7 @@ std::unique_ptr<Strategy> make_random(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_asff(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_flexfold(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_lssa(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_fsl(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -23,6 +24,7 @@ const StrategyInfo kStrategies[] = {
   {"asff",    make_asff,   "All-Shapes First Fit (seed 003 sec.2): every w*h = p*q shape, most square first, first fit each", true, true, true, nullptr},
   {"flexfold", make_flexfold, "Flex-fold (Seo & Kim 2003, seed 003 sec.2): (a,b), (b,a), (a/2,2b), (2a,b/2), first fit each", true, true, true, nullptr},
   {"lssa",    make_lssa,   "L-Shaped Sub-mesh Allocation (Seo & Kim 2003, seed 003 sec.2): rotations, folds, then two-block L-shapes", true, true, true, nullptr},
+  {"fsl",     make_fsl,    "Free Sub-List best fit (seed 001 sec.2.9): list of maximal free sub-meshes, corner that breaks the fewest", true, false, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
 };
 // clang-format on

@@ -13,6 +13,7 @@ std::unique_ptr<Strategy> make_asff(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_flexfold(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_lssa(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_fsl(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_qtree(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -25,6 +26,7 @@ const StrategyInfo kStrategies[] = {
   {"flexfold", make_flexfold, "Flex-fold (Seo & Kim 2003, seed 003 sec.2): (a,b), (b,a), (a/2,2b), (2a,b/2), first fit each", true, true, true, nullptr},
   {"lssa",    make_lssa,   "L-Shaped Sub-mesh Allocation (Seo & Kim 2003, seed 003 sec.2): rotations, folds, then two-block L-shapes", true, true, true, nullptr},
   {"fsl",     make_fsl,    "Free Sub-List best fit (seed 001 sec.2.9): list of maximal free sub-meshes, corner that breaks the fewest", true, false, true, nullptr},
+  {"qtree",   make_qtree,  "Best-fit Quad-Tree (Srisawat & Alexandridis, seed 001 sec.3): buddy tree, combining, max-free-preserving best fit", true, false, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
 };
 // clang-format on

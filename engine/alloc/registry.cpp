@@ -15,6 +15,11 @@ std::unique_ptr<Strategy> make_qa(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_buddy(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_bl(const Topology&, const StrategyParams&);
 std::string buddy_check(const Topology&);
+std::unique_ptr<Strategy> make_asff(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_flexfold(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_lssa(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_fsl(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_qtree(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -28,6 +33,11 @@ const StrategyInfo kStrategies[] = {
   {"qa",      make_qa,     "Quick Allocation (Yoo & Das 1997): busy list, coverage + reject areas, last_covered per row; rotates", true, false, true, nullptr},
   {"bl",      make_bl,     "Busy List (Das Sharma & Pradhan 1996): corner candidates of busy submeshes, max boundary value; rotates", true, false, true, nullptr},
   {"buddy",   make_buddy,  "2D Buddy (Li & Cheng 1991): 2^k x 2^k blocks from per-level free lists, split and recombine; square 2^n mesh", true, false, true, buddy_check},
+  {"asff",    make_asff,   "All-Shapes First Fit (seed 003 sec.2): every w*h = p*q shape, most square first, first fit each", true, true, true, nullptr},
+  {"flexfold", make_flexfold, "Flex-fold (Seo & Kim 2003, seed 003 sec.2): (a,b), (b,a), (a/2,2b), (2a,b/2), first fit each", true, true, true, nullptr},
+  {"lssa",    make_lssa,   "L-Shaped Sub-mesh Allocation (Seo & Kim 2003, seed 003 sec.2): rotations, folds, then two-block L-shapes", true, true, true, nullptr},
+  {"fsl",     make_fsl,    "Free Sub-List best fit (seed 001 sec.2.9): list of maximal free sub-meshes, corner that breaks the fewest", true, false, true, nullptr},
+  {"qtree",   make_qtree,  "Best-fit Quad-Tree (Srisawat & Alexandridis, seed 001 sec.3): buddy tree, combining, max-free-preserving best fit", true, false, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
 };
 // clang-format on

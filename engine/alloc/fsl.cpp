@@ -1,0 +1,182 @@
+// fsl.cpp — Free Sub-List best fit (FSL), as seed 001 §2.9 describes it (Srisawat & Alexandridis
+// summarising Kim & Das's "Free Sub-List" strategy, ref. [9]).
+//
+// FSL keeps the list of free sub-systems — here every *maximal* free sub-mesh (a free rectangle
+// not contained in a larger free rectangle), so the largest free sub-meshes are always in it —
+// sorted by decreasing size. For a request r×c it computes up to 8 candidates from each free
+// sub-mesh that can hold the request (its 4 corners × the 2 orientations) and selects the one
+// with the minimum degree of fragmentation: O(N_f²) per allocation, as the paper states.
+// Choices where the paper is unclear (it gives no formulas):
+//  * Degree of fragmentation of a candidate = the number of maximal free sub-meshes of the list
+//    that it intersects (each of them is broken by the allocation; fewer broken = more large
+//    free sub-meshes preserved). Ties: the candidate whose host sub-mesh is smallest (best fit),
+//    then list order (decreasing area, then lowest y, lowest x, widest), corners in the order
+//    lower-left, lower-right, upper-left, upper-right, requested orientation before the rotated.
+//  * Update rule. Allocation of a block B (also any busy rectangle reported by `place`): every
+//    listed sub-mesh that intersects B is replaced by its up to four maximal parts outside B
+//    (left, right, below, above B), then sub-meshes contained in another are dropped. This keeps
+//    the list exactly the set of maximal free sub-meshes. Release of a block: the list is
+//    recomputed from the strategy's own busy map (the paper's deallocation also recomputes all
+//    free sub-systems) with an O(W·H) maximal-rectangle sweep, lazily at the next allocation.
+//  * Mesh only (no wrap-around sub-meshes on a torus).
+#include <algorithm>
+#include <tuple>
+#include "strategy.hpp"
+
+namespace alloclab {
+namespace {
+
+bool intersects(const Block& a, const Block& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+bool contains(const Block& o, const Block& i) {
+  return o.x <= i.x && o.y <= i.y && i.x + i.w <= o.x + o.w && i.y + i.h <= o.y + o.h;
+}
+bool list_less(const Block& a, const Block& b) {
+  return std::make_tuple(-a.area(), a.y, a.x, -a.w) < std::make_tuple(-b.area(), b.y, b.x, -b.w);
+}
+
+class FreeSubList final : public StrategyBase<FreeSubList> {
+ public:
+  explicit FreeSubList(const Topology& t) : W_(t.width()), H_(t.height()), busy_(std::size_t(W_) * H_, 0) {
+    list_.push_back(Block{0, 0, W_, H_});
+  }
+
+  std::optional<Allocation> allocate(const Request& req, const Occupancy&, Rng&) override {
+    refresh();
+    struct Best {
+      int frag, host;
+      Block b;
+    };
+    std::optional<Best> best;
+    const Shape shapes[2] = {req.shape, req.shape.rotated()};
+    for (const Block& f : list_) {
+      if (f.area() < req.shape.area()) break;  // sorted by decreasing area
+      for (int o = 0; o < (shapes[0] == shapes[1] ? 1 : 2); ++o) {
+        const Shape s = shapes[o];
+        if (s.w > f.w || s.h > f.h) continue;
+        const Block corners[4] = {{f.x, f.y, s.w, s.h},
+                                  {f.x + f.w - s.w, f.y, s.w, s.h},
+                                  {f.x, f.y + f.h - s.h, s.w, s.h},
+                                  {f.x + f.w - s.w, f.y + f.h - s.h, s.w, s.h}};
+        for (const Block& c : corners) {
+          int frag = 0;
+          for (const Block& g : list_) frag += intersects(c, g);
+          if (!best || frag < best->frag || (frag == best->frag && f.area() < best->host))
+            best = Best{frag, f.area(), c};
+        }
+      }
+    }
+    if (!best) return std::nullopt;
+    return Allocation{{best->b}};
+  }
+
+  void allocated(JobId, const Allocation& a) override {
+    for (const Block& b : a.blocks) {
+      mark(b, 1);
+      if (dirty_) continue;
+      std::vector<Block> keep, parts;
+      for (const Block& f : list_) {
+        if (!intersects(f, b)) {
+          keep.push_back(f);
+          continue;
+        }
+        if (b.x > f.x) parts.push_back({f.x, f.y, b.x - f.x, f.h});
+        if (b.x + b.w < f.x + f.w) parts.push_back({b.x + b.w, f.y, f.x + f.w - b.x - b.w, f.h});
+        if (b.y > f.y) parts.push_back({f.x, f.y, f.w, b.y - f.y});
+        if (b.y + b.h < f.y + f.h) parts.push_back({f.x, b.y + b.h, f.w, f.y + f.h - b.y - b.h});
+      }
+      // A part is maximal unless contained in an untouched sub-mesh or another part.
+      std::sort(parts.begin(), parts.end(), list_less);
+      parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+      for (std::size_t i = 0; i < parts.size(); ++i) {
+        bool dominated = false;
+        for (const Block& k : keep) dominated = dominated || contains(k, parts[i]);
+        for (std::size_t j = 0; j < parts.size() && !dominated; ++j)
+          dominated = j != i && contains(parts[j], parts[i]);
+        if (!dominated) keep.push_back(parts[i]);
+      }
+      std::sort(keep.begin(), keep.end(), list_less);
+      list_ = std::move(keep);
+    }
+  }
+
+  void released(JobId, const Allocation& a) override {
+    for (const Block& b : a.blocks) mark(b, 0);
+    dirty_ = true;
+  }
+
+  // Test hook: own busy map equals the occupancy and the list equals a fresh recomputation.
+  bool consistent(const Occupancy& occ) const {
+    for (int y = 0; y < H_; ++y)
+      for (int x = 0; x < W_; ++x)
+        if (bool(busy_[std::size_t(y) * W_ + x]) != !occ.is_free(x, y)) return false;
+    if (dirty_) return true;
+    return list_ == maximal_free();
+  }
+  const std::vector<Block>& list() {
+    refresh();
+    return list_;
+  }
+
+ private:
+  void mark(const Block& b, std::uint8_t v) {
+    for (int y = b.y; y < b.y + b.h; ++y)
+      for (int x = b.x; x < b.x + b.w; ++x) busy_[std::size_t(y) * W_ + x] = v;
+  }
+  void refresh() {
+    if (!dirty_) return;
+    list_ = maximal_free();
+    dirty_ = false;
+  }
+  // All maximal free rectangles: for each top row y, the histogram of free run lengths downwards;
+  // a stack sweep yields every left/right/down-maximal rectangle with top row y; it is also
+  // up-maximal when row y+1 has a busy node above it (or y is the top row).
+  std::vector<Block> maximal_free() const {
+    std::vector<Block> out;
+    std::vector<int> h(std::size_t(W_) + 1, 0), above(std::size_t(W_) + 1, 0);
+    std::vector<std::pair<int, int>> st;  // (start, height)
+    for (int y = 0; y < H_; ++y) {
+      for (int x = 0; x < W_; ++x) h[x] = busy_[std::size_t(y) * W_ + x] ? 0 : h[x] + 1;
+      // prefix count of busy nodes in row y+1
+      above[0] = 0;
+      for (int x = 0; x < W_; ++x)
+        above[x + 1] = above[x] + (y + 1 < H_ ? busy_[std::size_t(y + 1) * W_ + x] : 1);
+      st.clear();
+      for (int x = 0; x <= W_; ++x) {
+        const int cur = x < W_ ? h[x] : 0;
+        int start = x;
+        while (!st.empty() && st.back().second > cur) {
+          auto [s, hh] = st.back();
+          st.pop_back();
+          if (above[x] - above[s] > 0) out.push_back(Block{s, y - hh + 1, x - s, hh});
+          start = s;
+        }
+        if (cur > 0 && (st.empty() || st.back().second < cur)) st.emplace_back(start, cur);
+      }
+    }
+    std::sort(out.begin(), out.end(), list_less);
+    return out;
+  }
+
+  int W_, H_;
+  std::vector<std::uint8_t> busy_;
+  std::vector<Block> list_;
+  bool dirty_ = false;
+};
+
+}  // namespace
+
+// Test hooks (declared in tests/test_fsl.cpp).
+bool fsl_consistent(const Strategy& s, const Occupancy& occ) {
+  auto* f = dynamic_cast<const FreeSubList*>(&s);
+  return f && f->consistent(occ);
+}
+std::vector<Block> fsl_list(Strategy& s) {
+  auto* f = dynamic_cast<FreeSubList*>(&s);
+  return f ? f->list() : std::vector<Block>{};
+}
+
+std::unique_ptr<Strategy> make_fsl(const Topology& t, const StrategyParams&) { return std::make_unique<FreeSubList>(t); }
+
+}  // namespace alloclab

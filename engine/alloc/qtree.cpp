@@ -1,0 +1,374 @@
+// qtree.cpp — best-fit Quad-Tree sub-system allocation (Srisawat & Alexandridis, "A New
+// Quad-Tree-Based Sub-System Allocation Technique for Mesh-connected Parallel Machines"),
+// seed 001 §3 (Definitions 1–6, the best-fit criteria of §3.4, the algorithm of §3.5).
+//
+// The Q-tree partitions the machine: each leaf is free or busy (one job), each internal node is
+// partially available and has up to four buddies TL, BL, TR, BR cut at one partition point
+// (4-buddy partitioning, Definition 1; buddies of size zero are omitted, so a node may have two
+// or three children). Allocation (DFS TL, BL, TR, BR):
+//  candidates = every free leaf, plus the combined sub-systems of every internal node
+//  (Definition 2): Case 1 — two adjacent free buddies; Case 2 — a free buddy expanded by the
+//  sub-buddies of its neighbouring buddy that face it (row or column expansion); Case 3 — the
+//  facing sub-buddies of two adjacent internal buddies. A combination counts when all its parts
+//  are free leaves and their union is a rectangle. A node's combinations follow its subtree in
+//  the candidate order.
+//  S1 = the largest candidate (maximum free sub-system, first on ties). Among candidates that
+//  hold the task in some rotation, the best is by, in priority order (§3.4):
+//   1. overlap status against S1 (Def. 3): disjoint, then intersect, then subset;
+//   2. task rotation (Def. 4): each candidate uses its rotation with minimum diffSF (number of
+//      sides of the task that differ from the candidate's), then maximum maxFS (the larger of
+//      the two free rectangles left beside the task, max((a−r)·b, a·(b−c))); smaller diffSF,
+//      then larger maxFS wins;
+//   3. smaller area, then smaller combining factor CF (Def. 5); then the first in DFS order.
+//  Step 4 / Definition 6: if the best candidate is larger than the task, the task goes to the
+//  corner (TL, BL, TR, BR order, for each rotation tied in 2.) with the minimum MCF.
+// Choices where the paper is unclear:
+//  * CF / MCF (Defs. 5, 6): per side of the sub-system, PC = 0 on the machine boundary, else by
+//    the nodes just outside that side: all busy 1/4, all free 1, mixed ("partially available")
+//    1/2. The Fig. 3 values (MCF(S1) = 2¼, MCF(S2) = 2) come out exactly this way; the paper's
+//    restriction to neighbours under the same root (levels k−1, k−2) is not applied.
+//  * Size expanding (§3.3 note) stores an expanded node that overlaps its neighbours. We keep the
+//    tree a partition instead: a task placed in a combined sub-system is carved out of each
+//    free leaf it covers (each is 4-buddy partitioned so that the task's part is a buddy), so a
+//    job may own several busy leaves. Combined sub-systems are recognised anew at each
+//    allocation, which replaces "storing the expanded node" and "resuming its old size".
+//  * Busy rectangles reported through allocated() (any rectangle, e.g. from `place`) are carved
+//    the same way: a free leaf is partitioned at the rectangle's corner point, twice if the
+//    rectangle touches no side of the leaf in some dimension.
+//  * Deallocation: the job's leaves become free; walking towards the root, every node whose
+//    children are all free leaves is recombined into one free leaf (Fig. 4).
+//  * The wait-queue threshold against starvation (§3.5) belongs to the scheduler: not here.
+// Coordinates: the paper's P(i, j) is row i from the top, column j from the left, both 1-based,
+// on an R×C system (R rows). Here x = j − 1 and y = R − i; a paper sub-system ⟨(i,j),(i',j')⟩
+// is Block{x = j − 1, y = R − i', w = j' − j + 1, h = i' − i + 1}; a paper task r×c (rows ×
+// columns) is Shape{w = c, h = r}. The paper's "top" is our high y.
+// Any R×C mesh (the paper allows any size, not only powers of two); no torus.
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include "../core/check.hpp"
+#include "strategy.hpp"
+
+namespace alloclab {
+namespace {
+
+enum : int { kFree = 0, kBusy = 1, kPartial = 2 };
+enum : int { TL = 0, BL = 1, TR = 2, BR = 3 };  // the paper's DFS order
+
+struct Node {
+  Block r;
+  int status = kFree;
+  int parent = -1;
+  int ch[4] = {-1, -1, -1, -1};
+  JobId job = kNoJob;
+  bool alive = true;
+};
+
+bool overlaps(const Block& a, const Block& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+bool inside(const Block& o, const Block& i) {
+  return o.x <= i.x && o.y <= i.y && i.x + i.w <= o.x + o.w && i.y + i.h <= o.y + o.h;
+}
+Block intersection(const Block& a, const Block& b) {
+  const int x0 = std::max(a.x, b.x), y0 = std::max(a.y, b.y);
+  const int x1 = std::min(a.x + a.w, b.x + b.w), y1 = std::min(a.y + a.h, b.y + b.h);
+  return Block{x0, y0, x1 - x0, y1 - y0};
+}
+
+}  // namespace
+
+class QuadTree final : public StrategyBase<QuadTree> {
+ public:
+  explicit QuadTree(const Topology& t) : W_(t.width()), H_(t.height()) {
+    nodes_.push_back(Node{Block{0, 0, W_, H_}});
+  }
+
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    const Shape task = req.shape;
+    if ((task.w > W_ || task.h > H_) && (task.h > W_ || task.w > H_)) return std::nullopt;
+    cands_.clear();
+    collect(0);
+    if (cands_.empty()) return std::nullopt;
+    const Block* s1 = &cands_[0];
+    for (const Block& c : cands_)
+      if (c.area() > s1->area()) s1 = &c;
+
+    struct Key {
+      int overlap, diff, negfs, area;
+    };
+    auto less = [](const Key& a, const Key& b) {
+      return std::tie(a.overlap, a.diff, a.negfs, a.area) < std::tie(b.overlap, b.diff, b.negfs, b.area);
+    };
+    auto same = [](const Key& a, const Key& b) {
+      return std::tie(a.overlap, a.diff, a.negfs, a.area) == std::tie(b.overlap, b.diff, b.negfs, b.area);
+    };
+    int best = -1, best_cf = 0;
+    Key bk{};
+    Shape best_rot[2];
+    int best_nrot = 0;
+    for (int i = 0; i < int(cands_.size()); ++i) {
+      const Block& c = cands_[i];
+      Shape rots[2];
+      int nrot = 0, diff = 3, fs = -1;
+      for (Shape o : {task, task.rotated()}) {
+        if (o.w > c.w || o.h > c.h) continue;
+        if (nrot == 1 && o == rots[0]) continue;
+        const int d = (o.w != c.w) + (o.h != c.h);
+        const int f = std::max((c.w - o.w) * c.h, c.w * (c.h - o.h));
+        if (d < diff || (d == diff && f > fs)) {
+          diff = d, fs = f, nrot = 0;
+          rots[nrot++] = o;
+        } else if (d == diff && f == fs) {
+          rots[nrot++] = o;
+        }
+      }
+      if (nrot == 0) continue;
+      const int ov = inside(*s1, c) ? 2 : overlaps(*s1, c) ? 1 : 0;
+      const Key k{ov, diff, -fs, c.area()};
+      bool take = best < 0 || less(k, bk);
+      if (!take && same(k, bk)) {
+        if (best_cf < 0) best_cf = cf(occ, cands_[best]);
+        take = cf(occ, c) < best_cf;
+      }
+      if (take) {
+        best = i, bk = k, best_cf = -1;
+        best_nrot = nrot;
+        best_rot[0] = rots[0];
+        best_rot[1] = rots[nrot - 1];
+      }
+    }
+    if (best < 0) return std::nullopt;
+    const Block c = cands_[best];
+    // Step 4 / Definition 6: the corner (buddy) with the minimum MCF.
+    std::optional<Block> pick;
+    int pick_cf = 0;
+    for (int r = 0; r < best_nrot; ++r) {
+      const Shape o = best_rot[r];
+      const Block corners[4] = {{c.x, c.y + c.h - o.h, o.w, o.h},
+                                {c.x, c.y, o.w, o.h},
+                                {c.x + c.w - o.w, c.y + c.h - o.h, o.w, o.h},
+                                {c.x + c.w - o.w, c.y, o.w, o.h}};
+      for (const Block& b : corners) {
+        const int m = cf(occ, b);
+        if (!pick || m < pick_cf) pick = b, pick_cf = m;
+      }
+    }
+    return Allocation{{*pick}};
+  }
+
+  void allocated(JobId job, const Allocation& a) override {
+    for (const Block& b : a.blocks) carve(0, b, job);
+  }
+
+  void released(JobId job, const Allocation&) override {
+    auto it = leaves_.find(job);
+    if (it == leaves_.end()) return;
+    const std::vector<int> ids = std::move(it->second);
+    leaves_.erase(it);
+    for (int id : ids) {
+      nodes_[id].status = kFree;
+      nodes_[id].job = kNoJob;
+    }
+    for (int id : ids) {
+      if (!nodes_[id].alive) continue;
+      for (int p = nodes_[id].parent; p >= 0; p = nodes_[p].parent) {
+        if (!all_children_free(p)) break;
+        for (int& c : nodes_[p].ch)
+          if (c >= 0) kill(c), c = -1;
+        nodes_[p].status = kFree;
+      }
+    }
+  }
+
+  // Test hook: the leaves partition the machine and agree with the occupancy; parents contain
+  // their children; no internal node has only free leaves (recombination complete).
+  bool consistent(const Occupancy& occ) const {
+    std::vector<int> cover(std::size_t(W_) * H_, 0);
+    bool ok = true;
+    check_node(0, -1, occ, cover, ok);
+    for (int v : cover) ok = ok && v == 1;
+    int leaves = 0;
+    for (const auto& [job, ids] : leaves_)
+      for (int id : ids) ok = ok && nodes_[id].alive && nodes_[id].status == kBusy && nodes_[id].job == job, ++leaves;
+    int busy = 0;
+    for (const Node& n : nodes_) busy += n.alive && n.status == kBusy;
+    return ok && busy == leaves;
+  }
+  int live_nodes() const {
+    int n = 0;
+    for (const Node& x : nodes_) n += x.alive;
+    return n;
+  }
+
+ private:
+  // ---------------------------------------------------------------- candidates (DFS)
+  bool free_leaf(int id) const { return id >= 0 && nodes_[id].status == kFree; }
+  void collect(int id) {
+    const Node& n = nodes_[id];
+    if (n.status == kFree) {
+      cands_.push_back(n.r);
+      return;
+    }
+    if (n.status == kBusy) return;
+    for (int c : n.ch)
+      if (c >= 0) collect(c);
+    combine(id);
+  }
+  // Children of `y` lying along its side that faces `x` (x, y adjacent siblings).
+  void facing(int y, const Block& x, std::vector<int>& out) const {
+    const Block& yr = nodes_[y].r;
+    for (int c : nodes_[y].ch) {
+      if (c < 0) continue;
+      const Block& r = nodes_[c].r;
+      if ((yr.x == x.x + x.w && r.x == yr.x) || (yr.x + yr.w == x.x && r.x + r.w == yr.x + yr.w) ||
+          (yr.y == x.y + x.h && r.y == yr.y) || (yr.y + yr.h == x.y && r.y + r.h == yr.y + yr.h))
+        out.push_back(c);
+    }
+  }
+  // Union of free leaves if it is a rectangle.
+  void try_union(const std::vector<int>& parts) {
+    if (parts.size() < 2) return;
+    int x0 = W_, y0 = H_, x1 = 0, y1 = 0, area = 0;
+    for (int p : parts) {
+      if (!free_leaf(p)) return;
+      const Block& r = nodes_[p].r;
+      x0 = std::min(x0, r.x), y0 = std::min(y0, r.y);
+      x1 = std::max(x1, r.x + r.w), y1 = std::max(y1, r.y + r.h);
+      area += r.area();
+    }
+    if (area == (x1 - x0) * (y1 - y0)) cands_.push_back(Block{x0, y0, x1 - x0, y1 - y0});
+  }
+  void combine(int id) {
+    const int* ch = nodes_[id].ch;
+    static constexpr int kPairs[4][2] = {{TL, BL}, {TR, BR}, {TL, TR}, {BL, BR}};
+    std::vector<int> parts;
+    // Case 1: two adjacent free buddies.
+    for (auto [a, b] : kPairs)
+      if (free_leaf(ch[a]) && free_leaf(ch[b])) try_union({ch[a], ch[b]});
+    // Case 2: a free buddy with the facing sub-buddies of an internal neighbour (8 cases).
+    for (int s : {TL, BL, TR, BR}) {
+      if (!free_leaf(ch[s])) continue;
+      for (auto [a, b] : kPairs) {
+        const int other = a == s ? b : b == s ? a : -1;
+        if (other < 0 || ch[other] < 0 || nodes_[ch[other]].status != kPartial) continue;
+        parts.assign(1, ch[s]);
+        facing(ch[other], nodes_[ch[s]].r, parts);
+        try_union(parts);
+      }
+    }
+    // Case 3: facing sub-buddies of two adjacent internal buddies.
+    for (auto [a, b] : kPairs) {
+      if (ch[a] < 0 || ch[b] < 0 || nodes_[ch[a]].status != kPartial || nodes_[ch[b]].status != kPartial) continue;
+      parts.clear();
+      facing(ch[a], nodes_[ch[b]].r, parts);
+      facing(ch[b], nodes_[ch[a]].r, parts);
+      try_union(parts);
+    }
+  }
+  // ---------------------------------------------------------------- combining factor
+  // In quarters: machine edge 0, busy 1 (1/4), partially free 2 (1/2), free 4 (1).
+  int cf(const Occupancy& occ, const Block& b) const {
+    auto pc = [&](const Block& strip, bool edge) {
+      if (edge) return 0;
+      const int busy = occ.busy_in(strip);
+      return busy == 0 ? 4 : busy == strip.area() ? 1 : 2;
+    };
+    return pc({b.x, b.y - 1, b.w, 1}, b.y == 0) + pc({b.x, b.y + b.h, b.w, 1}, b.y + b.h == H_) +
+           pc({b.x - 1, b.y, 1, b.h}, b.x == 0) + pc({b.x + b.w, b.y, 1, b.h}, b.x + b.w == W_);
+  }
+  // ---------------------------------------------------------------- tree updates
+  int new_node(const Block& r, int parent) {
+    Node n{r};
+    n.parent = parent;
+    if (!spare_.empty()) {
+      const int id = spare_.back();
+      spare_.pop_back();
+      nodes_[id] = n;
+      return id;
+    }
+    nodes_.push_back(n);
+    return int(nodes_.size()) - 1;
+  }
+  void kill(int id) {
+    for (int c : nodes_[id].ch)
+      if (c >= 0) kill(c);
+    nodes_[id].alive = false;
+    spare_.push_back(id);
+  }
+  bool all_children_free(int p) const {
+    for (int c : nodes_[p].ch)
+      if (c >= 0 && nodes_[c].status != kFree) return false;
+    return true;
+  }
+  // 4-buddy partitioning of a free leaf at the partition point (cx, cy).
+  void split(int id, int cx, int cy) {
+    const Block r = nodes_[id].r;
+    const Block parts[4] = {{r.x, cy, cx - r.x, r.y + r.h - cy},
+                            {r.x, r.y, cx - r.x, cy - r.y},
+                            {cx, cy, r.x + r.w - cx, r.y + r.h - cy},
+                            {cx, r.y, r.x + r.w - cx, cy - r.y}};
+    nodes_[id].status = kPartial;
+    for (int s = 0; s < 4; ++s) {
+      const int c = parts[s].w > 0 && parts[s].h > 0 ? new_node(parts[s], id) : -1;
+      nodes_[id].ch[s] = c;  // (new_node may reallocate nodes_: index again)
+    }
+  }
+  void carve(int id, const Block& b, JobId job) {
+    const Block r = nodes_[id].r;
+    if (!overlaps(r, b)) return;
+    const Block in = intersection(r, b);
+    if (nodes_[id].status == kBusy) ALLOCLAB_CHECK(false, "qtree: job %d overlaps busy job %d", job, nodes_[id].job);
+    if (nodes_[id].status == kFree) {
+      if (in == r) {
+        nodes_[id].status = kBusy;
+        nodes_[id].job = job;
+        leaves_[job].push_back(id);
+        return;
+      }
+      split(id, in.x == r.x ? in.x + in.w : in.x, in.y == r.y ? in.y + in.h : in.y);
+    }
+    for (int s = 0; s < 4; ++s) {
+      const int c = nodes_[id].ch[s];
+      if (c >= 0) carve(c, b, job);
+    }
+  }
+  void check_node(int id, int parent, const Occupancy& occ, std::vector<int>& cover, bool& ok) const {
+    const Node& n = nodes_[id];
+    ok = ok && n.alive && n.parent == parent && n.r.w > 0 && n.r.h > 0;
+    if (parent >= 0) ok = ok && inside(nodes_[parent].r, n.r);
+    if (n.status == kPartial) {
+      int kids = 0, area = 0;
+      for (int c : n.ch)
+        if (c >= 0) check_node(c, id, occ, cover, ok), ++kids, area += nodes_[c].r.area();
+      ok = ok && kids >= 2 && area == n.r.area() && !all_children_free(id);
+      return;
+    }
+    for (int c : n.ch) ok = ok && c < 0;
+    for (int y = n.r.y; y < n.r.y + n.r.h; ++y)
+      for (int x = n.r.x; x < n.r.x + n.r.w; ++x) {
+        ++cover[std::size_t(y) * W_ + x];
+        ok = ok && occ.owner(x, y) == (n.status == kBusy ? n.job : kNoJob);
+      }
+  }
+
+  int W_, H_;
+  std::vector<Node> nodes_;
+  std::vector<int> spare_;
+  std::map<JobId, std::vector<int>> leaves_;  // busy leaves of each job
+  std::vector<Block> cands_;                  // scratch
+};
+
+// Test hooks (declared in tests/test_qtree.cpp).
+bool qtree_consistent(const Strategy& s, const Occupancy& occ) {
+  auto* q = dynamic_cast<const QuadTree*>(&s);
+  return q && q->consistent(occ);
+}
+int qtree_nodes(const Strategy& s) {
+  auto* q = dynamic_cast<const QuadTree*>(&s);
+  return q ? q->live_nodes() : -1;
+}
+
+std::unique_ptr<Strategy> make_qtree(const Topology& t, const StrategyParams&) { return std::make_unique<QuadTree>(t); }
+
+}  // namespace alloclab

@@ -1,0 +1,90 @@
+// strat_c_helpers.hpp — helpers for the asff/flexfold/lssa/fsl/qtree tests.
+#pragma once
+#include <doctest/doctest.h>
+#include <map>
+#include <string>
+#include "oracle.hpp"
+#include "scenario/scenario.hpp"
+#include "simulation.hpp"
+
+namespace alloclab::test {
+
+inline std::unique_ptr<Strategy> make_strategy(std::string_view id, const Topology& t) {
+  const StrategyInfo* info = find_strategy(id);
+  REQUIRE_MESSAGE(info, id);
+  return info->make(t, StrategyParams{});
+}
+
+// Cells of all blocks, on the machine (wrapping on a torus), no duplicates.
+inline bool blocks_connected(const Topology& t, const Allocation& a) {
+  std::set<int> cells;
+  for (const Block& b : a.blocks) t.for_each_node(b, [&](int x, int y) { cells.insert(t.id(x, y)); });
+  if (cells.empty()) return false;
+  std::set<int> seen{*cells.begin()};
+  std::vector<int> st{*cells.begin()};
+  while (!st.empty()) {
+    int n = st.back();
+    st.pop_back();
+    for (int m : t.neighbours(n))
+      if (m >= 0 && cells.count(m) && seen.insert(m).second) st.push_back(m);
+  }
+  return seen.size() == cells.size();
+}
+
+// A long random simulation (~jobs jobs) of one strategy; must finish with invariants intact.
+inline void long_simulation(std::string_view id, TopologyKind kind, int w, int h, long long jobs = 2000,
+                            std::uint64_t seed = 3) {
+  Scenario s;
+  s.topology = kind;
+  s.width = w;
+  s.height = h;
+  s.strategy = std::string(id);
+  s.jobs = jobs;
+  s.seed = seed;
+  Status v = validate(s);
+  REQUIRE_MESSAGE(v.ok(), v.message());
+  auto sim = Simulation::create(s, 0);
+  REQUIRE_MESSAGE(sim.ok(), sim.error().message);
+  int steps = 0;
+  while (sim->step()) {
+    if (++steps % 97 == 0) REQUIRE(sim->check_invariants());
+  }
+  CHECK_MESSAGE(sim->status().ok(), sim->status().message());
+  CHECK(sim->check_invariants());
+}
+
+// Random allocate/release sequence driving `st` like the simulation does; calls check(occ)
+// after every change. Returns the number of successful allocations.
+template <class Check>
+int random_churn(Strategy& st, Occupancy& occ, Rng& rng, int steps, int max_side, Check&& check) {
+  std::map<JobId, Allocation> live;
+  JobId next = 1000;
+  int ok = 0;
+  const Topology& t = occ.topology();
+  for (int i = 0; i < steps; ++i) {
+    const bool release = !live.empty() && rng.below(100) < 45;
+    if (release) {
+      auto it = live.begin();
+      std::advance(it, long(rng.below(live.size())));
+      occ.release(it->second, it->first);
+      st.released(it->first, it->second);
+      live.erase(it);
+    } else {
+      Shape s{1 + int(rng.below(std::uint64_t(std::min(max_side, t.width())))),
+              1 + int(rng.below(std::uint64_t(std::min(max_side, t.height()))))};
+      Request r{next, s};
+      auto a = st.allocate(r, occ, rng);
+      if (!a) continue;
+      check_allocation(occ, *a, s);
+      occ.assign(*a, next);
+      st.allocated(next, *a);
+      live[next] = *a;
+      ++next;
+      ++ok;
+    }
+    check(occ);
+  }
+  return ok;
+}
+
+}  // namespace alloclab::test

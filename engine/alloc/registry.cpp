@@ -9,6 +9,8 @@ std::unique_ptr<Strategy> make_ff(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_bf(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_as(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_random(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_pald_ff(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_pald_bf(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -18,6 +20,8 @@ const StrategyInfo kStrategies[] = {
   {"bf",      make_bf,     "Best Fit (Zhu 1992): free base whose block touches the most busy nodes or edges",     true, true, true, nullptr},
   {"as",      make_as,     "Adaptive Scan (Ding & Bhuyan 1993): scan with stride 1, then the rotated request",       true, true, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
+  {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", true, true, false, nullptr},
+  {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            true, true, false, nullptr},
 };
 // clang-format on
 }  // namespace

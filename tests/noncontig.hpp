@@ -65,7 +65,7 @@ inline void long_simulation(std::string_view id, const char* topology,
   long long steps = 0;
   while (sim->step())
     if (++steps % 997 == 0) REQUIRE(sim->check_invariants());
-  INFO(id, " on ", topology, ": ", sim->status().message());
+  INFO(std::string(id), " on ", std::string(topology), ": ", sim->status().message());
   CHECK(sim->status());
   CHECK(sim->departures() >= 2000);
   CHECK(sim->check_invariants());

@@ -11,6 +11,7 @@ std::unique_ptr<Strategy> make_as(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_random(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pald_ff(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pald_bf(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_paging(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -22,6 +23,7 @@ const StrategyInfo kStrategies[] = {
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
   {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", true, true, false, nullptr},
   {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            true, true, false, nullptr},
+  {"paging",  make_paging, "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)", true, true, false, nullptr},
 };
 // clang-format on
 }  // namespace

@@ -12,6 +12,7 @@ std::unique_ptr<Strategy> make_random(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pald_ff(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pald_bf(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_paging(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_mbs(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -24,6 +25,7 @@ const StrategyInfo kStrategies[] = {
   {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", true, true, false, nullptr},
   {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            true, true, false, nullptr},
   {"paging",  make_paging, "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)", true, true, false, nullptr},
+  {"mbs",     make_mbs,    "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks", true, true, false, nullptr},
 };
 // clang-format on
 }  // namespace

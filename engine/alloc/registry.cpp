@@ -13,6 +13,7 @@ std::unique_ptr<Strategy> make_pald_ff(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pald_bf(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_paging(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_mbs(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_anca(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -26,6 +27,7 @@ const StrategyInfo kStrategies[] = {
   {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            true, true, false, nullptr},
   {"paging",  make_paging, "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)", true, true, false, nullptr},
   {"mbs",     make_mbs,    "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks", true, true, false, nullptr},
+  {"anca",    make_anca,   "ANCA (Chang & Mohapatra 1998): FF both orientations; on failure halve the longer side, recurse", true, true, false, nullptr},
 };
 // clang-format on
 }  // namespace

@@ -14,6 +14,7 @@ std::unique_ptr<Strategy> make_pald_bf(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_paging(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_mbs(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_anca(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_nas(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -28,6 +29,7 @@ const StrategyInfo kStrategies[] = {
   {"paging",  make_paging, "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)", true, true, false, nullptr},
   {"mbs",     make_mbs,    "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks", true, true, false, nullptr},
   {"anca",    make_anca,   "ANCA (Chang & Mohapatra 1998): FF both orientations; on failure halve the longer side, recurse", true, true, false, nullptr},
+  {"nas",     make_nas,    "NAS (Al Shdefat 2019): all-shapes FF, else a folded nucleus grown by free neighbours (connected)", true, true, false, nullptr},
 };
 // clang-format on
 }  // namespace

@@ -30,17 +30,56 @@ inline std::optional<Block> find_ff(const Occupancy& occ, Shape s) {
 }
 
 // Best Fit: the free base of shape s (as given) whose block has the largest boundary_contact;
-// ties go to the first base in FF order.
+// ties go to the first base in FF order. When the bases' perimeters add up to more than the
+// machine, every base's contact is computed in O(1) from per-row and per-column prefix counts
+// of busy nodes (built once per call, O(W·H)) — exactly boundary_contact's value without
+// rescanning each block's perimeter; otherwise boundary_contact is called per base.
 inline std::optional<Block> find_bf(const Occupancy& occ, Shape s) {
   const BaseMask m = occ.free_bases(s.w, s.h);
+  const int bases = m.count();
+  if (bases == 0) return std::nullopt;
+  const Topology& t = occ.topology();
+  const int W = t.width(), H = t.height();
   int best = -1;
   Block pick;
+  if ((long long)bases * 2 * (s.w + s.h) <= 4LL * W * H) {  // few bases: score directly
+    m.for_each([&](int x, int y) {
+      const Block b = block_at(x, y, s);
+      const int score = boundary_contact(occ, b);
+      if (score > best) { best = score; pick = b; }
+    });
+    return pick;
+  }
+  const bool wrap = t.wraps();
+  // rp[y*(W+1)+x]: busy nodes in row y, columns < x; cp[x*(H+1)+y]: busy in column x, rows < y.
+  std::vector<int> rp(std::size_t(H) * std::size_t(W + 1), 0), cp(std::size_t(W) * std::size_t(H + 1), 0);
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) {
+      const int busy = occ.owner(x, y) != kNoJob;
+      rp[std::size_t(y) * std::size_t(W + 1) + std::size_t(x) + 1] = rp[std::size_t(y) * std::size_t(W + 1) + std::size_t(x)] + busy;
+      cp[std::size_t(x) * std::size_t(H + 1) + std::size_t(y) + 1] = cp[std::size_t(x) * std::size_t(H + 1) + std::size_t(y)] + busy;
+    }
+  // Busy count of `len` consecutive cells from `from` in a line of n cells (wrapping on a torus).
+  auto run = [&](const int* pre, int n, int from, int len) {
+    if (from + len <= n) return pre[from + len] - pre[from];
+    return (pre[n] - pre[from]) + pre[from + len - n];
+  };
+  // Contact of one side: the row (or column) just outside, `len` cells from `from`.
+  auto row_side = [&](int y, int from, int len) {
+    if (!wrap && (y < 0 || y >= H)) return len;  // mesh edge
+    y = (y + H) % H;
+    return run(&rp[std::size_t(y) * std::size_t(W + 1)], W, from, len);
+  };
+  auto col_side = [&](int x, int from, int len) {
+    if (!wrap && (x < 0 || x >= W)) return len;
+    x = (x + W) % W;
+    return run(&cp[std::size_t(x) * std::size_t(H + 1)], H, from, len);
+  };
   m.for_each([&](int x, int y) {
-    const Block b = block_at(x, y, s);
-    const int score = boundary_contact(occ, b);
-    if (score > best) { best = score; pick = b; }
+    const int score = row_side(y - 1, x, s.w) + row_side(y + s.h, x, s.w) + col_side(x - 1, y, s.h) +
+                      col_side(x + s.w, y, s.h);
+    if (score > best) { best = score; pick = block_at(x, y, s); }
   });
-  if (best < 0) return std::nullopt;
   return pick;
 }
 

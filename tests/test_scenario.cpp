@@ -26,7 +26,7 @@ TEST_CASE("links round-trip through parse_link for every key") {
   const char* link =
       "topology=torus&size=40x30&strategy=random&scheduler=ssd&jobs=77&warmup=5&seed=18446744073709551615"
       "&arrival=batch&job_size=normal:4.5,1.25&service=uniform:1.5-7&packet_flits=4&buffer_flits=2"
-      "&routing_delay=0&max_blocks=3&max_wait=12.5&time_limit=60&on_fail=drop&replications=4";
+      "&routing_delay=0&max_blocks=3&paging_k=2&paging_order=snake&max_wait=12.5&time_limit=60&on_fail=drop&replications=4";
   auto s = parse_link(link);
   REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
   CHECK(canonical_link(*s) == link);

@@ -6,7 +6,7 @@
 // corner scores its two edge sides). Ties go to the first base in FF's order (bottom row
 // first, x ascending). Requested orientation only, like FF. On a torus there are no edges and
 // blocks may wrap.
-#include "strategy.hpp"
+#include "fit.hpp"
 
 namespace alloclab {
 namespace {
@@ -14,16 +14,8 @@ namespace {
 class BestFit final : public StrategyBase<BestFit> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    const BaseMask m = occ.free_bases(req.shape.w, req.shape.h);
-    int best = -1;
-    Block pick;
-    m.for_each([&](int x, int y) {
-      const Block b = block_at(x, y, req.shape);
-      const int score = boundary_contact(occ, b);
-      if (score > best) { best = score; pick = b; }
-    });
-    if (best < 0) return std::nullopt;
-    return Allocation{{pick}};
+    if (auto b = find_bf(occ, req.shape)) return Allocation{{*b}};
+    return std::nullopt;
   }
 };
 

@@ -6,7 +6,7 @@
 // the scan order is ours to fix: rows from y = 0 (bottom) upwards, x ascending within a row —
 // the "lowest leftmost" base, as frame sliding also starts. Only the requested orientation is
 // tried (FF is not recognition complete). On a torus the block may wrap around an edge.
-#include "strategy.hpp"
+#include "fit.hpp"
 
 namespace alloclab {
 namespace {
@@ -14,10 +14,8 @@ namespace {
 class FirstFit final : public StrategyBase<FirstFit> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    const BaseMask m = occ.free_bases(req.shape.w, req.shape.h);
-    int x, y;
-    if (!m.first(x, y)) return std::nullopt;
-    return Allocation{{block_at(x, y, req.shape)}};
+    if (auto b = find_ff(occ, req.shape)) return Allocation{{*b}};
+    return std::nullopt;
   }
 };
 

@@ -20,6 +20,12 @@ std::unique_ptr<Strategy> make_flexfold(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_lssa(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_fsl(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_qtree(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_pald_ff(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_pald_bf(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_paging(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_mbs(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_anca(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_nas(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -39,6 +45,12 @@ const StrategyInfo kStrategies[] = {
   {"fsl",     make_fsl,    "Free Sub-List best fit (seed 001 sec.2.9): list of maximal free sub-meshes, corner that breaks the fewest", true, false, true, nullptr},
   {"qtree",   make_qtree,  "Best-fit Quad-Tree (Srisawat & Alexandridis, seed 001 sec.3): buddy tree, combining, max-free-preserving best fit", true, false, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
+  {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", true, true, false, nullptr},
+  {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            true, true, false, nullptr},
+  {"paging",  make_paging, "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)", true, true, false, nullptr},
+  {"mbs",     make_mbs,    "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks", true, true, false, nullptr},
+  {"anca",    make_anca,   "ANCA (Chang & Mohapatra 1998): FF both orientations; on failure halve the longer side, recurse", true, true, false, nullptr},
+  {"nas",     make_nas,    "NAS (Al Shdefat 2019): all-shapes FF, else a folded nucleus grown by free neighbours (connected)", true, true, false, nullptr},
 };
 // clang-format on
 }  // namespace

@@ -20,8 +20,12 @@
 namespace alloclab {
 
 // Strategy parameters that come from the scenario (keys of the parameter table).
+enum class PagingOrder { RowMajor, Snake, Shuffled };
+
 struct StrategyParams {
   int max_blocks = 0;  // cap on blocks per job for non-contiguous strategies (0 = none)
+  int paging_k = 0;    // Paging(k): pages of side 2^k
+  PagingOrder paging_order = PagingOrder::RowMajor;  // Paging: page indexing order
 };
 
 struct Request {

@@ -1,0 +1,56 @@
+// anca.cpp — Adaptive Non-Contiguous Allocation (Chang & Mohapatra, JPDC 1998), as seed 002
+// §II.B summarises it: "ANCA first attempts to allocate the job contiguously. If the
+// allocation attempt fails, it partitions the request into two equi-sized sub-requests.
+// These sub-frames are then allocated to available locations, if possible; otherwise, each
+// of these sub-requests is recursively further partitioned into two sub-requests".
+//
+// The exact rule followed here (partition_allocate in fit.hpp, shared with PALD):
+//  * A frame w×h is searched with First Fit (lowest-leftmost base, rows from y = 0) in the
+//    requested orientation, then rotated (h×w) if that fails — "contiguously" with both
+//    orientations, like Adaptive Scan.
+//  * If neither orientation has a free place, the frame is halved across its LONGER side:
+//    w ≥ h gives ⌈w/2⌉×h and ⌊w/2⌋×h, else w×⌈h/2⌉ and w×⌊h/2⌋. For an odd side the two
+//    halves differ by one row/column ("equi-sized" is impossible; the larger half goes first).
+//    Ties w = h halve the columns.
+//  * Each half is allocated recursively on its own (the first half completely, including its
+//    own halves, before the second), with pieces already chosen for the job counted as busy.
+//    The original paper partitions level by level; seed 002's recursive reading is followed
+//    (a half that fits is kept even if its sibling must be split further).
+//  * Stop condition: halving ends at 1×1 frames, which always fit a free node, so the
+//    allocation succeeds exactly when w·h nodes are free (checked first). With max_blocks > 0
+//    (MBPJ) it fails as a whole when more pieces would be needed.
+//  * On a torus First Fit finds wrapping frames, so pieces may wrap.
+#include "fit.hpp"
+
+namespace alloclab {
+
+// One halving step (exposed for tests).
+std::pair<Shape, Shape> anca_split(Shape s) {
+  if (s.w >= s.h) return {Shape{(s.w + 1) / 2, s.h}, Shape{s.w / 2, s.h}};
+  return {Shape{s.w, (s.h + 1) / 2}, Shape{s.w, s.h / 2}};
+}
+
+namespace {
+
+std::optional<Block> ff_both(const Occupancy& occ, Shape s) {
+  if (auto b = find_ff(occ, s)) return b;
+  if (s.w != s.h) return find_ff(occ, s.rotated());
+  return std::nullopt;
+}
+
+class Anca final : public StrategyBase<Anca> {
+ public:
+  explicit Anca(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    return partition_allocate(occ, req.shape, max_blocks_, ff_both, anca_split);
+  }
+
+ private:
+  int max_blocks_;
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_anca(const Topology&, const StrategyParams& p) { return std::make_unique<Anca>(p); }
+
+}  // namespace alloclab

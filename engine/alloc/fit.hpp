@@ -1,0 +1,134 @@
+// fit.hpp — contiguous searches shared by several strategies, and the recursive-partitioning
+// driver of the non-contiguous strategies that split a request until its pieces fit.
+//
+// find_ff / find_bf are alloclab's First Fit and Best Fit (see ff.cpp, bf.cpp for the paper
+// references and the scan order): ff.cpp and bf.cpp call them, and so do PALD-FF / PALD-BF
+// (pald.cpp) and ANCA (anca.cpp) for their pieces.
+//
+// partition_allocate() is the common skeleton of PALD and ANCA: try the piece with a fit
+// function; if no place exists, split it into two smaller pieces and place those (first piece
+// completely, then the second). The pieces already chosen are assigned in ONE scratch copy of
+// the occupancy made per decision (the strategy's input is never mutated), so later searches
+// see them as busy. A failed search for a shape s also proves that every shape containing s
+// (componentwise ≥) fails on the scratch for the rest of the decision (the scratch only gets
+// busier), so such searches are skipped — the result is the same, only faster.
+#pragma once
+#include <limits>
+#include <optional>
+#include <utility>
+#include <vector>
+#include "strategy.hpp"
+
+namespace alloclab {
+
+// First Fit: the lowest-leftmost free base (rows from y = 0, x ascending) of shape s as given.
+inline std::optional<Block> find_ff(const Occupancy& occ, Shape s) {
+  const BaseMask m = occ.free_bases(s.w, s.h);
+  int x, y;
+  if (!m.first(x, y)) return std::nullopt;
+  return block_at(x, y, s);
+}
+
+// Best Fit: the free base of shape s (as given) whose block has the largest boundary_contact;
+// ties go to the first base in FF order. When the bases' perimeters add up to more than the
+// machine, every base's contact is computed in O(1) from per-row and per-column prefix counts
+// of busy nodes (built once per call, O(W·H)) — exactly boundary_contact's value without
+// rescanning each block's perimeter; otherwise boundary_contact is called per base.
+inline std::optional<Block> find_bf(const Occupancy& occ, Shape s) {
+  const BaseMask m = occ.free_bases(s.w, s.h);
+  const int bases = m.count();
+  if (bases == 0) return std::nullopt;
+  const Topology& t = occ.topology();
+  const int W = t.width(), H = t.height();
+  int best = -1;
+  Block pick;
+  if ((long long)bases * 2 * (s.w + s.h) <= 4LL * W * H) {  // few bases: score directly
+    m.for_each([&](int x, int y) {
+      const Block b = block_at(x, y, s);
+      const int score = boundary_contact(occ, b);
+      if (score > best) { best = score; pick = b; }
+    });
+    return pick;
+  }
+  const bool wrap = t.wraps();
+  // rp[y*(W+1)+x]: busy nodes in row y, columns < x; cp[x*(H+1)+y]: busy in column x, rows < y.
+  std::vector<int> rp(std::size_t(H) * std::size_t(W + 1), 0), cp(std::size_t(W) * std::size_t(H + 1), 0);
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) {
+      const int busy = occ.owner(x, y) != kNoJob;
+      rp[std::size_t(y) * std::size_t(W + 1) + std::size_t(x) + 1] = rp[std::size_t(y) * std::size_t(W + 1) + std::size_t(x)] + busy;
+      cp[std::size_t(x) * std::size_t(H + 1) + std::size_t(y) + 1] = cp[std::size_t(x) * std::size_t(H + 1) + std::size_t(y)] + busy;
+    }
+  // Busy count of `len` consecutive cells from `from` in a line of n cells (wrapping on a torus).
+  auto run = [&](const int* pre, int n, int from, int len) {
+    if (from + len <= n) return pre[from + len] - pre[from];
+    return (pre[n] - pre[from]) + pre[from + len - n];
+  };
+  // Contact of one side: the row (or column) just outside, `len` cells from `from`.
+  auto row_side = [&](int y, int from, int len) {
+    if (!wrap && (y < 0 || y >= H)) return len;  // mesh edge
+    y = (y + H) % H;
+    return run(&rp[std::size_t(y) * std::size_t(W + 1)], W, from, len);
+  };
+  auto col_side = [&](int x, int from, int len) {
+    if (!wrap && (x < 0 || x >= W)) return len;
+    x = (x + W) % W;
+    return run(&cp[std::size_t(x) * std::size_t(H + 1)], H, from, len);
+  };
+  m.for_each([&](int x, int y) {
+    const int score = row_side(y - 1, x, s.w) + row_side(y + s.h, x, s.w) + col_side(x - 1, y, s.h) +
+                      col_side(x + s.w, y, s.h);
+    if (score > best) { best = score; pick = block_at(x, y, s); }
+  });
+  return pick;
+}
+
+// The owner used for pieces taken in a scratch occupancy during one decision.
+inline constexpr JobId kScratchJob = std::numeric_limits<JobId>::max();
+
+// Recursive partitioning. `fit(occ, shape) -> optional<Block>` must fail only when no free
+// place of the shape exists in the orientations it tries (true of find_ff, find_bf and their
+// both-orientation variants): that is what makes the skip rule above exact. `split(shape) ->
+// pair<Shape, Shape>` is called only for shapes with area ≥ 2 and must return two non-empty
+// shapes whose areas add up. `max_blocks` > 0 caps the number of pieces: the decision fails
+// as soon as the cap would be exceeded. Fails up front if fewer than area nodes are free;
+// otherwise succeeds unless capped (1×1 pieces always fit a free node).
+template <class Fit, class Split>
+std::optional<Allocation> partition_allocate(const Occupancy& occ, Shape shape, int max_blocks, Fit&& fit,
+                                             Split&& split) {
+  if (occ.free_count() < shape.area()) return std::nullopt;
+  // Fast path: the whole request fits (no copy needed).
+  if (auto b = fit(occ, shape)) return Allocation{{*b}};
+  if (max_blocks == 1) return std::nullopt;
+  Occupancy scratch = occ;
+  Allocation out;
+  std::vector<Shape> failed{shape};  // minimal shapes known to have no place on the scratch
+  auto dominated = [&](Shape s) {
+    for (const Shape& f : failed)
+      if (s.w >= f.w && s.h >= f.h) return true;
+    return false;
+  };
+  auto note_failure = [&](Shape s) {
+    std::erase_if(failed, [&](const Shape& f) { return f.w >= s.w && f.h >= s.h; });
+    failed.push_back(s);
+  };
+  auto rec = [&](auto&& self, Shape s) -> bool {
+    if (!dominated(s)) {
+      if (auto b = fit(std::as_const(scratch), s)) {
+        if (max_blocks > 0 && int(out.blocks.size()) >= max_blocks) return false;
+        scratch.assign(*b, kScratchJob);
+        out.blocks.push_back(*b);
+        return true;
+      }
+      note_failure(s);
+    }
+    if (s.area() <= 1) return false;  // cannot happen while enough nodes are free
+    const auto [a, b] = split(s);
+    return self(self, a) && self(self, b);
+  };
+  const auto [a, b] = split(shape);
+  if (!rec(rec, a) || !rec(rec, b)) return std::nullopt;
+  return out;
+}
+
+}  // namespace alloclab

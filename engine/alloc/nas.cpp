@@ -1,0 +1,166 @@
+// nas.cpp — Neighbor Allocation Strategy (Al Shdefat, MSc thesis, Al al-Bayt University 2019;
+// seed 003 Ch. 3, Fig. 3-11 allocation, Fig. 3-12 de-allocation).
+//
+// For a request S(a, b) (a = columns, b = rows; n = a·b):
+//  1. fail if fewer than n nodes are free (Step 2);
+//  2. ASFF (Step 3): a contiguous submesh of any shape with n nodes, first fit;
+//  3. otherwise build a "nucleus" submesh from (a, b) and k (Steps 4–5), place it with First
+//     Fit, and grow the remaining n − c·d nodes as free neighbours of what the job already
+//     holds (Step 6); on failure release everything chosen (APA) and try the next k;
+//  4. if every k fails, or the request has a side of 1 (Step 4's last branch), use a 1×1
+//     nucleus (Step 4.1) and grow from it; if that fails too, the allocation fails.
+// Every node allocated is connected to the nucleus through nodes of the same job, so a NAS
+// allocation is always one connected set (the thesis's "always allocates the job request
+// contiguously"). It is not complete: free nodes unreachable from the nucleus are not used.
+//
+// The thesis's prose, pseudo-code and worked examples disagree; the reading followed, and why:
+//  * Folding: the longer side L = max(a, b) is folded, S = min(a, b) (the pseudo-code's
+//    "a ≥ b … / b > a … respectively" branches; square requests use the first branch only —
+//    Step 1's Rotation_flag). A nucleus needs S ≥ 2 (Step 4).
+//  * L even: nucleus c×d = (L/2)×(S+k), k = 1, 2, … while k ≤ S (prose "1 ≤ k ≤ b", pseudo
+//    Max_k = b). The pseudo-code starts at k = −1 for even a > b; the 4×3 example (first
+//    nucleus 2×4 = k 1, 4 nodes left) and the 6×3 example's count (6 nodes left after the
+//    nucleus ⇒ 3×4 = k 1; its label "3×2" is read as a typo) follow the prose.
+//  * L odd: nucleus (⌈L/2⌉+k)×(S+⌊L/2⌋−k). k starts at −1 when S−1−⌈L/2⌉ = −1 (the
+//    pseudo-code's test with ceil; the 3×5 example's first nucleus 2×6 is k = −1, the prose's
+//    floor would give no k at all), otherwise at 1; it goes on while the nucleus has d ≥ 1.
+//    The 5×2 example tries 4×3, 5×2, 6×1 (k = 1, 2, 3), beyond both the prose's and the
+//    pseudo-code's Max_k, so the examples' rule "until the nucleus degenerates" is used.
+//  * k sequence (Step 5.2): +1 while k < 4, then +⌊S/4⌋ (the pseudo-code's b is the folded
+//    request's shorter side); at least +1 so that the loop always ends (⌊S/4⌋ = 0 for S < 4).
+//  * A nucleus with more than n nodes (e.g. 4×3 for 5×2) can never succeed: Step 6 starts
+//    with X = n − c·d < 0 and only X = 0 is success; such nuclei are skipped.
+//  * Orientation: each nucleus is searched with First Fit as c columns × d rows, then rotated
+//    (d × c); the prose tries "the NAS sub-meshes constructed from S(a, b) and its rotation".
+//    If the growth fails from a placed nucleus, its rotation is tried before the next k.
+//  * Growth (Step 6 "search the mesh for free neighbour processors … by scanning the mesh"):
+//    breadth-first layers from the nucleus — layer i+1 is every free node adjacent to layer
+//    i — each layer taken in scan order (rows from y = 0, x ascending) until n nodes are held.
+//    (Nodes adjacent to any held node are taken before nodes two hops away, keeping the job
+//    compact.) On a torus adjacency wraps.
+//  * 1×1 fallback: one attempt, at the first free node in scan order (the pseudo-code's
+//    Free_allocation_flag allows it once). The pseudo-code requires MeshSize > a·b for it;
+//    ≥ is used (the strict test would only refuse jobs needing exactly all free nodes).
+//  * Blocks: the nucleus is one block, every grown node a 1×1 block. With max_blocks > 0 a
+//    nucleus needing more than max_blocks − 1 grown nodes is skipped; an allocation never
+//    exceeds the cap (the 1×1 fallback is then only possible for n ≤ max_blocks).
+//  * De-allocation (Fig. 3-12) needs no state here: the occupancy is the APA.
+//
+// ASFF (All Shapes First Fit) is being written as its own strategy on another branch; the
+// small all-shapes first-fit loop NAS needs is implemented privately below (nas_asff), marked.
+#include <algorithm>
+#include <vector>
+#include "fit.hpp"
+
+namespace alloclab {
+
+// The nucleus shapes (c, d) NAS tries for a×b, in order, before the area and orientation
+// filters (exposed for tests). Empty when min(a, b) < 2.
+std::vector<Shape> nas_nuclei(int a, int b) {
+  std::vector<Shape> out;
+  const int L = std::max(a, b), S = std::min(a, b);
+  if (S < 2) return out;
+  const int step_big = std::max(1, S / 4);
+  auto next = [&](int k) { return k < 4 ? k + 1 : k + step_big; };
+  if (L % 2 == 0) {
+    for (int k = 1; k <= S; k = next(k)) out.push_back(Shape{L / 2, S + k});
+  } else {
+    const int up = (L + 1) / 2, down = L / 2;
+    for (int k = (S - 1 - up == -1) ? -1 : 1; S + down - k >= 1; k = next(k))
+      if (up + k >= 1) out.push_back(Shape{up + k, S + down - k});
+  }
+  return out;
+}
+
+namespace {
+
+// ---- private all-shapes first fit (ASFF stand-in; see the header) ----------------------
+// Shapes w×h with w·h = n that fit the machine: the requested shape, its rotation, then the
+// other factor pairs from the most square to the most elongated, each as w×h then h×w. The
+// first shape with a free place (First Fit) wins.
+std::optional<Block> nas_asff(const Occupancy& occ, Shape req) {
+  const int n = req.area(), W = occ.width(), H = occ.height();
+  std::vector<Shape> shapes{req};
+  if (req.w != req.h) shapes.push_back(req.rotated());
+  std::vector<Shape> others;
+  for (int w = 1; w * w <= n; ++w)
+    if (n % w == 0) others.push_back(Shape{w, n / w});
+  std::reverse(others.begin(), others.end());  // most square first
+  for (Shape s : others)
+    for (Shape t : {s, s.rotated()})
+      if (std::find(shapes.begin(), shapes.end(), t) == shapes.end()) shapes.push_back(t);
+  for (Shape s : shapes)
+    if (s.w <= W && s.h <= H)
+      if (auto b = find_ff(occ, s)) return b;
+  return std::nullopt;
+}
+// ---- end of private ASFF ----------------------------------------------------------------
+
+class Neighbor final : public StrategyBase<Neighbor> {
+ public:
+  explicit Neighbor(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
+
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    const int n = req.shape.area();
+    if (occ.free_count() < n) return std::nullopt;                   // Step 2
+    if (auto b = nas_asff(occ, req.shape)) return Allocation{{*b}};  // Step 3
+    held_.assign(std::size_t(occ.topology().nodes()), 0);
+    for (Shape nu : nas_nuclei(req.shape.w, req.shape.h)) {          // Steps 4–5
+      if (nu.area() > n) continue;
+      if (max_blocks_ > 0 && n - nu.area() > max_blocks_ - 1) continue;
+      for (int r = 0; r < (nu.w == nu.h ? 1 : 2); ++r)
+        if (auto b = find_ff(occ, r ? nu.rotated() : nu))
+          if (auto a = grow(occ, *b, n)) return a;                   // Step 6
+    }
+    if (max_blocks_ > 0 && n > max_blocks_) return std::nullopt;
+    if (auto b = find_ff(occ, Shape{1, 1}))                          // Step 4.1
+      if (auto a = grow(occ, *b, n)) return a;
+    return std::nullopt;
+  }
+
+ private:
+  // Nucleus `nb` plus n − |nb| free nodes grown breadth-first from it; nullopt (and nothing
+  // kept) when the reachable free nodes are too few.
+  std::optional<Allocation> grow(const Occupancy& occ, const Block& nb, int n) {
+    const Topology& t = occ.topology();
+    std::vector<int> layer, next, touched;
+    t.for_each_node(nb, [&](int x, int y) {
+      const int id = t.id(x, y);
+      held_[std::size_t(id)] = 1;
+      touched.push_back(id);
+      layer.push_back(id);
+    });
+    Allocation a{{nb}};
+    int left = n - nb.area();
+    while (left > 0 && !layer.empty()) {
+      next.clear();
+      for (int id : layer)
+        for (int nb_id : t.neighbours(id))
+          if (nb_id >= 0 && !held_[std::size_t(nb_id)] && occ.owner(nb_id) == kNoJob) {
+            held_[std::size_t(nb_id)] = 1;  // mark now so it is listed once
+            touched.push_back(nb_id);
+            next.push_back(nb_id);
+          }
+      std::sort(next.begin(), next.end());  // scan order: rows from y = 0, x ascending
+      const std::size_t take = std::min(next.size(), std::size_t(left));
+      for (std::size_t i = 0; i < take; ++i) {
+        const Coord c = t.coord(next[i]);
+        a.blocks.push_back(Block{c.x, c.y, 1, 1});
+      }
+      left -= int(take);
+      layer.swap(next);
+    }
+    for (int id : touched) held_[std::size_t(id)] = 0;  // scratch overlay back to clean
+    if (left > 0) return std::nullopt;
+    return a;
+  }
+
+  int max_blocks_;
+  std::vector<char> held_;  // scratch: nodes held (or queued) during one growth
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_nas(const Topology&, const StrategyParams& p) { return std::make_unique<Neighbor>(p); }
+
+}  // namespace alloclab

@@ -1,0 +1,95 @@
+// paging.cpp — Paging(k) (Lo, Windisch, Liu & Nitzberg, IEEE TPDS 8(7), 1997; summarised in
+// seed 002 §II.B).
+//
+// The machine is cut once, in the factory, into pages of side 2^k (key paging_k) and the pages
+// are numbered by a fixed indexing scheme (key paging_order). A request for p·q processors
+// takes the first free pages in index order until they hold at least p·q nodes; each page is
+// one block of the allocation. Choices where the paper leaves room:
+//  * Page grid anchored at (0, 0); pages indexed from the bottom row (y = 0) up, like FF.
+//  * row-major: page rows bottom to top, left to right in each row.
+//    snake: as row-major, but odd page rows run right to left (boustrophedon).
+//    shuffled: Lo et al.'s *shuffled row-major* indexing — the bits of the page row and page
+//    column are interleaved (row bit more significant), i.e. Morton / Z order, recursively
+//    row-major inside quadrants. It is a fixed rule, so the order is the same in every run
+//    and replication and needs no seed. On a page grid that is not a power of two the pages
+//    are sorted by that key. (Lo et al.'s fourth scheme, shuffled snake, is not offered.)
+//  * Edge pages: when a side is not a multiple of 2^k the last page row/column is cut by the
+//    machine edge. Such partial pages are USABLE, as smaller pages: they keep their place in
+//    the index order and count only the nodes they really have. (So Paging(k) never wastes
+//    the machine's edge strips; internal fragmentation is what the last page adds beyond p·q.)
+//  * A page is free only if all its nodes are free (other busy rectangles, e.g. from the CLI
+//    `place` command, simply make the pages they touch unusable).
+//  * With k = 0 every page is a node: the allocation succeeds whenever p·q nodes are free.
+//    For k > 0 it succeeds whenever the free pages hold p·q nodes.
+//  * max_blocks > 0 (MBPJ): if more pages than that would be needed the allocation fails.
+//  * On a torus pages are the same tiles (they never need to wrap).
+#include <algorithm>
+#include <vector>
+#include "strategy.hpp"
+
+namespace alloclab {
+
+// The pages of a W×H machine in index order (exposed for tests).
+std::vector<Block> paging_pages(int W, int H, int k, PagingOrder order) {
+  const int side = 1 << k;
+  const int pw = (W + side - 1) / side, ph = (H + side - 1) / side;
+  struct P { std::uint64_t key; Block b; };
+  std::vector<P> v;
+  v.reserve(std::size_t(pw) * std::size_t(ph));
+  for (int py = 0; py < ph; ++py)
+    for (int px = 0; px < pw; ++px) {
+      const Block b{px * side, py * side, std::min(side, W - px * side), std::min(side, H - py * side)};
+      std::uint64_t key = 0;
+      switch (order) {
+        case PagingOrder::RowMajor: key = std::uint64_t(py) * std::uint64_t(pw) + std::uint64_t(px); break;
+        case PagingOrder::Snake:
+          key = std::uint64_t(py) * std::uint64_t(pw) + std::uint64_t(py % 2 ? pw - 1 - px : px);
+          break;
+        case PagingOrder::Shuffled:
+          for (int bit = 0; bit < 16; ++bit) {
+            key |= std::uint64_t((px >> bit) & 1) << (2 * bit);
+            key |= std::uint64_t((py >> bit) & 1) << (2 * bit + 1);
+          }
+          break;
+      }
+      v.push_back({key, b});
+    }
+  std::stable_sort(v.begin(), v.end(), [](const P& a, const P& b) { return a.key < b.key; });
+  std::vector<Block> out;
+  out.reserve(v.size());
+  for (const P& p : v) out.push_back(p.b);
+  return out;
+}
+
+namespace {
+
+class Paging final : public StrategyBase<Paging> {
+ public:
+  Paging(const Topology& t, const StrategyParams& p)
+      : max_blocks_(p.max_blocks), pages_(paging_pages(t.width(), t.height(), p.paging_k, p.paging_order)) {}
+
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    const int need = req.shape.area();
+    if (occ.free_count() < need) return std::nullopt;
+    Allocation a;
+    int got = 0;
+    for (const Block& pg : pages_) {
+      if (!occ.block_free(pg)) continue;
+      if (max_blocks_ > 0 && int(a.blocks.size()) >= max_blocks_) return std::nullopt;
+      a.blocks.push_back(pg);
+      got += pg.area();
+      if (got >= need) return a;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  int max_blocks_;
+  std::vector<Block> pages_;  // in index order
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_paging(const Topology& t, const StrategyParams& p) { return std::make_unique<Paging>(t, p); }
+
+}  // namespace alloclab

@@ -1,0 +1,74 @@
+// noncontig.hpp — property checks shared by the non-contiguous strategy tests
+// (pald-ff, pald-bf, paging, mbs, anca, nas).
+#pragma once
+#include <doctest/doctest.h>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include "oracle.hpp"
+#include "scenario/scenario.hpp"
+#include "simulation.hpp"
+
+namespace alloclab::test {
+
+inline std::unique_ptr<Strategy> make_strategy(std::string_view id, const Topology& t, StrategyParams p = {}) {
+  const StrategyInfo* s = find_strategy(id);
+  REQUIRE_MESSAGE(s, "strategy ", id, " not registered");
+  return s->make(t, p);
+}
+
+// Random busy states on meshes and tori (busy blocks reported to the strategy); random
+// requests. Every allocation is checked with check_allocation (exact p·q unless allow_more);
+// when `complete`, success must coincide with "enough free nodes" (no cap); with the cap
+// max_blocks > 0, no allocation may have more blocks.
+inline void random_property(std::string_view id, StrategyParams p, bool complete, bool allow_more = false,
+                            int trials = 300, std::uint64_t seed = 11) {
+  Rng rng(seed);
+  for (int trial = 0; trial < trials; ++trial) {
+    const bool torus = trial % 2 == 1;
+    const int W = 1 + int(rng.below(16)), H = 1 + int(rng.below(16));
+    const Topology t(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H);
+    Occupancy occ(t);
+    auto st = make_strategy(id, t, p);
+    random_state(occ, rng, int(rng.below(14)), 5, st.get());
+    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+    Rng srng(std::uint64_t(trial) + 1);
+    auto a = st->allocate(Request{1000, s}, occ, srng);
+    INFO(id, " trial ", trial, " ", (torus ? "torus " : "mesh "), W, "x", H, " request ", s.w, "x", s.h,
+         " free ", occ.free_count());
+    if (complete) CHECK(bool(a) == (occ.free_count() >= s.area()));
+    if (a) {
+      check_allocation(occ, *a, s, allow_more);
+      if (p.max_blocks > 0) CHECK(int(a->blocks.size()) <= p.max_blocks);
+      // The strategy's bookkeeping must accept its own decision and its release.
+      occ.assign(*a, 1000);
+      st->allocated(1000, *a);
+      occ.release(*a, 1000);
+      st->released(1000, *a);
+    }
+  }
+}
+
+// A long random simulation (~2000 jobs) finishing with consistent state.
+inline void long_simulation(std::string_view id, const char* topology,
+                            std::initializer_list<std::pair<const char*, const char*>> extra = {}) {
+  Scenario sc;
+  REQUIRE(apply(sc, "strategy", id));
+  REQUIRE(apply(sc, "topology", topology));
+  REQUIRE(apply(sc, "jobs", "2000"));
+  REQUIRE(apply(sc, "arrival", "poisson:0.05"));
+  REQUIRE(apply(sc, "size", "16x12"));
+  for (const auto& [k, v] : extra) REQUIRE(apply(sc, k, v));
+  REQUIRE(validate(sc));
+  auto sim = Simulation::create(sc);
+  REQUIRE(sim);
+  long long steps = 0;
+  while (sim->step())
+    if (++steps % 997 == 0) REQUIRE(sim->check_invariants());
+  INFO(std::string(id), " on ", std::string(topology), ": ", sim->status().message());
+  CHECK(sim->status());
+  CHECK(sim->departures() >= 2000);
+  CHECK(sim->check_invariants());
+}
+
+}  // namespace alloclab::test

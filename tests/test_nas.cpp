@@ -1,0 +1,201 @@
+// test_nas.cpp — Neighbor Allocation Strategy (seed 003 Ch. 3): nucleus sequences, the
+// thesis's examples kept (4x3, 5x2, 5x1, 3x5 — on states where ASFF fails, since on the
+// thesis's empty mesh ASFF would place each of them whole), connectivity, properties.
+#include <doctest/doctest.h>
+#include <queue>
+#include "noncontig.hpp"
+
+using namespace alloclab;
+
+namespace alloclab {
+std::vector<Shape> nas_nuclei(int a, int b);
+}
+
+namespace {
+// Machine from a picture: rows top (y = H−1) first, '#' busy, '.' free.
+Occupancy picture(std::vector<std::string> rows, TopologyKind k = TopologyKind::Mesh) {
+  const int H = int(rows.size()), W = int(rows[0].size());
+  Occupancy occ(Topology(k, W, H));
+  for (int r = 0; r < H; ++r)
+    for (int x = 0; x < W; ++x)
+      if (rows[std::size_t(r)][std::size_t(x)] == '#') occ.assign(Block{x, H - 1 - r, 1, 1}, 0);
+  return occ;
+}
+
+std::optional<Allocation> nas(const Occupancy& occ, Shape s, int cap = 0) {
+  auto st = test::make_strategy("nas", occ.topology(), StrategyParams{cap});
+  Rng rng(1);
+  return st->allocate(Request{7, s}, occ, rng);
+}
+
+// Nodes of the allocation form one connected set (4-neighbour, wrapping on a torus).
+bool connected(const Topology& t, const Allocation& a) {
+  std::vector<char> in(std::size_t(t.nodes()), 0), seen(std::size_t(t.nodes()), 0);
+  int total = 0, start = -1;
+  for (const Block& b : a.blocks)
+    t.for_each_node(b, [&](int x, int y) { in[std::size_t(t.id(x, y))] = 1; ++total; start = t.id(x, y); });
+  if (start < 0) return false;
+  std::queue<int> q;
+  q.push(start);
+  seen[std::size_t(start)] = 1;
+  int reached = 0;
+  while (!q.empty()) {
+    const int v = q.front();
+    q.pop();
+    ++reached;
+    for (int u : t.neighbours(v))
+      if (u >= 0 && in[std::size_t(u)] && !seen[std::size_t(u)]) { seen[std::size_t(u)] = 1; q.push(u); }
+  }
+  return reached == total;
+}
+
+// All free nodes in one connected component.
+bool free_connected(const Occupancy& occ) {
+  Allocation all;
+  const Topology& t = occ.topology();
+  for (int id = 0; id < t.nodes(); ++id)
+    if (occ.owner(id) == kNoJob) { const Coord c = t.coord(id); all.blocks.push_back(Block{c.x, c.y, 1, 1}); }
+  return all.blocks.empty() || connected(t, all);
+}
+}  // namespace
+
+TEST_CASE("nas: nucleus sequences (both parities, k rules)") {
+  using V = std::vector<Shape>;
+  CHECK(nas_nuclei(4, 3) == V{{2, 4}, {2, 5}, {2, 6}});  // even: k = 1..b, first 2x4 (example)
+  CHECK(nas_nuclei(3, 4) == V{{2, 4}, {2, 5}, {2, 6}});  // rotation folds the longer side
+  CHECK(nas_nuclei(6, 3) == V{{3, 4}, {3, 5}, {3, 6}});  // example: 3x4 leaves 6 nodes
+  CHECK(nas_nuclei(5, 2) == V{{4, 3}, {5, 2}, {6, 1}});  // example: 4x3, 5x2, 6x1
+  CHECK(nas_nuclei(3, 5).front() == Shape{2, 6});        // example: k = -1 gives 2x6
+  CHECK(nas_nuclei(3, 5) == V{{2, 6}, {3, 5}, {4, 4}, {5, 3}, {6, 2}, {7, 1}});
+  CHECK(nas_nuclei(5, 1).empty());                       // side 1: 1x1 nucleus only
+  CHECK(nas_nuclei(4, 4) == V{{2, 5}, {2, 6}, {2, 7}, {2, 8}});
+  // k >= 4 steps by floor(S/4): 16x8 (even): k = 1,2,3,4,6,8.
+  CHECK(nas_nuclei(16, 8) == V{{8, 9}, {8, 10}, {8, 11}, {8, 12}, {8, 14}, {8, 16}});
+  // S < 4: the step floor(S/4) = 0 is raised to 1 (the loop must end): 11x3 (odd).
+  CHECK(nas_nuclei(11, 3).back() == Shape{6 + 7, 1});
+}
+
+using Blocks = std::vector<Block>;
+
+TEST_CASE("nas: example 4x3 — nucleus 2x4, then 4 neighbours grown from it") {
+  // No 12-node submesh of any shape is free; the 2x4 nucleus (k = 1) is placed at (0,0) and
+  // the 4 remaining nodes are grown breadth-first: (2,0), then (3,0), then (4,0), (3,1).
+  auto occ = picture({
+      "..#..#.",
+      "..#..#.",
+      "###..#.",
+      "..####.",
+      "..#..#.",
+      "..#..#.",
+      ".....#.",
+  });
+  auto a = nas(occ, {4, 3});
+  REQUIRE(a);
+  CHECK(a->blocks == Blocks{{0, 0, 2, 4}, {2, 0, 1, 1}, {3, 0, 1, 1}, {4, 0, 1, 1}, {3, 1, 1, 1}});
+  CHECK(connected(occ.topology(), *a));
+  // MBPJ: 5 blocks needed with the 2x4 nucleus; no larger nucleus fits, the 1x1 fallback
+  // would need 12 blocks: a cap of 4 fails, 5 succeeds.
+  CHECK_FALSE(nas(occ, {4, 3}, 4));
+  CHECK(nas(occ, {4, 3}, 5));
+  // Without the path through (2,0) the nucleus's free component has 10 nodes: every nucleus
+  // and the 1x1 fallback fail although 12+ nodes are free (NAS keeps the job connected).
+  auto cut = picture({
+      "..#..#.",
+      "..#..#.",
+      "###..#.",
+      "..####.",
+      "..#..#.",
+      "..#..#.",
+      "..#..#.",
+  });
+  CHECK(cut.free_count() >= 12);
+  CHECK_FALSE(nas(cut, {4, 3}));
+}
+
+TEST_CASE("nas: example 5x2 — 4x3 skipped, 5x2 not free, nucleus 6x1 plus 4 neighbours") {
+  auto occ = picture({
+      "######.",
+      "..#..#.",
+      "..#..#.",
+      "..#..#.",
+      "..#..#.",
+      "######.",
+      ".......",
+  });
+  auto a = nas(occ, {5, 2});
+  REQUIRE(a);
+  CHECK(a->blocks == Blocks{{0, 0, 6, 1}, {6, 0, 1, 1}, {6, 1, 1, 1}, {6, 2, 1, 1}, {6, 3, 1, 1}});
+}
+
+TEST_CASE("nas: example 5x1 — no nucleus for a side of 1: 1x1 nucleus, contiguous growth") {
+  auto occ = picture({
+      "######.",
+      "#######",
+      "#######",
+      "#######",
+      "##..###",
+      "#..####",
+      "..#####",
+  });
+  auto a = nas(occ, {5, 1});
+  REQUIRE(a);
+  CHECK(a->blocks == Blocks{{0, 0, 1, 1}, {1, 0, 1, 1}, {1, 1, 1, 1}, {2, 1, 1, 1}, {2, 2, 1, 1}});
+}
+
+TEST_CASE("nas: example 3x5 — nucleus 2x6 (k = -1), then 3 neighbours") {
+  auto occ = picture({
+      "#######",
+      "..#####",
+      "..#####",
+      "..##...",
+      "...#...",
+      "...#...",
+      "...#...",
+  });
+  auto a = nas(occ, {3, 5});
+  REQUIRE(a);
+  CHECK(a->blocks == Blocks{{0, 0, 2, 6}, {2, 0, 1, 1}, {2, 1, 1, 1}, {2, 2, 1, 1}});
+}
+
+TEST_CASE("nas: ASFF first — any shape with p*q nodes, contiguous") {
+  Occupancy occ(Topology(TopologyKind::Mesh, 8, 3));
+  auto a = nas(occ, {2, 6});  // 2x6 does not fit a 3-row machine; 6x2 (rotation) does
+  REQUIRE(a);
+  CHECK(a->blocks == Blocks{{0, 0, 6, 2}});
+  auto b = nas(occ, {1, 8});  // 1x8 / 8x1: 8x1 fits
+  REQUIRE(b);
+  CHECK(b->blocks == Blocks{{0, 0, 8, 1}});
+  occ.assign(Block{0, 0, 8, 1}, 1);
+  auto c = nas(occ, {3, 4});  // 12 nodes: 3x4, 4x3 no; 6x2 yes
+  REQUIRE(c);
+  CHECK(c->blocks == Blocks{{0, 1, 6, 2}});
+}
+
+TEST_CASE("nas: brute-force properties — valid, connected, complete on a connected free set") {
+  Rng rng(21);
+  for (int trial = 0; trial < 600; ++trial) {
+    const bool torus = trial % 2 == 1;
+    const int W = 1 + int(rng.below(14)), H = 1 + int(rng.below(14));
+    const Topology t(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H);
+    Occupancy occ(t);
+    test::random_state(occ, rng, int(rng.below(14)), 5);
+    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+    const int cap = trial % 3 == 2 ? 1 + int(rng.below(6)) : 0;
+    auto a = nas(occ, s, cap);
+    INFO("trial ", trial, (torus ? " torus " : " mesh "), W, "x", H, " request ", s.w, "x", s.h, " cap ", cap);
+    if (a) {
+      test::check_allocation(occ, *a, s);
+      CHECK(connected(t, *a));
+      if (cap) CHECK(int(a->blocks.size()) <= cap);
+    } else if (cap == 0) {
+      CHECK((occ.free_count() < s.area() || !free_connected(occ)));
+    }
+  }
+}
+
+TEST_CASE("nas: long simulations keep the invariants") {
+  for (const char* topo : {"mesh", "torus"}) {
+    test::long_simulation("nas", topo);
+    test::long_simulation("nas", topo, {{"max_blocks", "6"}});
+  }
+}

@@ -159,6 +159,30 @@ const ParamDef kParams[] = {
      return {};
    },
    [](const Scenario& s) { return std::to_string(s.strat.max_blocks); }, nullptr},
+  {"paging_k", ParamType::Int, "0..10", "Paging(k): pages of side 2^k processors (strategy paging)", 0, 10,
+   [](Scenario& s, std::string_view v) -> Status {
+     long long x;
+     if (Status st = set_int("paging_k", v, 0, 10, "0..10", x); !st) return st;
+     s.strat.paging_k = int(x);
+     return {};
+   },
+   [](const Scenario& s) { return std::to_string(s.strat.paging_k); }, nullptr},
+  {"paging_order", ParamType::Enum, "row-major, snake, shuffled", "Paging: page indexing order (shuffled = Lo et al.'s shuffled row-major, bit-interleaved)", 0, 0,
+   [](Scenario& s, std::string_view v) -> Status {
+     if (v == "row-major") s.strat.paging_order = PagingOrder::RowMajor;
+     else if (v == "snake") s.strat.paging_order = PagingOrder::Snake;
+     else if (v == "shuffled") s.strat.paging_order = PagingOrder::Shuffled;
+     else return bad("paging_order", v, "row-major, snake, shuffled");
+     return {};
+   },
+   [](const Scenario& s) -> std::string {
+     switch (s.strat.paging_order) {
+       case PagingOrder::Snake: return "snake";
+       case PagingOrder::Shuffled: return "shuffled";
+       default: return "row-major";
+     }
+   },
+   [] { return std::vector<std::string>{"row-major", "snake", "shuffled"}; }},
   {"max_wait", ParamType::Real, "0 (off) or a time > 0", "Starvation threshold: once a job has waited this long no later job may pass it (seed 001 3.5)", 0, 0,
    [](Scenario& s, std::string_view v) -> Status {
      double x;
@@ -184,30 +208,6 @@ const ParamDef kParams[] = {
    },
    [](const Scenario& s) -> std::string { return s.on_fail == OnFail::Wait ? "wait" : "drop"; },
    [] { return std::vector<std::string>{"wait", "drop"}; }},
-  {"paging_k", ParamType::Int, "0..10", "Paging(k): pages of side 2^k processors (strategy paging)", 0, 10,
-   [](Scenario& s, std::string_view v) -> Status {
-     long long x;
-     if (Status st = set_int("paging_k", v, 0, 10, "0..10", x); !st) return st;
-     s.strat.paging_k = int(x);
-     return {};
-   },
-   [](const Scenario& s) { return std::to_string(s.strat.paging_k); }, nullptr},
-  {"paging_order", ParamType::Enum, "row-major, snake, shuffled", "Paging: page indexing order (shuffled = Lo et al.'s shuffled row-major, bit-interleaved)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     if (v == "row-major") s.strat.paging_order = PagingOrder::RowMajor;
-     else if (v == "snake") s.strat.paging_order = PagingOrder::Snake;
-     else if (v == "shuffled") s.strat.paging_order = PagingOrder::Shuffled;
-     else return bad("paging_order", v, "row-major, snake, shuffled");
-     return {};
-   },
-   [](const Scenario& s) -> std::string {
-     switch (s.strat.paging_order) {
-       case PagingOrder::Snake: return "snake";
-       case PagingOrder::Shuffled: return "shuffled";
-       default: return "row-major";
-     }
-   },
-   [] { return std::vector<std::string>{"row-major", "snake", "shuffled"}; }},
   {"replications", ParamType::Int, "1..1000", "Independent replications (seeds derived from seed); results are means with 95% CIs", 1, kMaxReplications,
    [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::replications>(s, "replications", v, 1, kMaxReplications, "1..1000"); },
    [](const Scenario& s) { return std::to_string(s.replications); }, nullptr},

@@ -299,25 +299,25 @@ Results Simulation::results() const {
   return r;
 }
 
+Result<Results> run_replication(const Scenario& s, int rep, double* allocation_seconds) {
+  auto sim = Simulation::create(s, rep);
+  if (!sim) return sim.error();
+  if (Status st = sim->run(); !st) return st.error();
+  if (allocation_seconds) *allocation_seconds += sim->allocation_seconds();
+  return sim->results();
+}
+
 Result<Report> run_scenario(const Scenario& s) {
   Report rep;
   rep.replications = s.replications;
-  std::vector<RunningStat> acc(metric_fields().size());
+  Aggregate agg;
   for (int k = 0; k < s.replications; ++k) {
-    auto sim = Simulation::create(s, k);
-    if (!sim) return sim.error();
-    if (Status st = sim->run(); !st) return st.error();
-    const Results r = sim->results();
-    rep.allocation_seconds += sim->allocation_seconds();
-    std::size_t i = 0;
-    for (const MetricField& f : metric_fields()) acc[i++].add(r.*f.member);
+    auto r = run_replication(s, k, &rep.allocation_seconds);
+    if (!r) return r.error();
+    agg.add(*r);
   }
-  std::size_t i = 0;
-  for (const MetricField& f : metric_fields()) {
-    rep.mean.*f.member = acc[i].mean();
-    rep.ci95.*f.member = ci95_halfwidth(acc[i]);
-    ++i;
-  }
+  rep.mean = agg.mean();
+  rep.ci95 = agg.ci95();
   if (s.trace_data) {
     rep.has_trace = true;
     rep.trace_records = s.trace_data->records;

@@ -142,6 +142,8 @@ class Simulation {
   double requested_nodes_ = 0, allocated_nodes_ = 0;
 };
 
+// Runs replication `rep` of a scenario (adds the measured allocation time if asked).
+Result<Results> run_replication(const Scenario& s, int rep, double* allocation_seconds = nullptr);
 // Runs all replications of a validated scenario and aggregates them.
 Result<Report> run_scenario(const Scenario& s);
 

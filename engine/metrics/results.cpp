@@ -30,6 +30,30 @@ const MetricField kFields[] = {
 
 std::span<const MetricField> metric_fields() { return kFields; }
 
+void Aggregate::add(const Results& r) {
+  s_.resize(std::size(kFields));
+  for (std::size_t i = 0; i < std::size(kFields); ++i) s_[i].add(r.*kFields[i].member);
+  ++n_;
+}
+
+Results Aggregate::mean() const {
+  Results r;
+  for (std::size_t i = 0; i < s_.size(); ++i) r.*kFields[i].member = s_[i].mean();
+  return r;
+}
+
+Results Aggregate::ci95() const {
+  Results r;
+  for (std::size_t i = 0; i < s_.size(); ++i) r.*kFields[i].member = ci95_halfwidth(s_[i]);
+  return r;
+}
+
+double Aggregate::relative_error(double Results::*m) const {
+  const double mu = mean().*m, hw = ci95().*m;
+  if (hw == 0) return 0;
+  return mu != 0 ? hw / (mu < 0 ? -mu : mu) : 1e300;
+}
+
 std::string results_json(const Report& r) {
   std::string o = "{";
   bool first = true;

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "stats.hpp"
 
 namespace alloclab {
 
@@ -36,6 +37,21 @@ struct MetricField {
 };
 
 std::span<const MetricField> metric_fields();
+
+// Accumulates the Results of independent replications: per-metric mean and 95% half-width.
+class Aggregate {
+ public:
+  void add(const Results& r);
+  int count() const { return n_; }
+  Results mean() const;
+  Results ci95() const;
+  // Half-width / |mean| of one metric (0 when the mean is 0 and so is the half-width).
+  double relative_error(double Results::*m) const;
+
+ private:
+  int n_ = 0;
+  std::vector<RunningStat> s_;
+};
 
 // A run over R replications: per-metric means and 95% half-widths (zeros when R = 1).
 struct Report {

@@ -11,6 +11,7 @@ std::unique_ptr<Strategy> make_as(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_random(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_sba(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_adj(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_ffwp(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -21,6 +22,7 @@ const StrategyInfo kStrategies[] = {
   {"as",      make_as,     "Adaptive Scan (Ding & Bhuyan 1993): scan with stride 1, then the rotated request",       true, true, true, nullptr},
   {"sba",     make_sba,    "Stack-Based Allocation (Yoo & Das 2002): busy list, coverages subtracted with a stack; both orientations", true, true, true, nullptr},
   {"adj",     make_adj,    "Adjacency (survey in Srinivasan et al.): candidates beside busy submeshes and at corners; FEWEST busy neighbours", true, false, true, nullptr},
+  {"ffwp",    make_ffwp,   "First Fit with static partitions (Mohapatra 1996): FF in the size class's partition, then the others", true, true, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
 };
 // clang-format on

@@ -12,6 +12,7 @@ std::unique_ptr<Strategy> make_random(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_sba(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_adj(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_ffwp(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_fl(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -23,6 +24,7 @@ const StrategyInfo kStrategies[] = {
   {"sba",     make_sba,    "Stack-Based Allocation (Yoo & Das 2002): busy list, coverages subtracted with a stack; both orientations", true, true, true, nullptr},
   {"adj",     make_adj,    "Adjacency (survey in Srinivasan et al.): candidates beside busy submeshes and at corners; FEWEST busy neighbours", true, false, true, nullptr},
   {"ffwp",    make_ffwp,   "First Fit with static partitions (Mohapatra 1996): FF in the size class's partition, then the others", true, true, true, nullptr},
+  {"fl",      make_fl,     "Free List (Liu et al. 1995): list of maximal free submeshes; corner candidate with max boundary value", true, false, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
 };
 // clang-format on

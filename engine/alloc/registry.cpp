@@ -26,6 +26,10 @@ std::unique_ptr<Strategy> make_paging(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_mbs(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_anca(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_nas(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_sba(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_adj(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_ffwp(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_fl(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -44,6 +48,10 @@ const StrategyInfo kStrategies[] = {
   {"lssa",    make_lssa,   "L-Shaped Sub-mesh Allocation (Seo & Kim 2003, seed 003 sec.2): rotations, folds, then two-block L-shapes", true, true, true, nullptr},
   {"fsl",     make_fsl,    "Free Sub-List best fit (seed 001 sec.2.9): list of maximal free sub-meshes, corner that breaks the fewest", true, false, true, nullptr},
   {"qtree",   make_qtree,  "Best-fit Quad-Tree (Srisawat & Alexandridis, seed 001 sec.3): buddy tree, combining, max-free-preserving best fit", true, false, true, nullptr},
+  {"sba",     make_sba,    "Stack-Based Allocation (Yoo & Das 2002): busy list, coverages subtracted with a stack; both orientations", true, true, true, nullptr},
+  {"adj",     make_adj,    "Adjacency (survey in Srinivasan et al.): candidates beside busy submeshes and at corners; FEWEST busy neighbours", true, false, true, nullptr},
+  {"ffwp",    make_ffwp,   "First Fit with static partitions (Mohapatra 1996): FF in the size class's partition, then the others", true, true, true, nullptr},
+  {"fl",      make_fl,     "Free List (Liu et al. 1995): list of maximal free submeshes; corner candidate with max boundary value", true, false, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
   {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", true, true, false, nullptr},
   {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            true, true, false, nullptr},

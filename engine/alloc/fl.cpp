@@ -1,0 +1,196 @@
+// fl.cpp — Free List (Liu et al., Proc. ICPP 1995), as seeds 000 §III.F and 001 §2.7 describe it.
+//
+// FL keeps a list of free submeshes and updates it on every allocation and release. Here the
+// list holds exactly the MAXIMAL free submeshes (free rectangles not contained in a larger
+// free rectangle; they may overlap), sorted by base row, then base column (seed 001: "in
+// increasing order by row ... and by column"). For a request p×q every listed submesh that
+// can hold p×q or q×p yields candidates at its four corners in each fitting orientation
+// (seed 001: "2–8 candidate sub-systems of size S(r, c) or S(c, r)"), and the candidate with
+// the maximum boundary value wins. The boundary value is BL's: the nodes just outside the
+// candidate's four sides that are busy or beyond the mesh edge — boundary_contact().
+//
+// Updates (the list is kept in step through allocated()/released(); the strategy mirrors the
+// busy nodes in its own grid, since the hooks see no occupancy):
+//  - allocation of a block B: every listed submesh F that meets B is replaced by its parts
+//    left of, right of, below and above B (each as wide/high as F allows); parts contained
+//    in another listed submesh are dropped. Every new maximal free rectangle lies on one side
+//    of B inside an old maximal one, so this yields exactly the maximal set.
+//  - release of B (the hard part): every new maximal free rectangle either misses B — then it
+//    was maximal before and is still listed — or meets B. The latter are enumerated with a
+//    histogram sweep over the rows from B's bottom row upwards (h[x] = free run ending at the
+//    current row): each left-, right- and down-maximal rectangle from the stack sweep that is
+//    also up-maximal, crosses B's columns and reaches down to B's rows is new. Old submeshes
+//    contained in a new one are dropped. The sweep stops at the first row above B from which
+//    no free column run reaches back into B. Cost O(W · rows swept) per release.
+//
+// Choices where the papers are unclear:
+//  - Seed 001 says the first sub-system in list(r) is considered; we consider every listed
+//    submesh (all are maximal), which makes the choice a true best fit over the corner
+//    candidates. Because the list holds all maximal free submeshes, FL is recognition
+//    complete here (seed 000 §III.F says Liu's FL is not; with Liu's own release update the
+//    list apparently did not stay maximal — ours is tested to).
+//  - Ties in boundary value go to the first candidate in list order, requested orientation
+//    before the rotated one, corners in the order lower-left, lower-right, upper-left,
+//    upper-right.
+//  - Mesh only.
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <vector>
+#include "strategy.hpp"
+
+namespace alloclab {
+namespace {
+
+bool meets(const Block& a, const Block& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+bool contains(const Block& outer, const Block& in) {
+  return outer.x <= in.x && outer.y <= in.y && in.x + in.w <= outer.x + outer.w && in.y + in.h <= outer.y + outer.h;
+}
+bool list_order(const Block& a, const Block& b) {
+  return std::tie(a.y, a.x, a.h, a.w) < std::tie(b.y, b.x, b.h, b.w);
+}
+
+class FreeList final : public StrategyBase<FreeList> {
+ public:
+  explicit FreeList(const Topology& t)
+      : W_(t.width()), H_(t.height()), busy_(std::size_t(W_) * std::size_t(H_), 0), list_{Block{0, 0, W_, H_}} {}
+
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    const int perfect = 2 * (req.shape.w + req.shape.h);
+    int best = -1;
+    Block pick;
+    for (const Block& F : list_) {
+      for (Shape s : {req.shape, req.shape.rotated()}) {
+        if (s.w <= F.w && s.h <= F.h) {
+          const int xr = F.x + F.w - s.w, yt = F.y + F.h - s.h;
+          const Block cands[4] = {{F.x, F.y, s.w, s.h}, {xr, F.y, s.w, s.h}, {F.x, yt, s.w, s.h}, {xr, yt, s.w, s.h}};
+          for (const Block& c : cands) {
+            const int bv = boundary_contact(occ, c);
+            if (bv > best) { best = bv; pick = c; }
+          }
+        }
+        if (s == s.rotated()) break;
+      }
+      if (best == perfect) break;  // nothing can do better
+    }
+    if (best < 0) return std::nullopt;
+    return Allocation{{pick}};
+  }
+
+  void allocated(JobId, const Allocation& a) override {
+    for (const Block& b : a.blocks) occupy(b);
+  }
+
+  void released(JobId, const Allocation& a) override {
+    for (const Block& b : a.blocks) vacate(b);
+  }
+
+  const std::vector<Block>& list() const { return list_; }
+
+ private:
+  bool busy(int x, int y) const { return busy_[std::size_t(y) * std::size_t(W_) + std::size_t(x)] != 0; }
+  void mark(const Block& b, std::uint8_t v) {
+    for (int y = b.y; y < b.y + b.h; ++y)
+      std::fill_n(busy_.begin() + std::ptrdiff_t(std::size_t(y) * std::size_t(W_) + std::size_t(b.x)), b.w, v);
+  }
+
+  void occupy(const Block& B) {
+    mark(B, 1);
+    std::vector<Block> kept, parts;
+    for (const Block& F : list_) {
+      if (!meets(F, B)) { kept.push_back(F); continue; }
+      const int fx1 = F.x + F.w, fy1 = F.y + F.h, bx1 = B.x + B.w, by1 = B.y + B.h;
+      if (F.x < B.x) parts.push_back({F.x, F.y, B.x - F.x, F.h});   // left
+      if (bx1 < fx1) parts.push_back({bx1, F.y, fx1 - bx1, F.h});    // right
+      if (F.y < B.y) parts.push_back({F.x, F.y, F.w, B.y - F.y});   // below
+      if (by1 < fy1) parts.push_back({F.x, by1, F.w, fy1 - by1});    // above
+    }
+    // A part is kept when no other candidate contains it (an untouched maximal submesh never
+    // lies inside a part, so only parts need checking); of equal parts the first stays.
+    list_ = std::move(kept);
+    const std::size_t n_kept = list_.size();
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      bool dominated = false;
+      for (std::size_t k = 0; k < n_kept && !dominated; ++k) dominated = contains(list_[k], parts[i]);
+      for (std::size_t j = 0; j < parts.size() && !dominated; ++j)
+        if (j != i && contains(parts[j], parts[i])) dominated = !(parts[j] == parts[i]) || j < i;
+      if (!dominated) list_.push_back(parts[i]);
+    }
+    std::sort(list_.begin(), list_.end(), list_order);
+  }
+
+  void vacate(const Block& B) {
+    mark(B, 0);
+    const std::vector<Block> fresh = maximal_meeting(B);
+    std::vector<Block> next;
+    for (const Block& F : list_) {
+      bool inside = false;
+      for (const Block& N : fresh) inside = inside || contains(N, F);
+      if (!inside) next.push_back(F);
+    }
+    next.insert(next.end(), fresh.begin(), fresh.end());
+    std::sort(next.begin(), next.end(), list_order);
+    list_ = std::move(next);
+  }
+
+  // The maximal free rectangles that meet B (B itself is already free in busy_).
+  std::vector<Block> maximal_meeting(const Block& B) const {
+    std::vector<Block> out;
+    const int btop = B.y + B.h - 1, bx1 = B.x + B.w - 1;
+    std::vector<int> h(std::size_t(W_), 0);
+    for (int x = 0; x < W_; ++x) {
+      int n = 0;
+      for (int y = B.y - 1; y >= 0 && !busy(x, y); --y) ++n;
+      h[std::size_t(x)] = n;
+    }
+    std::vector<std::pair<int, int>> st;  // (start column, height), heights increasing
+    for (int y = B.y; y < H_; ++y) {
+      for (int x = 0; x < W_; ++x) h[std::size_t(x)] = busy(x, y) ? 0 : h[std::size_t(x)] + 1;
+      if (y > btop) {  // some column of B must still reach down into B's rows
+        bool reach = false;
+        for (int x = B.x; x <= bx1 && !reach; ++x) reach = h[std::size_t(x)] >= y - btop + 1;
+        if (!reach) break;
+      }
+      auto up_maximal = [&](int l, int r) {
+        if (y == H_ - 1) return true;
+        for (int x = l; x <= r; ++x)
+          if (busy(x, y + 1)) return true;
+        return false;
+      };
+      st.clear();
+      for (int x = 0; x <= W_; ++x) {
+        const int cur = x < W_ ? h[std::size_t(x)] : 0;
+        int start = x;
+        while (!st.empty() && st.back().second >= cur) {
+          const auto [s, hh] = st.back();
+          st.pop_back();
+          if (hh > cur) {
+            const int l = s, r = x - 1, bottom = y - hh + 1;
+            if (bottom <= btop && r >= B.x && l <= bx1 && up_maximal(l, r)) out.push_back(Block{l, bottom, r - l + 1, hh});
+          }
+          start = s;
+        }
+        if (cur > 0) st.push_back({start, cur});
+      }
+    }
+    return out;
+  }
+
+  int W_, H_;
+  std::vector<std::uint8_t> busy_;  // mirror of the busy nodes reported through the hooks
+  std::vector<Block> list_;         // the maximal free submeshes, in list_order
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_fl(const Topology& t, const StrategyParams&) { return std::make_unique<FreeList>(t); }
+
+// The current free list of an "fl" strategy (empty for any other strategy); for tests.
+std::vector<Block> fl_free_list(const Strategy& s) {
+  if (const auto* f = dynamic_cast<const FreeList*>(&s)) return f->list();
+  return {};
+}
+
+}  // namespace alloclab

@@ -1,0 +1,84 @@
+// test_adj.cpp — Adjacency strategy: the survey's "fewest adjacent busy nodes" preference
+// (opposite to BF's), completeness in the requested orientation, validity, a long simulation.
+#include <doctest/doctest.h>
+#include "baselines.hpp"
+
+using namespace alloclab;
+
+namespace {
+// A strategy told about every busy block of `busy` (jobs 0, 1, ...), and the occupancy.
+struct State {
+  Occupancy occ;
+  std::unique_ptr<Strategy> st;
+  State(std::string_view id, int W, int H, std::initializer_list<Block> busy)
+      : occ(Topology(TopologyKind::Mesh, W, H)), st(test::make(id, occ.topology())) {
+    JobId j = 0;
+    for (const Block& b : busy) {
+      occ.assign(b, j);
+      st->allocated(j, Allocation{{b}});
+      ++j;
+    }
+  }
+  std::optional<Block> place(Shape s) {
+    Rng rng(1);
+    auto a = st->allocate(Request{99, s}, occ, rng);
+    if (!a) return std::nullopt;
+    test::check_allocation(occ, *a, s);
+    return a->blocks[0];
+  }
+};
+}  // namespace
+
+TEST_CASE("adj: chooses the FEWEST adjacent busy nodes, where bf chooses the most") {
+  // 8x8, busy 2x2 in the lower-left corner, a 1x1 request.
+  // bf: (2,0) touches the busy block and the bottom edge (2) -> first such base in FF order.
+  // adj: the free corners (7,0), (0,7), (7,7) have no busy neighbour -> lowest row: (7,0).
+  State bf("bf", 8, 8, {{0, 0, 2, 2}});
+  State adj("adj", 8, 8, {{0, 0, 2, 2}});
+  CHECK(bf.place({1, 1}) == Block{2, 0, 1, 1});
+  CHECK(adj.place({1, 1}) == Block{7, 0, 1, 1});
+
+  // All four corners taken: only periphery candidates remain, none with score 0. (1,0) has
+  // one busy neighbour, (0,0), on its left side; it is the first base with score 1.
+  State adj2("adj", 8, 8, {{0, 0, 1, 1}, {7, 0, 1, 1}, {0, 7, 1, 1}, {7, 7, 1, 1}, {3, 3, 2, 2}});
+  CHECK(adj2.place({2, 2}) == Block{1, 0, 2, 2});
+
+  // A notch: busy blocks leave a snug 2x2 hole at (3,0) (6 busy neighbours + 2 edge nodes).
+  State adj3("adj", 8, 8, {{0, 0, 3, 2}, {5, 0, 3, 2}, {3, 2, 2, 1}});
+  State bf3("bf", 8, 8, {{0, 0, 3, 2}, {5, 0, 3, 2}, {3, 2, 2, 1}});
+  CHECK(bf3.place({2, 2}) == Block{3, 0, 2, 2});  // the snug hole
+  const auto a = adj3.place({2, 2});
+  REQUIRE(a);
+  CHECK(*a == Block{0, 6, 2, 2});  // a free corner far from everything (score 0)
+}
+
+TEST_CASE("adj: the mesh edge is not an adjacent busy node; only the requested orientation") {
+  State s("adj", 6, 6, {{0, 0, 6, 5}});  // one free row on top
+  CHECK(s.place({6, 1}) == Block{0, 5, 6, 1});
+  CHECK_FALSE(s.place({1, 2}));  // would need rotation
+  State e("adj", 6, 6, {});
+  CHECK(e.place({3, 5}) == Block{0, 0, 3, 5});  // empty mesh: the corner (0,0)
+}
+
+TEST_CASE("property: adj is valid and complete in the requested orientation") {
+  Rng rng(31);
+  for (int trial = 0; trial < 600; ++trial) {
+    const int W = 1 + int(rng.below(16)), H = 1 + int(rng.below(16));
+    const Topology t(TopologyKind::Mesh, W, H);
+    Occupancy occ(t);
+    auto st = test::make("adj", t);
+    test::random_state(occ, rng, int(rng.below(14)), 6, st.get());
+    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+    auto a = st->allocate(Request{99, s}, occ, rng);
+    CHECK_MESSAGE(bool(a) == test::exists_free(occ, s.w, s.h), "trial ", trial);
+    if (a) test::check_allocation(occ, *a, s);
+  }
+  for (int run = 0; run < 4; ++run) {
+    const Topology t(TopologyKind::Mesh, 9 + run, 12 - run);
+    test::random_events("adj", t, rng, 1500, 6, test::Complete::Requested, [](const Strategy&, const Occupancy&) {});
+  }
+}
+
+TEST_CASE("adj: a long simulation ends with invariants intact") {
+  CHECK(test::long_run("adj", "size=32x32&jobs=2000&arrival=poisson:0.05&service=exponential:20&seed=5") == 2000);
+}

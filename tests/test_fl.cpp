@@ -1,0 +1,140 @@
+// test_fl.cpp — Free List: the list of maximal free submeshes against a recomputation from the
+// occupancy after every event of long random sequences; best boundary value; completeness in
+// either orientation; a long simulation.
+#include <doctest/doctest.h>
+#include <algorithm>
+#include <tuple>
+#include "baselines.hpp"
+
+namespace alloclab {
+std::vector<Block> fl_free_list(const Strategy& s);  // defined in engine/alloc/fl.cpp
+}
+
+using namespace alloclab;
+
+namespace {
+// All maximal free rectangles of a mesh occupancy, brute force with prefix sums.
+std::vector<Block> maximal_free(const Occupancy& occ) {
+  const int W = occ.width(), H = occ.height();
+  std::vector<int> P(std::size_t((W + 1) * (H + 1)), 0);  // busy counts
+  auto at = [&](int x, int y) -> int& { return P[std::size_t(y * (W + 1) + x)]; };
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) at(x + 1, y + 1) = at(x, y + 1) + at(x + 1, y) - at(x, y) + !occ.is_free(x, y);
+  auto busy = [&](int x0, int y0, int x1, int y1) {  // half-open, 0 if empty
+    if (x0 >= x1 || y0 >= y1) return 0;
+    return at(x1, y1) - at(x0, y1) - at(x1, y0) + at(x0, y0);
+  };
+  std::vector<Block> out;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x)
+      for (int h = 1; y + h <= H; ++h)
+        for (int w = 1; x + w <= W; ++w) {
+          if (busy(x, y, x + w, y + h)) break;
+          const bool left = x == 0 || busy(x - 1, y, x, y + h);
+          const bool right = x + w == W || busy(x + w, y, x + w + 1, y + h);
+          const bool down = y == 0 || busy(x, y - 1, x + w, y);
+          const bool up = y + h == H || busy(x, y + h, x + w, y + h + 1);
+          if (left && right && down && up) out.push_back(Block{x, y, w, h});
+        }
+  std::sort(out.begin(), out.end(),
+            [](const Block& a, const Block& b) { return std::tie(a.y, a.x, a.h, a.w) < std::tie(b.y, b.x, b.h, b.w); });
+  return out;
+}
+
+void check_list(const Strategy& st, const Occupancy& occ) {
+  const std::vector<Block> got = fl_free_list(st), want = maximal_free(occ);
+  REQUIRE(got.size() == want.size());
+  CHECK(got == want);
+}
+}  // namespace
+
+TEST_CASE("fl: the free list on small hand-made states") {
+  const Topology t(TopologyKind::Mesh, 8, 8);
+  Occupancy occ(t);
+  auto st = test::make("fl", t);
+  CHECK(fl_free_list(*st) == std::vector<Block>{{0, 0, 8, 8}});
+  occ.assign(Block{2, 2, 3, 3}, 0);
+  st->allocated(0, Allocation{{Block{2, 2, 3, 3}}});
+  // left, below, right, above: four maximal submeshes
+  CHECK(fl_free_list(*st) == std::vector<Block>{{0, 0, 8, 2}, {0, 0, 2, 8}, {5, 0, 3, 8}, {0, 5, 8, 3}});
+  occ.release(Block{2, 2, 3, 3}, 0);
+  st->released(0, Allocation{{Block{2, 2, 3, 3}}});
+  CHECK(fl_free_list(*st) == std::vector<Block>{{0, 0, 8, 8}});
+}
+
+TEST_CASE("fl: maximum boundary value among the corner candidates, both orientations") {
+  const Topology t(TopologyKind::Mesh, 8, 8);
+  Occupancy occ(t);
+  auto st = test::make("fl", t);
+  const Block busy[] = {{0, 0, 3, 2}, {5, 0, 3, 2}, {3, 2, 2, 1}};  // a snug 2x2 hole at (3,0)
+  for (int i = 0; i < 3; ++i) {
+    occ.assign(busy[i], i);
+    st->allocated(i, Allocation{{busy[i]}});
+  }
+  Rng rng(1);
+  auto a = st->allocate(Request{9, {2, 2}}, occ, rng);
+  REQUIRE(a);
+  CHECK(a->blocks[0] == Block{3, 0, 2, 2});  // BV 8: busy all round and the edge below
+  // only a vertical strip: the request is rotated
+  Occupancy o2(t);
+  auto s2 = test::make("fl", t);
+  o2.assign(Block{0, 0, 7, 8}, 0);
+  s2->allocated(0, Allocation{{Block{0, 0, 7, 8}}});
+  auto b = s2->allocate(Request{9, {3, 1}}, o2, rng);
+  REQUIRE(b);
+  CHECK(b->blocks[0] == Block{7, 0, 1, 3});
+}
+
+TEST_CASE("fl: the list equals the recomputed maximal free submeshes after every event") {
+  Rng rng(4242);
+  for (int run = 0; run < 8; ++run) {
+    const Topology t(TopologyKind::Mesh, 5 + run, 12 - run);
+    test::random_events("fl", t, rng, 1200, 5, test::Complete::Either, check_list);
+  }
+  // arbitrary rectangles reported as busy (CLI place), released in a random order
+  for (int trial = 0; trial < 200; ++trial) {
+    const Topology t(TopologyKind::Mesh, 1 + int(rng.below(12)), 1 + int(rng.below(12)));
+    Occupancy occ(t);
+    auto st = test::make("fl", t);
+    const int n = test::random_state(occ, rng, int(rng.below(20)), 5, st.get());
+    check_list(*st, occ);
+    std::vector<JobId> order;
+    for (JobId j = 0; j < n; ++j) order.push_back(j);
+    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+    for (JobId j : order) {
+      Block b{};
+      bool found = false;
+      for (int y = 0; y < t.height() && !found; ++y)
+        for (int x = 0; x < t.width() && !found; ++x)
+          if (occ.owner(x, y) == j) { b.x = x; b.y = y; found = true; }
+      REQUIRE(found);
+      while (b.x + b.w < t.width() && occ.owner(b.x + b.w, b.y) == j) ++b.w;
+      while (b.y + b.h < t.height() && occ.owner(b.x, b.y + b.h) == j) ++b.h;
+      occ.release(b, j);
+      st->released(j, Allocation{{b}});
+      check_list(*st, occ);
+    }
+  }
+}
+
+TEST_CASE("property: fl is valid and complete in either orientation") {
+  Rng rng(8);
+  for (int trial = 0; trial < 600; ++trial) {
+    const int W = 1 + int(rng.below(16)), H = 1 + int(rng.below(16));
+    const Topology t(TopologyKind::Mesh, W, H);
+    Occupancy occ(t);
+    auto st = test::make("fl", t);
+    test::random_state(occ, rng, int(rng.below(14)), 6, st.get());
+    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+    const bool fits = test::exists_free(occ, s.w, s.h);
+    const bool fits_rot = s.h <= W && s.w <= H && test::exists_free(occ, s.h, s.w);
+    auto a = st->allocate(Request{99, s}, occ, rng);
+    CHECK_MESSAGE(bool(a) == (fits || fits_rot), "trial ", trial);
+    if (a) test::check_allocation(occ, *a, s);
+  }
+}
+
+TEST_CASE("fl: a long simulation ends with invariants intact") {
+  CHECK(test::long_run("fl", "size=32x32&jobs=2000&arrival=poisson:0.05&service=exponential:20&seed=8") == 2000);
+  CHECK(test::long_run("fl", "size=24x16&jobs=2000&arrival=batch&seed=9") == 2000);
+}

@@ -11,6 +11,7 @@
 #include <sstream>
 #include "../simulation.hpp"
 #include "bench_alloc.hpp"
+#include "sweep.hpp"
 
 namespace alloclab {
 
@@ -245,6 +246,9 @@ void print_help(std::ostream& out) {
          "  alloclab run   [key=value ...] [FILE ...] [--jobs-csv OUT]  simulate; print JSON results\n"
          "  alloclab place [key=value ...] busy=\"x1,y1,x2,y2;...\" job=PxQ  one allocation decision\n"
          "  alloclab link  [key=value ...]                              print the canonical share link\n"
+         "  alloclab sweep KEY=V1,V2 ... [replications=R] [rel_error=E] [--shard I/N] [--preset NAME]\n"
+         "                                                              every combination; CSV of means and 95% CIs\n"
+         "  alloclab merge SHARD.csv ...                                shard outputs -> the single-run CSV\n"
          "  alloclab list                                               strategies, schedulers, distributions\n"
          "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
          "  alloclab bench alloc [quick]                                allocation decision times\n"
@@ -312,7 +316,9 @@ int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (cmd == "link") return cmd_link(rest, out, err);
   if (cmd == "list") return cmd_list(out);
   if (cmd == "bench") return cmd_bench(rest, out, err);
-  err << "alloclab: unknown command '" << cmd.substr(0, 64) << "'; commands: run, place, link, list, bench, help\n";
+  if (cmd == "sweep") return cmd_sweep(rest, out, err);
+  if (cmd == "merge") return cmd_merge(rest, out, err);
+  err << "alloclab: unknown command '" << cmd.substr(0, 64) << "'; commands: run, place, link, sweep, merge, list, bench, help\n";
   return 2;
 }
 

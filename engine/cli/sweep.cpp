@@ -1,0 +1,252 @@
+// sweep.cpp — parameter sweeps with confidence intervals, sharding and merging.
+//
+// Grammar: `alloclab sweep KEY=V1,V2,... [KEY=...] [replications=R] [rel_error=E]
+//           [--shard I/N] [--preset NAME | FILE]`.
+// - A value list is split on ';' when it contains one, else on ',' when every part is a valid
+//   value of that key on its own (so `job_size=normal:4,2` stays one value and
+//   `strategy=ff,bf` is two); a part without "name:" takes the previous part's, so
+//   `arrival=poisson:0.01,0.02` is two arrival rates. Single values are plain scenario keys.
+// - Points are the cartesian product of the listed keys, the first listed key outermost;
+//   point p is numbered from 0 in that order.
+// - Each point runs up to R replications (replication r uses the scenario's seed rule, see
+//   Simulation::create). With rel_error=E it stops after the first k ≥ 3 replications at which
+//   the 95% half-width of both utilization and mean_response_time is within E of the mean
+//   (R defaults to 50 then).
+// - --shard I/N keeps the points with p mod N = I. Rows carry p, so `alloclab merge` can put
+//   shard outputs back into exactly the CSV a single run writes.
+// CSV: point, the swept keys, replications, then <metric>_mean and <metric>_ci95 for every
+// metric of the results table. Progress and an ETA go to stderr.
+#include "sweep.hpp"
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <sstream>
+#include "../simulation.hpp"
+
+namespace alloclab {
+
+namespace {
+
+struct Axis {
+  std::string key;
+  std::vector<std::string> values;
+};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t i = s.find(sep, start);
+    out.push_back(s.substr(start, i == std::string::npos ? std::string::npos : i - start));
+    if (i == std::string::npos) break;
+    start = i + 1;
+  }
+  return out;
+}
+
+// The values of one key=value word: a list if it splits into valid values, else one value.
+Result<std::vector<std::string>> values_of(const std::string& key, const std::string& v) {
+  Scenario probe;
+  if (v.find(';') != std::string::npos) {
+    auto parts = split(v, ';');
+    for (const auto& p : parts)
+      if (Status st = apply(probe, key, p); !st) return st.error();
+    return parts;
+  }
+  if (v.find(',') != std::string::npos) {
+    auto parts = split(v, ',');
+    // "poisson:0.01,0.02" means poisson:0.01 and poisson:0.02: a part without "name:" takes
+    // the previous part's
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+      const auto c = parts[i - 1].find(':');
+      if (c != std::string::npos && parts[i].find(':') == std::string::npos) parts[i] = parts[i - 1].substr(0, c + 1) + parts[i];
+    }
+    bool all = true;
+    for (const auto& p : parts) all = all && apply(probe, key, p).ok();
+    if (all) return parts;
+  }
+  if (Status st = apply(probe, key, v); !st) return st.error();
+  return std::vector<std::string>{v};
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string o = "\"";
+  for (char c : s) o += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return o + "\"";
+}
+
+Result<std::string> read_text(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return Error{"cannot read file '" + path + "'"};
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  auto fail = [&](const std::string& m) { err << "alloclab: sweep: " << m << "\n"; return 2; };
+  std::vector<std::string> kv;  // all key=value words, files expanded, in order
+  int shard = 0, shards = 1;
+  double rel_error = 0;
+  bool reps_given = false;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w == "--shard") {
+      if (i + 1 >= words.size()) return fail("--shard needs I/N");
+      const auto parts = split(words[++i], '/');
+      long long a, b;
+      if (parts.size() != 2 || !parse_int64(parts[0], a) || !parse_int64(parts[1], b) || b < 1 || a < 0 || a >= b || b > 1000000)
+        return fail("--shard '" + words[i] + "' is not valid; allowed: I/N with 0 <= I < N");
+      shard = int(a);
+      shards = int(b);
+      continue;
+    }
+    std::string file;
+    if (w == "--preset") {
+      if (i + 1 >= words.size()) return fail("--preset needs a name");
+      const std::string name = words[++i];
+      if (name.find('/') != std::string::npos || name.find("..") != std::string::npos) return fail("--preset: bad name '" + name + "'");
+      const char* env = std::getenv("ALLOCLAB_ASSETS");
+      file = std::string(env ? env : "assets") + "/scenarios/" + name + ".txt";
+    } else if (w.rfind("--", 0) == 0) {
+      return fail("unknown option '" + w + "'");
+    } else if (w.find('=') == std::string::npos) {
+      file = w;
+    }
+    if (!file.empty()) {
+      auto text = read_text(file);
+      if (!text) return fail(text.error().message);
+      std::istringstream in(*text);
+      std::string line;
+      while (std::getline(in, line)) {
+        if (const auto h = line.find('#'); h != std::string::npos) line = line.substr(0, h);
+        std::string t;
+        for (char c : line)
+          if (!std::isspace((unsigned char)c)) t += c;
+        if (!t.empty()) kv.push_back(t);
+      }
+      continue;
+    }
+    kv.push_back(w);
+  }
+  Scenario base;
+  std::vector<Axis> axes;
+  for (const std::string& w : kv) {
+    const auto eq = w.find('=');
+    if (eq == std::string::npos || eq == 0) return fail("'" + w + "' is not key=value");
+    const std::string key = w.substr(0, eq), val = w.substr(eq + 1);
+    if (key == "rel_error") {
+      if (!parse_double(val, rel_error) || rel_error <= 0 || rel_error >= 1)
+        return fail("rel_error: '" + val + "' is not valid; allowed: 0 < E < 1");
+      continue;
+    }
+    if (key == "replications") reps_given = true;
+    auto vals = values_of(key, val);
+    if (!vals) return fail(vals.error().message);
+    for (auto& a : axes)
+      if (a.key == key) return fail("key '" + key + "' given twice");
+    if (vals->size() == 1) {
+      if (Status st = apply(base, key, (*vals)[0]); !st) return fail(st.message());
+    } else {
+      axes.push_back(Axis{key, *vals});
+    }
+  }
+  const int max_reps = rel_error > 0 && !reps_given ? 50 : base.replications;
+  // enumerate points
+  long long npoints = 1;
+  for (const Axis& a : axes) {
+    npoints *= (long long)a.values.size();
+    if (npoints > 1000000) return fail("more than 1000000 points");
+  }
+  std::vector<Scenario> scenarios;
+  for (long long p = 0; p < npoints; ++p) {
+    Scenario s = base;
+    long long rest = p;
+    for (std::size_t k = axes.size(); k-- > 0;) {
+      const Axis& a = axes[k];
+      const std::string& v = a.values[std::size_t(rest % (long long)a.values.size())];
+      rest /= (long long)a.values.size();
+      if (Status st = apply(s, a.key, v); !st) return fail(st.message());
+    }
+    if (!s.trace.empty()) return fail("trace sweeps are not supported; run traces with alloclab run");
+    if (Status st = validate(s); !st) return fail("point " + std::to_string(p) + ": " + st.message());
+    scenarios.push_back(s);
+  }
+  // header
+  std::string header = "point";
+  for (const Axis& a : axes) header += "," + csv_field(a.key);
+  header += ",replications";
+  for (const MetricField& f : metric_fields()) header += "," + std::string(f.name) + "_mean," + std::string(f.name) + "_ci95";
+  out << header << "\n";
+  const auto t0 = std::chrono::steady_clock::now();
+  long long done = 0, todo = 0;
+  for (long long p = 0; p < npoints; ++p) todo += p % shards == shard;
+  for (long long p = 0; p < npoints; ++p) {
+    if (p % shards != shard) continue;
+    const Scenario& s = scenarios[std::size_t(p)];
+    Aggregate agg;
+    for (int r = 0; r < max_reps; ++r) {
+      auto res = run_replication(s, r);
+      if (!res) return fail("point " + std::to_string(p) + ": " + res.error().message);
+      agg.add(*res);
+      if (rel_error > 0 && agg.count() >= 3 && agg.relative_error(&Results::utilization) <= rel_error &&
+          agg.relative_error(&Results::mean_response_time) <= rel_error)
+        break;
+    }
+    std::string row = std::to_string(p);
+    const Results m = agg.mean(), c = agg.ci95();
+    for (const Axis& a : axes) {
+      const ParamDef* d = find_param(a.key);
+      row += "," + csv_field(d->get(s));
+    }
+    row += "," + std::to_string(agg.count());
+    for (const MetricField& f : metric_fields()) row += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
+    out << row << "\n" << std::flush;
+    ++done;
+    const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    char msg[160];
+    std::snprintf(msg, sizeof msg, "[sweep] %lld/%lld points, %d replications at point %lld, %.1f s elapsed, ETA %.1f s\n", done,
+                  todo, agg.count(), p, el, done ? el / double(done) * double(todo - done) : 0.0);
+    err << msg << std::flush;
+  }
+  return 0;
+}
+
+int cmd_merge(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  auto fail = [&](const std::string& m) { err << "alloclab: merge: " << m << "\n"; return 2; };
+  if (words.empty()) return fail("give the shard CSV files to merge");
+  std::string header;
+  std::map<long long, std::string> rows;
+  for (const std::string& path : words) {
+    auto text = read_text(path);
+    if (!text) return fail(text.error().message);
+    std::istringstream in(*text);
+    std::string line;
+    long long no = 0;
+    while (std::getline(in, line)) {
+      ++no;
+      if (line.empty()) continue;
+      if (no == 1) {
+        if (header.empty()) header = line;
+        else if (line != header) return fail(path + ": header differs from " + words[0] + "'s");
+        continue;
+      }
+      long long p;
+      if (!parse_int64(line.substr(0, line.find(',')), p) || p < 0) return fail(path + " line " + std::to_string(no) + ": no point number");
+      if (!rows.emplace(p, line).second) return fail(path + " line " + std::to_string(no) + ": point " + std::to_string(p) + " appears twice");
+    }
+  }
+  if (header.empty()) return fail("no header found");
+  long long expect = 0;
+  for (const auto& [p, r] : rows)
+    if (p != expect++) return fail("point " + std::to_string(expect - 1) + " is missing (a shard file not given?)");
+  out << header << "\n";
+  for (const auto& [p, r] : rows) out << r << "\n";
+  return 0;
+}
+
+}  // namespace alloclab

@@ -1,0 +1,84 @@
+// test_sweep.cpp — sweeps: value lists, point order, CSV shape, and shard + merge == single run.
+#include <doctest/doctest.h>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include "cli/cli.hpp"
+
+using namespace alloclab;
+
+namespace {
+struct Out {
+  int code;
+  std::string out, err;
+};
+Out cli(std::vector<std::string> args) {
+  std::ostringstream o, e;
+  const int c = cli_main(args, o, e);
+  return {c, o.str(), e.str()};
+}
+std::vector<std::string> lines(const std::string& s) {
+  std::vector<std::string> v;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) v.push_back(l);
+  return v;
+}
+}  // namespace
+
+TEST_CASE("sweep: cartesian product, first key outermost, CSV with means and CIs") {
+  Out r = cli({"sweep", "strategy=ff,random", "arrival=poisson:0.01,0.02,0.04", "size=8x8", "jobs=200", "replications=2"});
+  REQUIRE(r.code == 0);
+  auto l = lines(r.out);
+  REQUIRE(l.size() == 7);
+  CHECK(l[0].rfind("point,strategy,arrival,replications,jobs_completed_mean,jobs_completed_ci95,utilization_mean", 0) == 0);
+  CHECK(l[1].rfind("0,ff,poisson:0.01,2,200,0,", 0) == 0);
+  CHECK(l[3].rfind("2,ff,poisson:0.04,2,", 0) == 0);
+  CHECK(l[4].rfind("3,random,poisson:0.01,2,", 0) == 0);
+  CHECK(r.err.find("ETA") != std::string::npos);
+}
+
+TEST_CASE("sweep: values with commas stay whole; ';' separates such values") {
+  Out one = cli({"sweep", "job_size=normal:4,2", "size=8x8", "jobs=50"});
+  REQUIRE(one.code == 0);
+  CHECK(lines(one.out).size() == 2);
+  Out two = cli({"sweep", "job_size=normal:4,2;normal:3,1", "size=8x8", "jobs=50"});
+  REQUIRE(two.code == 0);
+  auto l = lines(two.out);
+  REQUIRE(l.size() == 3);
+  CHECK(l[1].find("\"normal:4,2\"") != std::string::npos);
+}
+
+TEST_CASE("sweep: shards merged give byte-identical output to a single run") {
+  const std::vector<std::string> args = {"sweep", "strategy=ff,bf,as", "arrival=poisson:0.01,0.03", "size=8x8", "jobs=150", "replications=2"};
+  Out whole = cli(args);
+  REQUIRE(whole.code == 0);
+  std::vector<std::string> files;
+  for (int i = 0; i < 4; ++i) {
+    auto a = args;
+    a.push_back("--shard");
+    a.push_back(std::to_string(i) + "/4");
+    Out part = cli(a);
+    REQUIRE(part.code == 0);
+    const std::string f = "alloclab_test_shard_" + std::to_string(i) + ".csv";
+    std::ofstream(f) << part.out;
+    files.push_back(f);
+  }
+  std::vector<std::string> m = {"merge", files[3], files[1], files[0], files[2]};
+  Out merged = cli(m);
+  CHECK(merged.code == 0);
+  CHECK(merged.out == whole.out);
+  Out missing = cli({"merge", files[0], files[1]});
+  CHECK(missing.code == 2);
+  for (const auto& f : files) std::remove(f.c_str());
+}
+
+TEST_CASE("sweep: rel_error stops replications early; bad input exits 2") {
+  Out r = cli({"sweep", "size=8x8", "jobs=300", "rel_error=0.5", "arrival=poisson:0.01"});
+  REQUIRE(r.code == 0);
+  auto l = lines(r.out);
+  REQUIRE(l.size() == 2);
+  CHECK(l[1].rfind("0,3,", 0) == 0);  // three replications are enough for 50%
+  CHECK(cli({"sweep", "strategy=ff,nope"}).code == 2);
+  CHECK(cli({"sweep", "rel_error=2"}).code == 2);
+  CHECK(cli({"sweep", "--shard", "3/3"}).code == 2);
+}

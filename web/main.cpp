@@ -1,0 +1,174 @@
+// main.cpp — the alloclab app: SDL2 window + OpenGL (WebGL2 on the web), Dear ImGui, and the
+// main loop. The loop stays in main(): natively a while loop, on the web the emscripten
+// main-loop stub calls the same frame function with the one App object as its user pointer.
+//
+//   alloclab_app [--frames N] [LINK]     N frames then exit (0 = run until closed);
+//                                         LINK = a share link such as size=32x32&strategy=random
+#include <SDL.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl.h"
+#include "page_api.hpp"
+#include "windows.hpp"
+#ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
+#include <emscripten.h>
+#else
+#include <SDL_opengl.h>
+#endif
+
+namespace alloclab::app {
+
+Layout layout_controls(float, float dh) { return {8, 8, 360, std::max(200.0f, dh * 0.70f - 12)}; }
+Layout layout_stats(float, float dh) { return {8, dh * 0.70f, 360, std::max(120.0f, dh * 0.30f - 8)}; }
+Layout layout_mesh(float dw, float dh) { return {376, 8, std::max(200.0f, dw - 384), std::max(200.0f, dh - 16)}; }
+
+namespace {
+
+// Everything one running app owns; the emscripten main loop gets a pointer to it.
+struct App {
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl = nullptr;
+  AppState state;
+  MeshWindow mesh;
+  ControlsWindow controls;
+  StatsWindow stats;
+  ErrorWindow error;
+  long long frame = 0, max_frames = 0;
+  bool done = false;
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+};
+
+void place(const Layout& l) {
+  ImGui::SetNextWindowPos(ImVec2(l.x, l.y), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(l.w, l.h), ImGuiCond_FirstUseEver);
+}
+
+// One frame: input, simulation within its time budget, windows, render.
+void run_frame(App& app) {
+  const auto t0 = std::chrono::steady_clock::now();
+  SDL_Event ev;
+  while (SDL_PollEvent(&ev)) {
+    ImGui_ImplSDL2_ProcessEvent(&ev);
+    if (ev.type == SDL_QUIT) app.done = true;
+    if (ev.type == SDL_WINDOWEVENT && ev.window.event == SDL_WINDOWEVENT_CLOSE &&
+        ev.window.windowID == SDL_GetWindowID(app.window))
+      app.done = true;
+  }
+  const double dt = std::chrono::duration<double>(t0 - app.last).count();
+  app.last = t0;
+  app.state.advance(dt);
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 60.0f;  // Chromium's virtual time can stand still
+  ImGui::NewFrame();
+
+  const float dw = io.DisplaySize.x, dh = io.DisplaySize.y;
+  place(layout_mesh(dw, dh));
+  app.mesh.draw(app.state.sim());
+  place(layout_controls(dw, dh));
+  app.controls.draw(app.state);
+  place(layout_stats(dw, dh));
+  app.stats.draw(app.state);
+  app.error.draw(app.state);
+  if (ImGui::BeginMainMenuBar()) {
+    // (kept tiny: reopen closed windows)
+    ImGui::TextDisabled("alloclab");
+    ImGui::MenuItem("Controls", nullptr, &app.controls.open);
+    ImGui::MenuItem("Mesh", nullptr, &app.mesh.open);
+    ImGui::MenuItem("Stats", nullptr, &app.stats.open);
+    ImGui::EndMainMenuBar();
+  }
+  if (app.state.take_link_changed()) page_set_link(app.state.link());
+
+  ImGui::Render();
+  glViewport(0, 0, int(io.DisplaySize.x * io.DisplayFramebufferScale.x), int(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  SDL_GL_SwapWindow(app.window);
+
+  app.state.record_frame(float(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()));
+  ++app.frame;
+  if (app.max_frames > 0 && app.frame >= app.max_frames) app.done = true;
+}
+
+}  // namespace
+}  // namespace alloclab::app
+
+int main(int argc, char** argv) {
+  using namespace alloclab::app;
+  auto app = std::make_unique<App>();
+  std::string link;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) app->max_frames = std::atoll(argv[++i]);
+    else if (!std::strcmp(argv[i], "--help")) { std::printf("usage: %s [--frames N] [LINK]\n", argv[0]); return 0; }
+    else link = argv[i];
+  }
+
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "alloclab_app: SDL_Init: %s\n", SDL_GetError());
+    return 1;
+  }
+#ifdef __EMSCRIPTEN__
+  const char* glsl = "#version 300 es";  // WebGL2 = GLES 3.0
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+#else
+  const char* glsl = "#version 130";  // desktop GL 3.0
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+#endif
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+  app->window = SDL_CreateWindow("alloclab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
+                                 SDL_WindowFlags(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI));
+  if (!app->window) { std::fprintf(stderr, "alloclab_app: SDL_CreateWindow: %s\n", SDL_GetError()); return 1; }
+  app->gl = SDL_GL_CreateContext(app->window);
+  if (!app->gl) { std::fprintf(stderr, "alloclab_app: SDL_GL_CreateContext: %s\n", SDL_GetError()); return 1; }
+  SDL_GL_MakeCurrent(app->window, app->gl);
+  SDL_GL_SetSwapInterval(1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().WindowRounding = 4.0f;
+  ImGui_ImplSDL2_InitForOpenGL(app->window, app->gl);
+  ImGui_ImplOpenGL3_Init(glsl);
+
+  // The scenario from the URL fragment (web) or the command line (native). A bad link shows
+  // the engine's message in the error panel and the default scenario runs.
+  if (link.empty()) link = page_link();
+  if (!link.empty()) (void)app->state.load_link(link);
+  page_install_api(app->state);
+
+#ifdef __EMSCRIPTEN__
+  // The emscripten main-loop stub: the browser calls run_frame once per animation frame. The
+  // App lives as long as the page (released, never freed).
+  emscripten_set_main_loop_arg([](void* p) { run_frame(*static_cast<App*>(p)); }, app.release(), 0, true);
+#else
+  while (!app->done) run_frame(*app);
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(app->gl);
+  SDL_DestroyWindow(app->window);
+  SDL_Quit();
+  std::printf("alloclab_app: %lld frames, t = %.1f, %lld events\n", app->frame, app->state.sim().now(), app->state.events());
+#endif
+  return 0;
+}

@@ -199,7 +199,9 @@ const JobRecord* Simulation::running_job(JobId id) const {
 bool Simulation::check_invariants() const {
   if (!occ_.consistent()) return false;
   long long owned = 0;
-  for (const auto& [id, r] : running_) {
+  for (const auto& kv : running_) {
+    const JobId id = kv.first;  // (clang 14 cannot capture structured bindings)
+    const JobRecord& r = kv.second;
     for (const Block& b : r.alloc.blocks) {
       bool ok = true;
       topo_.for_each_node(b, [&](int x, int y) { ok = ok && occ_.owner(x, y) == id; });

@@ -304,7 +304,15 @@ Status apply_file_text(Scenario& s, std::string_view text, std::string_view sour
     while (!line.empty() && std::isspace((unsigned char)line.front())) line.remove_prefix(1);
     while (!line.empty() && std::isspace((unsigned char)line.back())) line.remove_suffix(1);
     if (line.empty()) continue;
-    if (Status st = apply_pair(s, line); !st)
+    // spaces around '=' are allowed in files
+    const auto eq = line.find('=');
+    auto trim = [](std::string_view v) {
+      while (!v.empty() && std::isspace((unsigned char)v.front())) v.remove_prefix(1);
+      while (!v.empty() && std::isspace((unsigned char)v.back())) v.remove_suffix(1);
+      return v;
+    };
+    Status st = eq == std::string_view::npos ? apply_pair(s, line) : apply(s, trim(line.substr(0, eq)), trim(line.substr(eq + 1)));
+    if (!st)
       return Error{std::string(source) + " line " + std::to_string(no) + ": " + st.message()};
   }
   return {};

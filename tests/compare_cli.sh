@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# compare_cli.sh NATIVE WASM — runs the same scenarios through the native CLI and the wasm CLI
+# (under Node) and requires byte-identical output apart from `timing` (which is measured).
+# Covers a mesh, a torus, replications, a CSV trace and an SWF trace, `place`, `link`, `list`
+# and a bad input (same stderr line, same exit status).
+set -uo pipefail
+native=$1; wasm=$2
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/jobs.csv" <<'CSV'
+arrival,width,height,runtime
+0,4,4,30
+1.5,8,2,12.25
+2,3,3,40
+7,16,1,5
+9,2,7,18
+CSV
+cat > "$tmp/log.swf" <<'SWF'
+; MaxProcs: 64
+1 0 0 100 16 -1 -1 16 120 -1 1 1 1 1 1 -1 -1 -1
+2 5 0 40 7 -1 -1 7 50 -1 1 1 1 1 1 -1 -1 -1
+3 9 0 -1 4 -1 -1 4 50 -1 0 1 1 1 1 -1 -1 -1
+4 12 0 60 33 -1 -1 33 70 -1 1 1 1 1 1 -1 -1 -1
+5 20 0 10 2 -1 -1 2 15 -1 1 1 1 1 1 -1 -1 -1
+SWF
+strip() { sed -E 's/, "timing": \{[^}]*\}//'; }
+fail=0; n=0
+check() {  # check ARGS... : compare stdout (timing stripped) and exit status
+  n=$((n+1))
+  local a b ea eb
+  a=$(cd "$tmp" && $native "$@" 2>"$tmp/ea" | strip); ea=$?
+  b=$(cd "$tmp" && $wasm "$@" 2>"$tmp/eb" | strip); eb=$?
+  if [ "$a" != "$b" ] || ! cmp -s "$tmp/ea" "$tmp/eb"; then
+    echo "DIFFER: $*"; echo " native: ${a:0:300} $(head -c 200 "$tmp/ea")"; echo " wasm:   ${b:0:300} $(head -c 200 "$tmp/eb")"; fail=$((fail+1))
+  elif [ -z "$a" ] && [ ! -s "$tmp/ea" ]; then
+    echo "EMPTY: $*"; fail=$((fail+1))
+  fi
+}
+check run
+check run size=32x32 strategy=random jobs=3000 seed=7
+check run topology=torus size=20x12 strategy=as arrival=poisson:0.05 job_size=exponential:4 jobs=3000
+check run size=16x16 strategy=bf scheduler=ssd job_size=uniform-decreasing service=uniform:5-50 jobs=2000 replications=3
+check run size=12x12 job_size=normal:5,2 arrival=batch jobs=500 service=fixed:3
+check run size=16x16 trace=jobs.csv
+check run size=8x8 trace=log.swf jobs=10
+check place size=8x8 "busy=0,0,3,3;5,0,7,7" job=2x3
+check place topology=torus size=6x6 "busy=2,0,4,5" job=3x6
+check link strategy=random size=40x40 arrival=poisson:0.125
+check list
+check run size=0x0
+for s in $($native list | awk '/^strategies:/{f=1;next} /^[a-z]/{f=0} f{print $1}'); do
+  check run size=16x16 strategy=$s jobs=500 seed=3
+done
+echo "compare_cli: $((n-fail)) of $n scenarios identical"
+[ "$fail" = 0 ]

@@ -1,0 +1,69 @@
+// test_cli.cpp — the CLI contract: outputs, exit status 2 with one stderr line on bad input.
+#include <doctest/doctest.h>
+#include <algorithm>
+#include <sstream>
+#include "cli/cli.hpp"
+
+using namespace alloclab;
+
+namespace {
+struct Out {
+  int code;
+  std::string out, err;
+};
+Out cli(std::vector<std::string> args) {
+  std::ostringstream o, e;
+  const int c = cli_main(args, o, e);
+  return {c, o.str(), e.str()};
+}
+}  // namespace
+
+TEST_CASE("run prints one JSON object with scenario, results and timing") {
+  Out r = cli({"run", "size=8x8", "jobs=50"});
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.rfind("{\"scenario\": \"size=8x8&jobs=50\", \"results\": {\"jobs_completed\": 50,", 0) == 0);
+  for (const char* k : {"utilization", "mean_response_time", "mean_wait_time", "mean_service_time", "mean_jobs_in_system",
+                        "throughput", "external_fragmentation", "internal_fragmentation", "mean_blocks_per_job",
+                        "mean_packet_latency", "mean_packet_blocking", "\"timing\": {"})
+    CHECK_MESSAGE(r.out.find(k) != std::string::npos, k);
+}
+
+TEST_CASE("bad input: status 2, one line on stderr naming the key, nothing on stdout") {
+  for (auto args : std::vector<std::vector<std::string>>{{"run", "size=0x3"},
+                                                          {"run", "bogus=1"},
+                                                          {"run", "strategy"},
+                                                          {"run", "/nonexistent/scenario.txt"},
+                                                          {"run", "trace=/nonexistent.swf"},
+                                                          {"place", "job=3"},
+                                                          {"place", "job=2x2", "busy=0,0,19,19"},
+                                                          {"place", "job=2x2", "busy=0,0,1,1;1,1,2,2"},
+                                                          {"frobnicate"},
+                                                          {"run", "--jobs-csv"}}) {
+    Out r = cli(args);
+    CHECK_MESSAGE(r.code == 2, args[0], " ", args.size() > 1 ? args[1] : "");
+    CHECK(r.out.empty());
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  CHECK(cli({"run", "size=0x3"}).err.find("size") != std::string::npos);
+}
+
+TEST_CASE("place: contract examples on mesh and torus") {
+  CHECK(cli({"place", "size=8x8", "busy=0,0,3,3;5,0,7,7", "job=2x3"}).out == "{\"allocated\": true, \"blocks\": [[0,4,1,6]]}\n");
+  CHECK(cli({"place", "size=4x4", "busy=0,0,3,3", "job=1x1"}).out == "{\"allocated\": false, \"blocks\": []}\n");
+  // torus: columns 2..4 busy on a 6x6 torus; a 3x6 job wraps from x=5 to x=1
+  CHECK(cli({"place", "topology=torus", "size=6x6", "busy=2,0,4,5", "job=3x6"}).out ==
+        "{\"allocated\": true, \"blocks\": [[5,0,1,5]]}\n");
+  // a wrapping busy block is accepted on a torus and refused on a mesh
+  CHECK(cli({"place", "topology=torus", "size=6x6", "busy=5,5,0,0", "job=1x1"}).code == 0);
+  CHECK(cli({"place", "size=6x6", "busy=5,5,0,0", "job=1x1"}).code == 2);
+}
+
+TEST_CASE("link and list") {
+  CHECK(cli({"link", "strategy=bf", "size=16x16"}).out == "strategy=bf\n");
+  const std::string l = cli({"list"}).out;
+  CHECK(l.find("ff ") != std::string::npos);
+  CHECK(l.find("random") != std::string::npos);
+  CHECK(l.find("fcfs") != std::string::npos);
+  CHECK(cli({"--help"}).out.find("replications") != std::string::npos);
+}

@@ -1,0 +1,48 @@
+// test_occupancy.cpp — the occupancy grid and its word-parallel free-base query against brute force.
+#include <doctest/doctest.h>
+#include "oracle.hpp"
+
+using namespace alloclab;
+
+TEST_CASE("free_bases matches a brute-force scan on random meshes and tori") {
+  Rng rng(42);
+  for (int trial = 0; trial < 300; ++trial) {
+    const bool torus = trial % 2;
+    const int W = 1 + int(rng.below(70)), H = 1 + int(rng.below(20));
+    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
+    test::random_state(occ, rng, 1 + int(rng.below(12)), 8);
+    REQUIRE(occ.consistent());
+    const int p = 1 + int(rng.below(std::uint64_t(W))), q = 1 + int(rng.below(std::uint64_t(H)));
+    const BaseMask m = occ.free_bases(p, q);
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < W; ++x) {
+        const bool expect = occ.block_free(Block{x, y, p, q});
+        REQUIRE_MESSAGE(m.test(x, y) == expect, "W=", W, " H=", H, " torus=", torus, " p=", p, " q=", q, " at (", x, ",", y, ")");
+      }
+  }
+}
+
+TEST_CASE("assign and release keep counts and bits consistent; release restores exactly") {
+  Occupancy occ(Topology(TopologyKind::Torus, 8, 6));
+  const Block wrap{6, 4, 4, 3};  // wraps around both edges
+  occ.assign(wrap, 7);
+  CHECK(occ.free_count() == 48 - 12);
+  CHECK(occ.owner(0, 0) == 7);
+  CHECK(occ.owner(7, 5) == 7);
+  CHECK(occ.owner(2, 0) == kNoJob);
+  CHECK(occ.consistent());
+  CHECK_FALSE(occ.block_free(Block{1, 0, 1, 1}));
+  occ.release(wrap, 7);
+  CHECK(occ.free_count() == 48);
+  CHECK(occ.consistent());
+}
+
+TEST_CASE("topology: hop distance is wrap-aware on a torus") {
+  Topology mesh(TopologyKind::Mesh, 10, 10), torus(TopologyKind::Torus, 10, 10);
+  CHECK(mesh.distance({0, 0}, {9, 9}) == 18);
+  CHECK(torus.distance({0, 0}, {9, 9}) == 2);
+  CHECK(torus.distance({2, 3}, {7, 3}) == 5);
+  CHECK(mesh.neighbours(0)[2] == -1);
+  CHECK(torus.neighbours(0)[2] == 9);
+  CHECK(torus.block_end(Block{8, 8, 4, 3}) == Coord{1, 0});
+}

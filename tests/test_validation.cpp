@@ -1,0 +1,130 @@
+// test_validation.cpp — the simulator against queueing theory, and its determinism.
+//
+// (a) 1×1 jobs on a 4×4 mesh with Poisson arrivals and exponential service are an M/M/16
+//     queue (FCFS: the head waits only when all 16 nodes are busy): the mean response time
+//     must be within 2% of the Erlang-C value at ρ = 0.875 (λ = 14, μ = 1), for several seeds.
+// (b) Little's law L = X·W holds for ff and random at moderate load (within 1%).
+// (c) The same scenario gives identical results twice; copies of a simulation stay in step.
+#include <doctest/doctest.h>
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+#include "simulation.hpp"
+
+using namespace alloclab;
+
+namespace {
+
+double erlang_c_response(double lambda, double mu, int c) {
+  const double a = lambda / mu;
+  double term = 1, sum = 0;  // a^k / k!
+  for (int k = 0; k < c; ++k) {
+    sum += term;
+    term *= a / (k + 1);
+  }
+  const double last = term * c / (c - a);  // a^c/c! · c/(c−a)
+  const double C = last / (sum + last);
+  return C / (c * mu - lambda) + 1 / mu;
+}
+
+Scenario scenario(std::string_view link) {
+  auto s = parse_link(link);
+  REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
+  return *s;
+}
+
+Results run(const Scenario& s) {
+  auto sim = Simulation::create(s, 0);
+  REQUIRE_MESSAGE(sim, (sim ? "" : sim.error().message));
+  REQUIRE(sim->run().ok());
+  CHECK(sim->check_invariants());
+  return sim->results();
+}
+
+}  // namespace
+
+TEST_CASE("M/M/16: mean response time within 2% of Erlang C at rho = 0.875") {
+  const double expect = erlang_c_response(14, 1, 16);
+  CHECK(expect == doctest::Approx(1.25424).epsilon(0.0001));  // C(16, 14) = 0.50848
+  for (std::uint64_t seed : {1, 2, 3}) {
+    Scenario s = scenario("size=4x4&job_size=fixed:1x1&arrival=poisson:14&service=exponential:1&jobs=1000000&warmup=20000");
+    s.seed = seed;
+    const Results r = run(s);
+    const double err = std::fabs(r.mean_response_time - expect) / expect;
+    MESSAGE("seed ", seed, ": W = ", r.mean_response_time, " Erlang C = ", expect, " error = ", err * 100, "%");
+    CHECK(err < 0.02);
+    CHECK(r.utilization == doctest::Approx(0.875).epsilon(0.02));
+  }
+}
+
+TEST_CASE("Little's law: L = X * W within 1% for ff and random at moderate load") {
+  for (const char* strat : {"ff", "random"}) {
+    Scenario s = scenario("size=16x16&arrival=poisson:0.012&service=exponential:100&jobs=20000");
+    s.strategy = strat;
+    const Results r = run(s);
+    const double lw = r.throughput * r.mean_response_time;
+    MESSAGE(std::string(strat), ": L = ", r.mean_jobs_in_system, " X*W = ", lw);
+    CHECK(r.mean_jobs_in_system == doctest::Approx(lw).epsilon(0.01));
+  }
+}
+
+TEST_CASE("determinism: same scenario, same results; a copied simulation stays in step") {
+  Scenario s = scenario("size=24x20&strategy=random&arrival=poisson:0.02&jobs=3000&seed=99");
+  const std::string a = results_json(*run_scenario(s)), b = results_json(*run_scenario(s));
+  CHECK(a == b);
+  auto sim = Simulation::create(s, 0);
+  REQUIRE(sim);
+  for (int i = 0; i < 1000; ++i) sim->step();
+  Simulation copy = *sim;
+  REQUIRE(sim->run().ok());
+  REQUIRE(copy.run().ok());
+  CHECK(results_json(Report{1, sim->results(), {}}) == results_json(Report{1, copy.results(), {}}));
+}
+
+TEST_CASE("the job stream does not depend on the strategy") {
+  Scenario s = scenario("size=16x16&jobs=200&seed=5&arrival=batch");
+  std::vector<std::tuple<JobId, double, int, int>> stream_ff, stream_random;
+  for (const char* strat : {"ff", "random"}) {
+    s.strategy = strat;
+    auto sim = Simulation::create(s, 0);
+    REQUIRE(sim);
+    sim->record_jobs(true);
+    REQUIRE(sim->run().ok());
+    std::vector<std::tuple<JobId, double, int, int>> jobs;
+    for (const JobRecord& j : sim->recorded()) jobs.emplace_back(j.id, j.service, j.shape.w, j.shape.h);
+    std::sort(jobs.begin(), jobs.end());
+    (std::string(strat) == "ff" ? stream_ff : stream_random) = jobs;
+  }
+  CHECK(stream_ff.size() == 200);
+  CHECK(stream_ff == stream_random);
+}
+
+TEST_CASE("replications: means and confidence intervals over derived seeds") {
+  Scenario s = scenario("size=8x8&jobs=500&replications=8&arrival=poisson:0.05");
+  auto rep = run_scenario(s);
+  REQUIRE(rep);
+  CHECK(rep->replications == 8);
+  CHECK(rep->mean.jobs_completed == 500);
+  CHECK(rep->ci95.mean_response_time > 0);
+  CHECK(rep->ci95.jobs_completed == 0);
+  // replication 0 is the plain single run
+  s.replications = 1;
+  auto one = run_scenario(s);
+  REQUIRE(one);
+  CHECK(one->ci95.mean_response_time == 0);
+}
+
+TEST_CASE("warm-up: measured jobs exclude the warm-up jobs") {
+  Scenario s = scenario("size=8x8&jobs=300&warmup=100&arrival=poisson:0.05");
+  const Results r = run(s);
+  CHECK(r.jobs_completed == 300);
+}
+
+TEST_CASE("batch arrivals: all jobs arrive at time 0 and the run drains") {
+  Scenario s = scenario("size=8x8&jobs=50&arrival=batch&service=fixed:10&job_size=fixed:8x8");
+  const Results r = run(s);
+  CHECK(r.jobs_completed == 50);
+  CHECK(r.makespan == doctest::Approx(500));
+  CHECK(r.mean_wait_time == doctest::Approx(245));  // 0,10,...,490
+  CHECK(r.utilization == doctest::Approx(1.0));
+}

@@ -37,7 +37,7 @@ if(EMSCRIPTEN)
   target_link_libraries(app PRIVATE alloclab_engine alloclab_imgui)
   target_compile_options(app PRIVATE -O3)
   target_link_options(app PRIVATE -O3 -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
-    -sALLOW_MEMORY_GROWTH=1 -sSTACK_SIZE=1048576
+    -sALLOW_MEMORY_GROWTH=1
     "-sEXPORTED_FUNCTIONS=_main,_malloc,_free"
     "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,getValue")
   # The static site: app.js + app.wasm land in site/, next to the page from shell/.

@@ -26,9 +26,18 @@
 
 namespace alloclab::app {
 
-Layout layout_controls(float, float dh) { return {8, 8, 360, std::max(200.0f, dh * 0.70f - 12)}; }
-Layout layout_stats(float, float dh) { return {8, dh * 0.70f, 360, std::max(120.0f, dh * 0.30f - 8)}; }
-Layout layout_mesh(float dw, float dh) { return {376, 8, std::max(200.0f, dw - 384), std::max(200.0f, dh - 16)}; }
+// Default layout (first use only): controls top left, stats below them, the mesh filling the
+// rest; below the main menu bar. Designed at 1280x800; proportional elsewhere.
+namespace {
+float top() { return ImGui::GetFrameHeight() + 6.0f; }
+constexpr float kSplit = 0.66f;  // share of the left column for the controls
+}  // namespace
+Layout layout_controls(float, float dh) { return {6, top(), 370, std::max(200.0f, (dh - top()) * kSplit - 6)}; }
+Layout layout_stats(float, float dh) {
+  const float y = top() + (dh - top()) * kSplit;
+  return {6, y, 370, std::max(120.0f, dh - y - 6)};
+}
+Layout layout_mesh(float dw, float dh) { return {382, top(), std::max(200.0f, dw - 388), std::max(200.0f, dh - top() - 6)}; }
 
 namespace {
 
@@ -146,7 +155,11 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
   ImGui::StyleColorsDark();
-  ImGui::GetStyle().WindowRounding = 4.0f;
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 4.0f;
+  style.FramePadding.y = 2.0f;  // compact rows: the whole scenario table fits at 1280x800
+  style.ItemSpacing.y = 3.0f;
+  style.CellPadding.y = 1.0f;
   ImGui_ImplSDL2_InitForOpenGL(app->window, app->gl);
   ImGui_ImplOpenGL3_Init(glsl);
 
@@ -162,13 +175,18 @@ int main(int argc, char** argv) {
   emscripten_set_main_loop_arg([](void* p) { run_frame(*static_cast<App*>(p)); }, app.release(), 0, true);
 #else
   while (!app->done) run_frame(*app);
+  app->mesh.shutdown();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
   SDL_GL_DeleteContext(app->gl);
   SDL_DestroyWindow(app->window);
   SDL_Quit();
-  std::printf("alloclab_app: %lld frames, t = %.1f, %lld events\n", app->frame, app->state.sim().now(), app->state.events());
+  const auto& f = app->state.frame_ms();
+  double mean = 0;
+  for (std::size_t i = 0; i < f.size(); ++i) mean += f.at(i);
+  std::printf("alloclab_app: %lld frames, mean frame %.2f ms (last %zu), t = %.1f, %lld events\n", app->frame,
+              f.size() ? mean / double(f.size()) : 0.0, f.size(), app->state.sim().now(), app->state.events());
 #endif
   return 0;
 }

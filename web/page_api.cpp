@@ -76,6 +76,11 @@ int alloclab_frame_times(const alloclab::app::AppState* state, float* out, int c
   return n;
 }
 
+#ifdef __EMSCRIPTEN__
+EMSCRIPTEN_KEEPALIVE
+#endif
+char* alloclab_error(const alloclab::app::AppState* state) { return alloclab::app::to_js(state->error()); }
+
 // A manual edit of the fragment: load it (errors go to the error panel; the old scenario stays).
 #ifdef __EMSCRIPTEN__
 EMSCRIPTEN_KEEPALIVE
@@ -89,8 +94,8 @@ void alloclab_hash_changed(alloclab::app::AppState* state, const char* link) {
 #ifdef __EMSCRIPTEN__
 // clang-format off
 EM_JS(char*, js_page_link, (), {
-  var h = window.location.hash || '';
-  if (h.charAt(0) === '#') h = h.substring(1);
+  var h = window.location.hash || "";
+  if (h.charAt(0) === "#") h = h.substring(1);
   var n = lengthBytesUTF8(h) + 1;
   var p = _malloc(n);
   stringToUTF8(h, p, n);
@@ -99,8 +104,8 @@ EM_JS(char*, js_page_link, (), {
 
 EM_JS(void, js_page_set_link, (const char* link), {
   var l = UTF8ToString(link);
-  var url = window.location.pathname + window.location.search + (l ? '#' + l : '');
-  try { window.history.replaceState(window.history.state, '', url); } catch (e) { console.error(e); }
+  var url = window.location.pathname + window.location.search + (l ? "#" + l : "");
+  try { window.history.replaceState(window.history.state, "", url); } catch (e) { console.error(e); }
 });
 
 EM_JS(void, js_install_api, (void* state, const char* version), {
@@ -112,8 +117,8 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
     runJson: function (link) {
       var okp = _malloc(4);
       try {
-        var out = ccall('alloclab_run_json', 'number', ['string', 'number'], [String(link === undefined ? '' : link), okp]);
-        var ok = getValue(okp, 'i32');
+        var out = ccall("alloclab_run_json", "number", ["string", "number"], [String(link === undefined ? "" : link), okp]);
+        var ok = getValue(okp, "i32");
         var text = take(out);
         if (!ok) throw new Error(text);
         return text;
@@ -121,21 +126,23 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
     },
     // The canonical link of the scenario shown in the panels.
     link: function () { return take(_alloclab_link(state)); },
+    // The message shown in the error panel ("" when none).
+    error: function () { return take(_alloclab_error(state)); },
     // Recent frame times in milliseconds, oldest first.
     frameStats: function () {
       var cap = 240, buf = _malloc(cap * 4);
       try {
         var n = _alloclab_frame_times(state, buf, cap);
         var a = [];
-        for (var i = 0; i < n; ++i) a.push(getValue(buf + i * 4, 'float'));
+        for (var i = 0; i < n; ++i) a.push(getValue(buf + i * 4, "float"));
         return a;
       } finally { _free(buf); }
     }
   };
-  window.addEventListener('hashchange', function () {
-    var h = window.location.hash || '';
-    if (h.charAt(0) === '#') h = h.substring(1);
-    ccall('alloclab_hash_changed', null, ['number', 'string'], [state, h]);
+  window.addEventListener("hashchange", function () {
+    var h = window.location.hash || "";
+    if (h.charAt(0) === "#") h = h.substring(1);
+    ccall("alloclab_hash_changed", null, ["number", "string"], [state, h]);
   });
   window.alloclab = api;
   api.ready = true;

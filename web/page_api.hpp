@@ -11,7 +11,7 @@ namespace alloclab::app {
 std::string page_link();
 // Replaces the URL fragment with `link` (no new history entry).
 void page_set_link(const std::string& link);
-// Defines window.alloclab {ready, version, runJson, link, frameStats} over `state` (which must
+// Defines window.alloclab {ready, version, runJson, link, error, frameStats} over `state` (which must
 // outlive the page) and follows manual edits of the fragment (hashchange).
 void page_install_api(AppState& state);
 

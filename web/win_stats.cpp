@@ -23,8 +23,7 @@ void StatsWindow::draw(const AppState& state) {
       ImGui::Text(fmt, v...);
     };
     row("time", "%.2f", sim.now());
-    row("utilization (now)", "%.1f %%", 100.0 * util_now);
-    row("utilization (mean)", "%.1f %%", 100.0 * r.utilization);
+    row("utilization", "%.1f %% now, %.1f %% mean", 100.0 * util_now, 100.0 * r.utilization);
     row("queue length", "%zu", sim.queue_length());
     row("running jobs", "%zu", sim.running().size());
     row("jobs completed", "%.0f / %lld", r.jobs_completed, sim.scenario().jobs);
@@ -40,7 +39,7 @@ void StatsWindow::draw(const AppState& state) {
   if (u.size() > 1) {
     ImGui::PlotLines("##util", [](void* d, int i) { return static_cast<const Ring<600>*>(d)->at(std::size_t(i)); },
                      const_cast<Ring<600>*>(&u), int(u.size()), 0, "utilization", 0.0f, 1.0f,
-                     ImVec2(ImGui::GetContentRegionAvail().x, 50));
+                     ImVec2(ImGui::GetContentRegionAvail().x, 40));
   }
   const auto& f = state.frame_ms();
   float mean = 0, worst = 0;

@@ -1,6 +1,7 @@
 // windows.hpp — the app's ImGui windows, each a small struct with an `open` flag and a draw().
 // Read-only windows take const views of the model; the controls change it through AppState.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 #include "app_state.hpp"
@@ -20,8 +21,18 @@ Layout layout_mesh(float dw, float dh);
 // The machine: one cell per processor, coloured by the job that holds it (free cells dim).
 struct MeshWindow {
   bool open = true;
-  bool grid_gaps = true;  // 1-pixel gaps between rows/cells when cells are large enough
+  bool grid_lines = true;  // 1-pixel lines between cells when cells are large enough
   void draw(const Simulation& sim);
+  // Frees the GL texture (call while the GL context is current).
+  void shutdown();
+
+ private:
+  struct Run { float x0, x1; int row; JobId owner; };
+  std::vector<Run> runs_;                 // this frame's row runs
+  std::vector<std::uint32_t> pixels_;     // RGBA, one texel per processor (dense machines)
+  unsigned texture_ = 0, tex_w_ = 0, tex_h_ = 0;
+  double drawn_key_[4] = {-1, -1, -1, -1};  // state the texture shows (time, departures, arrivals, running)
+  std::size_t last_rects_ = 0;
 };
 
 // Playback (play/pause, step, reset, speed) and the scenario editor generated from params().

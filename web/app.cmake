@@ -37,7 +37,7 @@ if(EMSCRIPTEN)
   target_link_libraries(app PRIVATE alloclab_engine alloclab_imgui)
   target_compile_options(app PRIVATE -O3)
   target_link_options(app PRIVATE -O3 -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
-    -sALLOW_MEMORY_GROWTH=1
+    -sALLOW_MEMORY_GROWTH=1 --pre-js "${CMAKE_CURRENT_SOURCE_DIR}/web/api_pre.js"
     "-sEXPORTED_FUNCTIONS=_main,_malloc,_free"
     "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,getValue")
   # The static site: app.js + app.wasm land in site/, next to the page from shell/.
@@ -47,7 +47,8 @@ if(EMSCRIPTEN)
     COMMAND ${CMAKE_COMMAND} -E copy_if_different
             "${CMAKE_CURRENT_SOURCE_DIR}/shell/index.html" "${ALLOCLAB_SITE_DIR}/index.html"
     COMMENT "site/index.html from shell/")
-  set_property(TARGET app APPEND PROPERTY LINK_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/shell/index.html")
+  set_property(TARGET app APPEND PROPERTY LINK_DEPENDS
+    "${CMAKE_CURRENT_SOURCE_DIR}/shell/index.html" "${CMAKE_CURRENT_SOURCE_DIR}/web/api_pre.js")
 else()
   find_package(SDL2 REQUIRED)
   find_package(OpenGL REQUIRED)

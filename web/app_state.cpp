@@ -70,10 +70,9 @@ void AppState::advance(double dt) {
   const auto t0 = clock::now();
   const auto deadline = t0 + std::chrono::duration<double, std::milli>(budget_ms);
   // Check the clock every few events only: a single event costs microseconds.
-  for (long long done = 0; done < want;) {
-    const long long chunk = std::min<long long>(want - done, 64);
-    for (long long k = 0; k < chunk; ++k)
-      if (!step_sim()) { want = done; break; }
+  for (long long done = 0; done < want && !sim_->done();) {
+    const long long chunk = std::min<long long>(want - done, 16);
+    for (long long k = 0; k < chunk && step_sim(); ++k) {}
     done += chunk;
     if (clock::now() >= deadline) { carry_ = 0; break; }
   }

@@ -116,13 +116,24 @@ void run_frame(App& app) {
 
 int main(int argc, char** argv) {
   using namespace alloclab::app;
-  auto app = std::make_unique<App>();
+  auto owner = std::make_unique<App>();
+  App* const app = owner.get();
   std::string link;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) app->max_frames = std::atoll(argv[++i]);
     else if (!std::strcmp(argv[i], "--help")) { std::printf("usage: %s [--frames N] [LINK]\n", argv[0]); return 0; }
     else link = argv[i];
   }
+
+  // The scenario from the URL fragment (web) or the command line (native). A bad link shows
+  // the engine's message in the error panel and the default scenario runs.
+  // window.alloclab is ready before any graphics: runJson works even without WebGL2.
+  if (link.empty()) link = page_link();
+  if (!link.empty()) (void)app->state.load_link(link);
+  page_install_api(app->state);
+#ifdef __EMSCRIPTEN__
+  owner.release();  // window.alloclab refers to the App: it lives as long as the page
+#endif
 
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     std::fprintf(stderr, "alloclab_app: SDL_Init: %s\n", SDL_GetError());
@@ -163,16 +174,10 @@ int main(int argc, char** argv) {
   ImGui_ImplSDL2_InitForOpenGL(app->window, app->gl);
   ImGui_ImplOpenGL3_Init(glsl);
 
-  // The scenario from the URL fragment (web) or the command line (native). A bad link shows
-  // the engine's message in the error panel and the default scenario runs.
-  if (link.empty()) link = page_link();
-  if (!link.empty()) (void)app->state.load_link(link);
-  page_install_api(app->state);
-
 #ifdef __EMSCRIPTEN__
-  // The emscripten main-loop stub: the browser calls run_frame once per animation frame. The
-  // App lives as long as the page (released, never freed).
-  emscripten_set_main_loop_arg([](void* p) { run_frame(*static_cast<App*>(p)); }, app.release(), 0, true);
+  // The emscripten main-loop stub: the browser calls run_frame once per animation frame with
+  // the App as the user pointer.
+  emscripten_set_main_loop_arg([](void* p) { run_frame(*static_cast<App*>(p)); }, app, 0, true);
 #else
   while (!app->done) run_frame(*app);
   app->mesh.shutdown();

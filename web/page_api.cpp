@@ -110,7 +110,9 @@ EM_JS(void, js_page_set_link, (const char* link), {
 
 EM_JS(void, js_install_api, (void* state, const char* version), {
   var take = function (p) { var s = UTF8ToString(p); _free(p); return s; };
-  var api = {
+  // window.alloclab was created by web/api_pre.js; fill it in place (references stay valid).
+  var api = window.alloclab || (window.alloclab = {});
+  Object.assign(api, {
     ready: false,
     version: UTF8ToString(version),
     // The `alloclab run` JSON text for a link; throws an Error with the engine's message.
@@ -138,13 +140,12 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
         return a;
       } finally { _free(buf); }
     }
-  };
+  });
   window.addEventListener("hashchange", function () {
     var h = window.location.hash || "";
     if (h.charAt(0) === "#") h = h.substring(1);
     ccall("alloclab_hash_changed", null, ["number", "string"], [state, h]);
   });
-  window.alloclab = api;
   api.ready = true;
 });
 // clang-format on

@@ -61,7 +61,9 @@ void MeshWindow::draw(const Simulation& sim) {
   avail.y = std::max(avail.y, 50.0f);
   const float cell = std::min(avail.x / float(W), avail.y / float(H));
   const ImVec2 size(cell * float(W), cell * float(H));
-  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  p0.x += std::floor((avail.x - size.x) * 0.5f);  // centred in the window
+  ImGui::SetCursorScreenPos(p0);
   const ImVec2 p1(p0.x + size.x, p0.y + size.y);
   ImGui::InvisibleButton("mesh_canvas", size);
   const bool hovered = ImGui::IsItemHovered();

@@ -86,7 +86,7 @@ const part = (json, key) => {
   return m ? m[1] : null;
 };
 
-const MESH_CLIP = { x: 384, y: 64, width: 880, height: 720 };  // inside the default Mesh window at 1280x800
+const MESH_CLIP = { x: 388, y: 68, width: 884, height: 720 };  // inside the default Mesh window at 1280x800
 
 const server = await serveStatic(site, 0);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'alloclab-pw-'));
@@ -170,7 +170,7 @@ try {
   const cb = census(bigPng);
   const f3 = await p3.evaluate(() => window.alloclab.frameStats());
   const med3 = [...f3].sort((a, b) => a - b)[f3.length >> 1];
-  check('256x256 random: mesh drawn, frames under 100 ms (SwiftShader)', cb.jobPixels > 5000 && med3 < 100,
+  check('256x256 random: mesh drawn, frames under 200 ms (SwiftShader)', cb.jobPixels > 5000 && med3 < 200,
         `${cb.colours} colours, ${cb.jobPixels} job pixels, median frame ${med3?.toFixed(2)} ms`);
   await p3.close();
 } catch (e) {

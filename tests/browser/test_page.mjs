@@ -2,7 +2,7 @@
 // chromium, WebGL2 via SwiftShader): window.alloclab per CONTRACT "In the page", runJson equal
 // to the native CLI, a mesh view that is not blank, and a malformed link that shows the
 // engine's error while the page stays usable.
-//   usage: node tests/browser/test_page.mjs [SITE_DIR] [NATIVE_CLI]
+//   usage: node tests/browser/test_page.mjs [--site DIR] [--native CLI]   (or: [DIR] [CLI])
 //          (defaults build-web/site and build/alloclab; env ALLOCLAB_SITE / ALLOCLAB_NATIVE)
 // Screenshots go to build-web/screenshots/. Prints "N passed, N failed"; exit 1 on failure.
 import { chromium } from 'playwright-core';
@@ -15,8 +15,19 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(process.argv[2] ?? process.env.ALLOCLAB_SITE ?? path.join(repo, 'build-web/site'));
-const native = path.resolve(process.argv[3] ?? process.env.ALLOCLAB_NATIVE ?? path.join(repo, 'build/alloclab'));
+const opts = {}, positional = [];
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if ((a === '--site' || a === '--native') && i + 1 < process.argv.length) opts[a.slice(2)] = process.argv[++i];
+  else positional.push(a);
+}
+const site = path.resolve(opts.site ?? positional[0] ?? process.env.ALLOCLAB_SITE ?? path.join(repo, 'build-web/site'));
+const native = path.resolve(opts.native ?? positional[1] ?? process.env.ALLOCLAB_NATIVE ?? path.join(repo, 'build/alloclab'));
+if (!fs.existsSync(path.join(site, 'index.html')) || !fs.existsSync(native)) {
+  console.log(`test_page: need ${site}/index.html and ${native} (scripts/build-web; native build)`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 const shots = path.join(repo, 'build-web/screenshots');
 fs.mkdirSync(shots, { recursive: true });
 

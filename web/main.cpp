@@ -2,8 +2,10 @@
 // main loop. The loop stays in main(): natively a while loop, on the web the emscripten
 // main-loop stub calls the same frame function with the one App object as its user pointer.
 //
-//   alloclab_app [--frames N] [LINK]     N frames then exit (0 = run until closed);
-//                                         LINK = a share link such as size=32x32&strategy=random
+//   alloclab_app [--frames N] [--screenshot FILE.bmp] [LINK]
+//     --frames N       exit after N frames (default: run until the window is closed)
+//     --screenshot F   save the last frame as a BMP before exiting (native only)
+//     LINK             a share link such as size=32x32&strategy=random
 #include <SDL.h>
 #include <algorithm>
 #include <chrono>
@@ -12,6 +14,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -51,6 +54,7 @@ struct App {
   StatsWindow stats;
   ErrorWindow error;
   long long frame = 0, max_frames = 0;
+  std::string screenshot;  // BMP written after the last frame (native)
   bool done = false;
   std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
 };
@@ -58,6 +62,25 @@ struct App {
 void place(const Layout& l) {
   ImGui::SetNextWindowPos(ImVec2(l.x, l.y), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(l.w, l.h), ImGuiCond_FirstUseEver);
+}
+
+// Writes the current back buffer to a BMP file (native; a no-op on the web).
+void save_screenshot([[maybe_unused]] const std::string& path) {
+#ifndef __EMSCRIPTEN__
+  GLint vp[4];
+  glGetIntegerv(GL_VIEWPORT, vp);
+  const int w = vp[2], h = vp[3];
+  SDL_Surface* s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 24, SDL_PIXELFORMAT_RGB24);
+  if (!s) return;
+  std::vector<unsigned char> rows(std::size_t(w) * std::size_t(h) * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, rows.data());
+  for (int y = 0; y < h; ++y)  // GL rows are bottom-up
+    std::memcpy(static_cast<unsigned char*>(s->pixels) + std::size_t(y) * std::size_t(s->pitch),
+                rows.data() + std::size_t(h - 1 - y) * std::size_t(w) * 3, std::size_t(w) * 3);
+  if (SDL_SaveBMP(s, path.c_str()) != 0) std::fprintf(stderr, "alloclab_app: screenshot: %s\n", SDL_GetError());
+  SDL_FreeSurface(s);
+#endif
 }
 
 // One frame: input, simulation within its time budget, windows, render.
@@ -104,6 +127,8 @@ void run_frame(App& app) {
   glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const bool last_frame = app.max_frames > 0 && app.frame + 1 >= app.max_frames;
+  if (last_frame && !app.screenshot.empty()) save_screenshot(app.screenshot);
   SDL_GL_SwapWindow(app.window);
 
   app.state.record_frame(float(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()));
@@ -121,7 +146,11 @@ int main(int argc, char** argv) {
   std::string link;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) app->max_frames = std::atoll(argv[++i]);
-    else if (!std::strcmp(argv[i], "--help")) { std::printf("usage: %s [--frames N] [LINK]\n", argv[0]); return 0; }
+    else if (!std::strcmp(argv[i], "--screenshot") && i + 1 < argc) app->screenshot = argv[++i];
+    else if (!std::strcmp(argv[i], "--help")) {
+      std::printf("usage: %s [--frames N] [--screenshot FILE.bmp] [LINK]\n", argv[0]);
+      return 0;
+    }
     else link = argv[i];
   }
 

@@ -97,9 +97,8 @@ void ControlsWindow::draw(AppState& state) {
       ImGui::TableNextColumn();
       ImGui::SetNextItemWidth(-FLT_MIN);
       if (p.type == ParamType::Enum && p.choices) {
-        const std::vector<std::string> choices = p.choices();
         if (ImGui::BeginCombo("##v", v.c_str())) {
-          for (const std::string& c : choices)
+          for (const std::string& c : p.choices())
             if (ImGui::Selectable(c.c_str(), c == v)) v = c;
           ImGui::EndCombo();
         }

@@ -45,8 +45,10 @@ void StatsWindow::draw(const AppState& state) {
   float mean = 0, worst = 0;
   for (std::size_t i = 0; i < f.size(); ++i) { mean += f.at(i); worst = worst > f.at(i) ? worst : f.at(i); }
   if (f.size()) mean /= float(f.size());
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("frame %.1f ms (worst %.1f), simulation %.1f ms, %lld events", mean, worst, state.last_sim_ms(),
                       state.events());
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <ostream>
 #include <sstream>
+#include "../run_json.hpp"
 #include "../simulation.hpp"
 #include "bench_alloc.hpp"
 #include "sweep.hpp"
@@ -79,16 +80,6 @@ Result<Args> parse_args(const std::vector<std::string>& words, bool place) {
   return a;
 }
 
-std::string json_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') { o += '\\'; o += c; }
-    else if ((unsigned char)c < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
-    else o += c;
-  }
-  return o;
-}
-
 std::string block_json(const Topology& t, const Block& b) {
   const Coord e = t.block_end(b);
   return "[" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(e.x) + "," + std::to_string(e.y) + "]";
@@ -135,11 +126,7 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
       return 2;
     }
   }
-  const double jobs_total = double(a->sc.warmup + a->sc.jobs) * a->sc.replications;
-  out << "{\"scenario\": \"" << json_escape(canonical_link(a->sc)) << "\", \"results\": " << results_json(rep)
-      << ", \"timing\": {\"wall_seconds\": " << format_number(wall) << ", \"cpu_seconds\": " << format_number(cpu)
-      << ", \"jobs_per_second\": " << format_number(wall > 0 ? jobs_total / wall : 0)
-      << ", \"total_allocation_time\": " << format_number(rep.allocation_seconds) << "}}\n";
+  out << run_json(a->sc, rep, RunTiming{wall, cpu}) << "\n";
   return 0;
 }
 

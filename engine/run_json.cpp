@@ -1,0 +1,41 @@
+// run_json.cpp — assembles the `alloclab run` JSON object (see run_json.hpp).
+#include "run_json.hpp"
+#include <cstdio>
+#include "workload/specs.hpp"
+
+namespace alloclab {
+
+namespace {
+
+std::string json_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') { o += '\\'; o += c; }
+    else if ((unsigned char)c < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
+    else o += c;
+  }
+  return o;
+}
+
+}  // namespace
+
+std::string run_json(const Scenario& s, const Report& r, const RunTiming& t) {
+  const double jobs_total = double(s.warmup + s.jobs) * s.replications;
+  // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
+  std::string o = "{\"scenario\": \"";
+  o += json_escape(canonical_link(s));
+  o += "\", \"results\": ";
+  o += results_json(r);
+  o += ", \"timing\": {\"wall_seconds\": ";
+  o += format_number(t.wall_seconds);
+  o += ", \"cpu_seconds\": ";
+  o += format_number(t.cpu_seconds);
+  o += ", \"jobs_per_second\": ";
+  o += format_number(t.wall_seconds > 0 ? jobs_total / t.wall_seconds : 0);
+  o += ", \"total_allocation_time\": ";
+  o += format_number(r.allocation_seconds);
+  o += "}}";
+  return o;
+}
+
+}  // namespace alloclab

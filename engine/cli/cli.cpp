@@ -9,6 +9,7 @@
 #include <fstream>
 #include <ostream>
 #include <sstream>
+#include "../net/bench_net.hpp"
 #include "../simulation.hpp"
 
 namespace alloclab {
@@ -245,6 +246,7 @@ void print_help(std::ostream& out) {
          "  alloclab link  [key=value ...]                              print the canonical share link\n"
          "  alloclab list                                               strategies, schedulers, distributions\n"
          "  alloclab bench                                              jobs simulated per second\n"
+         "  alloclab bench net                                          network flit-hops simulated per second\n"
          "  alloclab help | --help\n\n"
          "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
          "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
@@ -257,6 +259,11 @@ void print_help(std::ostream& out) {
 }
 
 int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  if (!words.empty() && words[0] == "net") {  // the wormhole network's own benchmark
+    if (words.size() > 1) { err << "alloclab: bench net: takes no arguments\n"; return 2; }
+    out << bench_net();
+    return 0;
+  }
   long long jobs = 100000;
   for (const std::string& w : words) {
     if (w.rfind("jobs=", 0) == 0 && parse_int64(w.substr(5), jobs) && jobs >= 1 && jobs <= 10000000) continue;

@@ -1,0 +1,396 @@
+// network.cpp — the wormhole network's step: read channels, evaluate routers, write channels.
+// The model and its timing are documented in network.hpp. Reading order: construction and
+// injection, the step (phase 1: read channels; phase 2: evaluate), one router's evaluation and
+// a flit's move, then the views and the audit.
+#include "network.hpp"
+#include <algorithm>
+#include "../core/check.hpp"
+
+namespace alloclab {
+
+// [SECTION] construction and injection
+
+Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
+  ALLOCLAB_CHECK(c.packet_flits >= 1 && c.packet_flits <= 65535 && c.buffer_flits >= 1 && c.routing_delay >= 0,
+                 "bad NetConfig (packet_flits %d, buffer_flits %d, routing_delay %d)", c.packet_flits,
+                 c.buffer_flits, c.routing_delay);
+  vcs_ = net_vcs(t);
+  nodes_ = t.nodes();
+  const std::size_t ports = std::size_t(nodes_) * kNetPorts, vcs = ports * std::size_t(vcs_);
+  down_iv_.assign(std::size_t(nodes_) * 4, -1);
+  up_ov_.assign(std::size_t(nodes_) * 4, -1);
+  for (int n = 0; n < nodes_; ++n) {
+    const auto nb = t.neighbours(n);
+    for (int q = 0; q < 4; ++q) {
+      const int m = nb[q];
+      if (m < 0 || m == n) continue;  // mesh edge, or a torus side of 1
+      // The link n --q--> m enters m through the port facing back to n.
+      down_iv_[n * 4 + q] = iv_index(m, opposite_port(q), 0);
+      up_ov_[m * 4 + opposite_port(q)] = iv_index(n, q, 0);
+    }
+  }
+  in_.assign(vcs, InVc{});
+  buf_.assign(vcs * std::size_t(cfg_.buffer_flits), Flit{});
+  out_.assign(vcs, OutVc{});
+  for (int n = 0; n < nodes_; ++n)
+    for (int q = 0; q < 4; ++q)
+      if (down_iv_[n * 4 + q] >= 0)
+        for (int v = 0; v < vcs_; ++v) out_[iv_index(n, q, v)].credits = cfg_.buffer_flits;
+  in_rr_.assign(ports, std::uint8_t(vcs_ - 1));  // so the first search starts at VC 0
+  for (int n = 0; n < nodes_; ++n) in_rr_[std::size_t(n) * kNetPorts + kPortLocal] = 0;  // one injection VC
+  out_rr_.assign(ports, std::uint8_t(kNetPorts - 1));
+  buffered_.assign(std::size_t(nodes_), 0);
+  work_.assign(std::size_t(nodes_), 0);
+  queue_.assign(std::size_t(nodes_), {});
+  queue_head_.assign(std::size_t(nodes_), 0);
+  inj_seq_.assign(std::size_t(nodes_), 0);
+  in_active_.assign(std::size_t(nodes_), 0);
+  link_flits_.assign(std::size_t(nodes_) * 4, 0);
+  link_state_.assign(std::size_t(nodes_) * 4, LinkState::Idle);
+}
+
+void Network::activate(int node) {
+  if (!in_active_[node]) {
+    in_active_[node] = 1;
+    active_.push_back(node);
+  }
+}
+
+std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
+  ALLOCLAB_CHECK(src >= 0 && src < nodes_ && dst >= 0 && dst < nodes_ && src != dst,
+                 "inject: bad endpoints %d -> %d (tag %d, cycle %lld)", src, dst, int(tag), (long long)cycle_);
+  std::uint32_t slot;
+  if (!free_slots_.empty()) {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  } else {
+    slot = std::uint32_t(packets_.size());
+    packets_.emplace_back();
+  }
+  Packet& p = packets_[slot];
+  p.id = next_id_++;
+  p.tag = tag;
+  p.src = src;
+  p.dst = dst;
+  p.hops = topo_.distance(topo_.coord(src), topo_.coord(dst));
+  p.created = p.hop_arrival = cycle_;
+  p.blocked = p.source_wait = 0;
+
+  auto& q = queue_[src];
+  if (queue_head_[src] == q.size()) {  // empty: reclaim the consumed prefix
+    q.clear();
+    queue_head_[src] = 0;
+  }
+  q.push_back(slot);
+  ++work_[src];
+  ++packets_in_network_;
+  ++st_.packets_injected;
+  st_.flits_injected += cfg_.packet_flits;
+  st_.flits_queued += cfg_.packet_flits;
+  const int inj = iv_index(src, kPortLocal, 0);
+  if (q.size() - queue_head_[src] == 1) {
+    ALLOCLAB_CHECK(in_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
+    start_routing(inj, slot, cycle_);
+  }
+  activate(src);
+  return p.id;
+}
+
+// The head of packet `pkt` is at the front of input VC `iv` from cycle `from`: its route is
+// fixed now and it may leave R cycles later.
+void Network::start_routing(int iv, std::uint32_t pkt, std::int64_t from) {
+  const int node = iv / (kNetPorts * vcs_), port = (iv / vcs_) % kNetPorts, vc = iv % vcs_;
+  Packet& p = packets_[pkt];
+  const RouteChoice rc = route(topo_, node, p.dst, port, vc);
+  ALLOCLAB_CHECK(rc.port == kPortLocal || down_iv_[node * 4 + rc.port] >= 0,
+                 "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
+  if (port == kPortLocal) p.source_wait = from - p.created;
+  InVc& s = in_[iv];
+  s.state = kRouting;
+  s.ready = from + cfg_.routing_delay;
+  s.out_port = std::uint8_t(rc.port);
+  s.out_vc = std::uint8_t(rc.vc);
+}
+
+// [SECTION] the step
+
+void Network::step() {
+  const std::int64_t t = cycle_;
+  // Phase 1 — read the channels written in the previous cycle.
+  for (const std::int32_t ov : credit_ch_) {
+    OutVc& o = out_[ov];
+    ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", ov,
+                   ov / (kNetPorts * vcs_), (long long)t);
+    ++o.credits;
+  }
+  credit_ch_.clear();
+  for (const FlitEvent& e : flit_ch_) accept(e, t);
+  flit_ch_.clear();
+  st_.flits_on_links = 0;
+
+  // Phase 2 — every router with work evaluates from its own state, writing the channels.
+  for (const std::int32_t l : touched_links_) link_state_[l] = LinkState::Idle;
+  touched_links_.clear();
+  const std::size_t first_delivery = delivered_.size();
+  for (const std::int32_t n : active_) evaluate(n, t);
+  std::size_t k = 0;
+  for (const std::int32_t n : active_) {
+    if (work_[n] > 0) active_[k++] = n;
+    else in_active_[n] = 0;
+  }
+  active_.resize(k);
+  // Deliveries of one cycle are ordered by packet id, not by the order routers were visited.
+  if (delivered_.size() - first_delivery > 1)
+    std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
+              [](const Delivered& a, const Delivered& b) { return a.packet < b.packet; });
+  st_.flits_on_links = std::int64_t(flit_ch_.size());
+  ALLOCLAB_CHECK(st_.flits_injected == st_.flits_ejected + st_.flits_queued + st_.flits_buffered + st_.flits_on_links,
+                 "flit conservation broken at cycle %lld: injected %lld, ejected %lld, queued %lld, buffered %lld, "
+                 "on links %lld",
+                 (long long)t, (long long)st_.flits_injected, (long long)st_.flits_ejected, (long long)st_.flits_queued,
+                 (long long)st_.flits_buffered, (long long)st_.flits_on_links);
+  cycle_ = t + 1;
+}
+
+// A flit arrives from a link into input VC e.iv at cycle t.
+void Network::accept(const FlitEvent& e, std::int64_t t) {
+  InVc& s = in_[e.iv];
+  const int node = e.iv / (kNetPorts * vcs_);
+  const int B = cfg_.buffer_flits;
+  ALLOCLAB_CHECK(s.count < B, "buffer overflow at node %d input VC %d (packet %llu) at cycle %lld", node, e.iv,
+                 (unsigned long long)packets_[e.f.pkt].id, (long long)t);
+  int slot = s.head + s.count;
+  if (slot >= B) slot -= B;
+  buf_[std::size_t(e.iv) * std::size_t(B) + std::size_t(slot)] = e.f;
+  ++s.count;
+  ++buffered_[node];
+  ++work_[node];
+  ++st_.flits_buffered;
+  if (e.f.head) packets_[e.f.pkt].hop_arrival = t;
+  if (s.state == kIdle) {
+    ALLOCLAB_CHECK(e.f.head && s.count == 1, "flit %d of packet %llu reached idle input VC %d at node %d at cycle %lld",
+                   int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.iv, node, (long long)t);
+    start_routing(e.iv, e.f.pkt, t);
+  }
+  activate(node);
+}
+
+// [SECTION] one router: separable input-first allocation, then the moves
+
+void Network::evaluate(int node, std::int64_t t) {
+  const int V = vcs_;
+  const int base = node * kNetPorts * V;
+  int want_vc[kNetPorts];        // per input port: the VC it offers this cycle, -1 none
+  unsigned requests[kNetPorts] = {0, 0, 0, 0, 0};  // per output port: bit p = input port p asks
+  unsigned blocked = 0;          // output ports some flit wanted but could not use
+
+  // Input stage: each input port offers its first eligible VC after its last winner.
+  for (int p = 0; p < kNetPorts; ++p) {
+    want_vc[p] = -1;
+    const int nv = p == kPortLocal ? 1 : V;
+    const int last = in_rr_[node * kNetPorts + p];
+    for (int k = 1; k <= nv; ++k) {
+      int v = last + k;
+      if (v >= nv) v -= nv;
+      const InVc& s = in_[base + p * V + v];
+      if (s.state == kIdle) continue;
+      if (s.state == kActive) {
+        if (p != kPortLocal && s.count == 0) continue;  // next body flit not here yet
+      } else if (t < s.ready) {
+        continue;  // head still being routed
+      }
+      const int q = s.out_port;
+      const OutVc& o = out_[base + q * V + s.out_vc];
+      const bool ok = (s.state == kActive || o.owner < 0) && (q == kPortLocal || o.credits > 0);
+      if (!ok) {
+        blocked |= 1u << q;
+        continue;
+      }
+      want_vc[p] = v;
+      requests[q] |= 1u << p;
+      break;
+    }
+  }
+
+  // Output stage: each requested output port grants the first asking input after its last winner.
+  unsigned used = 0;
+  for (int q = 0; q < kNetPorts; ++q) {
+    const unsigned r = requests[q];
+    if (!r) continue;
+    std::uint8_t& last = out_rr_[node * kNetPorts + q];
+    int p = last;
+    do {
+      if (++p == kNetPorts) p = 0;
+    } while (!(r >> p & 1u));
+    last = std::uint8_t(p);
+    in_rr_[node * kNetPorts + p] = std::uint8_t(want_vc[p]);
+    if (r & ~(1u << p)) blocked |= 1u << q;
+    used |= 1u << q;
+    move(node, p, want_vc[p], t);
+  }
+
+  // Link view for the UI.
+  const unsigned touched = (used | blocked) & 0xFu;
+  if (touched)
+    for (int q = 0; q < 4; ++q)
+      if (touched >> q & 1u) {
+        const int l = node * 4 + q;
+        link_state_[l] = used >> q & 1u ? LinkState::Busy : LinkState::Blocked;
+        touched_links_.push_back(l);
+      }
+}
+
+// The front flit of input VC (node, port, vc) crosses the switch at cycle t.
+void Network::move(int node, int port, int vc, std::int64_t t) {
+  const int iv = iv_index(node, port, vc);
+  InVc& s = in_[iv];
+  const int B = cfg_.buffer_flits;
+
+  Flit f;
+  if (port == kPortLocal) {
+    const std::uint32_t pkt = queue_[node][queue_head_[node]];
+    const int seq = inj_seq_[node]++;
+    f = Flit{pkt, std::uint16_t(seq), std::uint8_t(seq == 0), std::uint8_t(seq == cfg_.packet_flits - 1)};
+    --st_.flits_queued;
+  } else {
+    f = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
+    if (++s.head == B) s.head = 0;
+    --s.count;
+    --buffered_[node];
+    --work_[node];
+    --st_.flits_buffered;
+    credit_ch_.push_back(up_ov_[node * 4 + port] + vc);  // the freed slot, back upstream
+  }
+
+  const int q = s.out_port;
+  const int ov = iv_index(node, q, s.out_vc);
+  OutVc& o = out_[ov];
+  Packet& pk = packets_[f.pkt];
+  if (f.head) {
+    ALLOCLAB_CHECK(s.state == kRouting && o.owner < 0, "head of packet %llu at node %d: VC state %d, owner %d, cycle %lld",
+                   (unsigned long long)pk.id, node, int(s.state), o.owner, (long long)t);
+    o.owner = iv;
+    s.state = kActive;
+    pk.blocked += t - (pk.hop_arrival + cfg_.routing_delay);
+  } else {
+    ALLOCLAB_CHECK(s.state == kActive && o.owner == iv, "body flit %d of packet %llu at node %d without its VC, cycle %lld",
+                   int(f.seq), (unsigned long long)pk.id, node, (long long)t);
+  }
+
+  if (q != kPortLocal) {
+    ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, int(s.out_vc), (long long)t);
+    --o.credits;
+    flit_ch_.push_back(FlitEvent{down_iv_[node * 4 + q] + s.out_vc, f});
+    ++link_flits_[node * 4 + q];
+    ++st_.flit_hops;
+  } else {
+    ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
+    ++st_.flits_ejected;
+    if (f.head)
+      ALLOCLAB_CHECK(t == pk.created + std::int64_t(pk.hops) * (cfg_.routing_delay + 1) + cfg_.routing_delay + pk.blocked,
+                     "packet %llu: head ejected at %lld, created %lld, %d hops, blocked %lld", (unsigned long long)pk.id,
+                     (long long)t, (long long)pk.created, pk.hops, (long long)pk.blocked);
+    if (f.tail) {
+      delivered_.push_back(Delivered{pk.id, pk.tag, pk.src, pk.dst, pk.created, t + 1, pk.blocked, pk.source_wait});
+      ++st_.packets_delivered;
+      st_.total_latency += t + 1 - pk.created;
+      st_.total_blocking += pk.blocked;
+      --packets_in_network_;
+      free_slots_.push_back(f.pkt);
+    }
+  }
+
+  if (f.tail) {  // release the output VC; the next packet's head (if any) starts routing
+    o.owner = -1;
+    s.state = kIdle;
+    if (port == kPortLocal) {
+      inj_seq_[node] = 0;
+      ++queue_head_[node];
+      --work_[node];
+      if (queue_head_[node] < queue_[node].size()) start_routing(iv, queue_[node][queue_head_[node]], t + 1);
+    } else if (s.count > 0) {
+      const Flit& next = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
+      ALLOCLAB_CHECK(next.head, "flit %d of packet %llu follows a tail at node %d", int(next.seq),
+                     (unsigned long long)packets_[next.pkt].id, node);
+      start_routing(iv, next.pkt, t + 1);
+    }
+  }
+}
+
+void Network::skip_to(std::int64_t cycle) {
+  while (cycle_ < cycle && !idle()) step();
+  if (cycle > cycle_) cycle_ = cycle;
+}
+
+std::vector<Delivered> Network::take_delivered() {
+  std::vector<Delivered> out;
+  out.swap(delivered_);
+  return out;
+}
+
+// [SECTION] views and audit
+
+bool Network::link_held(int node, int port) const {
+  for (int v = 0; v < vcs_; ++v)
+    if (out_[iv_index(node, port, v)].owner >= 0) return true;
+  return false;
+}
+
+NetStats Network::stats() const {
+  NetStats s = st_;
+  s.flits_in_flight = s.flits_queued + s.flits_buffered + s.flits_on_links;
+  if (s.packets_delivered) {
+    s.mean_latency = double(s.total_latency) / double(s.packets_delivered);
+    s.mean_blocking = double(s.total_blocking) / double(s.packets_delivered);
+  }
+  return s;
+}
+
+void Network::audit() const {
+  const int V = vcs_, B = cfg_.buffer_flits;
+  // Flits and credits on the wires, by destination.
+  std::vector<int> wire_flits(in_.size(), 0), wire_credits(out_.size(), 0);
+  for (const FlitEvent& e : flit_ch_) ++wire_flits[e.iv];
+  for (const std::int32_t ov : credit_ch_) ++wire_credits[ov];
+  std::int64_t buffered = 0, queued = 0;
+  for (int n = 0; n < nodes_; ++n) {
+    int here = 0;
+    for (int p = 0; p < kNetPorts; ++p)
+      for (int v = 0; v < V; ++v) {
+        const int iv = iv_index(n, p, v);
+        const InVc& s = in_[iv];
+        ALLOCLAB_CHECK(s.count >= 0 && s.count <= B, "node %d input VC %d holds %d flits (buffer %d)", n, iv, s.count, B);
+        ALLOCLAB_CHECK(wire_flits[iv] <= 1, "node %d input VC %d receives %d flits in one cycle", n, iv, wire_flits[iv]);
+        here += s.count;
+        if (s.state == kActive) {
+          const OutVc& o = out_[iv_index(n, s.out_port, s.out_vc)];
+          ALLOCLAB_CHECK(o.owner == iv, "node %d input VC %d is active but does not own its output VC", n, iv);
+        }
+        if (p < 4 && down_iv_[n * 4 + p] >= 0) {  // output VC (n, p, v) feeds a link
+          const OutVc& o = out_[iv];
+          const int down = down_iv_[n * 4 + p] + v;
+          ALLOCLAB_CHECK(o.credits >= 0 && o.credits <= B, "node %d port %d vc %d has %d credits", n, p, v, o.credits);
+          const int total = o.credits + in_[down].count + wire_flits[down] + wire_credits[iv];
+          ALLOCLAB_CHECK(total == B, "credit conservation broken on link node %d port %d vc %d: %d != %d at cycle %lld", n,
+                         p, v, total, B, (long long)cycle_);
+        }
+        if (out_[iv].owner >= 0) {
+          const InVc& h = in_[out_[iv].owner];
+          ALLOCLAB_CHECK(h.state == kActive && h.out_port == p && h.out_vc == v, "node %d output VC %d has a stale owner", n, iv);
+        }
+      }
+    ALLOCLAB_CHECK(here == buffered_[n], "node %d buffered count %d != %d", n, buffered_[n], here);
+    const int q = queued_packets(n);
+    ALLOCLAB_CHECK(work_[n] == here + q, "node %d work %d != %d", n, work_[n], here + q);
+    ALLOCLAB_CHECK(work_[n] == 0 || in_active_[n], "node %d has work but is not active", n);
+    if (q > 0) queued += std::int64_t(q) * cfg_.packet_flits - inj_seq_[n];
+    buffered += here;
+  }
+  ALLOCLAB_CHECK(buffered == st_.flits_buffered && queued == st_.flits_queued &&
+                     std::int64_t(flit_ch_.size()) == st_.flits_on_links,
+                 "flit counters disagree with the state at cycle %lld", (long long)cycle_);
+  ALLOCLAB_CHECK(st_.flits_injected == st_.flits_ejected + buffered + queued + std::int64_t(flit_ch_.size()),
+                 "flit conservation broken at cycle %lld", (long long)cycle_);
+}
+
+}  // namespace alloclab

@@ -4,6 +4,8 @@
 // a flit's move, then the views and the audit.
 #include "network.hpp"
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include "../core/check.hpp"
 
 namespace alloclab {
@@ -40,19 +42,27 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   for (int n = 0; n < nodes_; ++n) in_rr_[std::size_t(n) * kNetPorts + kPortLocal] = 0;  // one injection VC
   out_rr_.assign(ports, std::uint8_t(kNetPorts - 1));
   buffered_.assign(std::size_t(nodes_), 0);
-  work_.assign(std::size_t(nodes_), 0);
   queue_.assign(std::size_t(nodes_), {});
   queue_head_.assign(std::size_t(nodes_), 0);
   inj_seq_.assign(std::size_t(nodes_), 0);
-  in_active_.assign(std::size_t(nodes_), 0);
+  stamp_.assign(std::size_t(nodes_), -1);
+  timers_.assign(std::size_t(cfg_.routing_delay) + 2, {});
   link_flits_.assign(std::size_t(nodes_) * 4, 0);
   link_state_.assign(std::size_t(nodes_) * 4, LinkState::Idle);
+  live_.assign(std::size_t(nodes_), 0);
 }
 
-void Network::activate(int node) {
-  if (!in_active_[node]) {
-    in_active_[node] = 1;
-    active_.push_back(node);
+void Network::wake_now(int node, std::int64_t t) {
+  if (stamp_[node] != t) {
+    stamp_[node] = t;
+    due_.push_back(node);
+  }
+}
+
+void Network::wake_next(int node, std::int64_t t) {
+  if (stamp_[node] != t + 1) {
+    stamp_[node] = t + 1;
+    due_next_.push_back(node);
   }
 }
 
@@ -82,17 +92,18 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
     queue_head_[src] = 0;
   }
   q.push_back(slot);
-  ++work_[src];
   ++packets_in_network_;
   ++st_.packets_injected;
   st_.flits_injected += cfg_.packet_flits;
   st_.flits_queued += cfg_.packet_flits;
   const int inj = iv_index(src, kPortLocal, 0);
+  ++in_[inj].count;  // the injection VC counts queued packets
+  live_[src] |= 1u << (kPortLocal * vcs_);
   if (q.size() - queue_head_[src] == 1) {
     ALLOCLAB_CHECK(in_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
     start_routing(inj, slot, cycle_);
+    wake_next(src, cycle_ - 1);  // evaluated in the next step (cycle_) even if routing_delay is 0
   }
-  activate(src);
   return p.id;
 }
 
@@ -110,35 +121,48 @@ void Network::start_routing(int iv, std::uint32_t pkt, std::int64_t from) {
   s.ready = from + cfg_.routing_delay;
   s.out_port = std::uint8_t(rc.port);
   s.out_vc = std::uint8_t(rc.vc);
+  // Wake the router when the delay ends (with no delay it is already due in cycle `from`).
+  if (cfg_.routing_delay > 0) timers_[std::size_t(s.ready % std::int64_t(timers_.size()))].push_back(node);
 }
 
 // [SECTION] the step
 
 void Network::step() {
   const std::int64_t t = cycle_;
+  // Routers due now: those that moved a flit in t-1 (already listed), those whose head finishes
+  // routing now, and — in phase 1 — those receiving a flit or a credit.
+  due_.swap(due_next_);
+  due_next_.clear();
+  auto& timer = timers_[std::size_t(t % std::int64_t(timers_.size()))];
+  for (const std::int32_t n : timer) wake_now(n, t);
+  timer.clear();
+
+  for (const std::int32_t n : busy_nodes_)
+    for (int q = 0; q < 4; ++q)
+      if (link_state_[std::size_t(n) * 4 + std::size_t(q)] == LinkState::Busy)
+        link_state_[std::size_t(n) * 4 + std::size_t(q)] = LinkState::Idle;
+  busy_nodes_.clear();
+
   // Phase 1 — read the channels written in the previous cycle.
   for (const std::int32_t ov : credit_ch_) {
     OutVc& o = out_[ov];
     ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", ov,
                    ov / (kNetPorts * vcs_), (long long)t);
     ++o.credits;
+    const int n = ov / (kNetPorts * vcs_);
+    if (live_[n]) wake_now(n, t);  // a router without flits has nothing to send
   }
   credit_ch_.clear();
   for (const FlitEvent& e : flit_ch_) accept(e, t);
   flit_ch_.clear();
-  st_.flits_on_links = 0;
 
-  // Phase 2 — every router with work evaluates from its own state, writing the channels.
-  for (const std::int32_t l : touched_links_) link_state_[l] = LinkState::Idle;
-  touched_links_.clear();
+  // Phase 2 — every due router evaluates from its own state, writing the channels.
   const std::size_t first_delivery = delivered_.size();
-  for (const std::int32_t n : active_) evaluate(n, t);
-  std::size_t k = 0;
-  for (const std::int32_t n : active_) {
-    if (work_[n] > 0) active_[k++] = n;
-    else in_active_[n] = 0;
-  }
-  active_.resize(k);
+  if (vcs_ == 1)
+    for (const std::int32_t n : due_) evaluate<1>(n, t);
+  else
+    for (const std::int32_t n : due_) evaluate<2>(n, t);
+  due_.clear();
   // Deliveries of one cycle are ordered by packet id, not by the order routers were visited.
   if (delivered_.size() - first_delivery > 1)
     std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
@@ -163,8 +187,8 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   if (slot >= B) slot -= B;
   buf_[std::size_t(e.iv) * std::size_t(B) + std::size_t(slot)] = e.f;
   ++s.count;
+  live_[node] |= 1u << (e.iv - node * kNetPorts * vcs_);
   ++buffered_[node];
-  ++work_[node];
   ++st_.flits_buffered;
   if (e.f.head) packets_[e.f.pkt].hop_arrival = t;
   if (s.state == kIdle) {
@@ -172,72 +196,92 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
                    int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.iv, node, (long long)t);
     start_routing(e.iv, e.f.pkt, t);
   }
-  activate(node);
+  wake_now(node, t);
 }
 
 // [SECTION] one router: separable input-first allocation, then the moves
 
+// V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus).
+// The input stage is written without data-dependent branches: which VCs are ready is
+// unpredictable, and mispredicted branches would dominate the cost of a router.
+template <int V>
 void Network::evaluate(int node, std::int64_t t) {
-  const int V = vcs_;
-  const int base = node * kNetPorts * V;
-  int want_vc[kNetPorts];        // per input port: the VC it offers this cycle, -1 none
-  unsigned requests[kNetPorts] = {0, 0, 0, 0, 0};  // per output port: bit p = input port p asks
-  unsigned blocked = 0;          // output ports some flit wanted but could not use
+  static_assert(std::endian::native == std::endian::little, "link states are written four bytes at once");
+  static_assert(kNetPorts * V <= 16, "live_ holds one bit per input VC");
+  static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
+  const std::size_t base = std::size_t(node) * kNetPorts * V;
+  const InVc* in = &in_[base];
+  const OutVc* out = &out_[base];
+  std::uint8_t* in_rr = &in_rr_[std::size_t(node) * kNetPorts];
+  std::uint8_t* out_rr = &out_rr_[std::size_t(node) * kNetPorts];
+  const unsigned live = live_[node];
 
-  // Input stage: each input port offers its first eligible VC after its last winner.
+  // Can input VC (p, v) send its front flit now? It must hold one, its head must have finished
+  // routing, and its output VC must be free (head) or its own (body), with a credit (or be the
+  // ejection port). `wanted` collects output ports some ready flit asked for (for the link view).
+  std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
+  unsigned qmask = 0;          // bit q: some input port asks for output port q
+  unsigned wanted = 0;
+  auto eligible = [&](int p, int v, unsigned& q) -> unsigned {
+    const InVc& s = in[p * V + v];
+    q = s.out_port;
+    const OutVc& o = out[q * V + s.out_vc];
+    const unsigned active = s.state == kActive;
+    const unsigned ready = (live >> (p * V + v) & 1u) & (active | unsigned(t >= s.ready));
+    wanted |= ready << q;
+    return ready & (active | unsigned(o.owner < 0)) & (unsigned(q == kPortLocal) | unsigned(o.credits > 0));
+  };
+  int want_vc[kNetPorts] = {0, 0, 0, 0, 0};
   for (int p = 0; p < kNetPorts; ++p) {
-    want_vc[p] = -1;
-    const int nv = p == kPortLocal ? 1 : V;
-    const int last = in_rr_[node * kNetPorts + p];
-    for (int k = 1; k <= nv; ++k) {
-      int v = last + k;
-      if (v >= nv) v -= nv;
-      const InVc& s = in_[base + p * V + v];
-      if (s.state == kIdle) continue;
-      if (s.state == kActive) {
-        if (p != kPortLocal && s.count == 0) continue;  // next body flit not here yet
-      } else if (t < s.ready) {
-        continue;  // head still being routed
+    unsigned q0, ok;
+    const unsigned ok0 = eligible(p, 0, q0);
+    if constexpr (V == 1) {
+      ok = ok0;
+    } else {
+      // Two VCs: offer the one after the last winner if it can go, else the other.
+      if (p == kPortLocal) {
+        ok = ok0;
+      } else {
+        unsigned q1;
+        const unsigned ok1 = eligible(p, 1, q1);
+        const unsigned first = in_rr[p] ^ 1u;
+        const unsigned take = (first ? ok1 : ok0) ? first : first ^ 1u;
+        ok = ok0 | ok1;
+        q0 = take ? q1 : q0;
+        want_vc[p] = int(take);
       }
-      const int q = s.out_port;
-      const OutVc& o = out_[base + q * V + s.out_vc];
-      const bool ok = (s.state == kActive || o.owner < 0) && (q == kPortLocal || o.credits > 0);
-      if (!ok) {
-        blocked |= 1u << q;
-        continue;
-      }
-      want_vc[p] = v;
-      requests[q] |= 1u << p;
-      break;
     }
+    requests |= ok << (q0 * kNetPorts + unsigned(p));
+    qmask |= ok << q0;
   }
 
-  // Output stage: each requested output port grants the first asking input after its last winner.
+  // Output stage: each requested output port grants the first asking input port after its last
+  // winner (round robin), and that flit moves.
   unsigned used = 0;
-  for (int q = 0; q < kNetPorts; ++q) {
-    const unsigned r = requests[q];
-    if (!r) continue;
-    std::uint8_t& last = out_rr_[node * kNetPorts + q];
-    int p = last;
-    do {
-      if (++p == kNetPorts) p = 0;
-    } while (!(r >> p & 1u));
-    last = std::uint8_t(p);
-    in_rr_[node * kNetPorts + p] = std::uint8_t(want_vc[p]);
-    if (r & ~(1u << p)) blocked |= 1u << q;
+  while (qmask) {
+    const int q = __builtin_ctz(qmask);
+    qmask &= qmask - 1;
+    const unsigned r = requests >> (q * kNetPorts) & 31u;
+    const int from = out_rr[q] + 1;  // 1..5
+    const unsigned rot = ((r | r << kNetPorts) >> from) & 31u;
+    int p = from + __builtin_ctz(rot);
+    if (p >= kNetPorts) p -= kNetPorts;
+    out_rr[q] = std::uint8_t(p);
+    in_rr[p] = std::uint8_t(want_vc[p]);
     used |= 1u << q;
     move(node, p, want_vc[p], t);
   }
 
-  // Link view for the UI.
-  const unsigned touched = (used | blocked) & 0xFu;
-  if (touched)
-    for (int q = 0; q < 4; ++q)
-      if (touched >> q & 1u) {
-        const int l = node * 4 + q;
-        link_state_[l] = used >> q & 1u ? LinkState::Busy : LinkState::Blocked;
-        touched_links_.push_back(l);
-      }
+  // Link view for the UI. A router not evaluated keeps its Blocked and Idle states, still
+  // valid; Busy states are cleared at the start of the next step (busy_nodes_).
+  const unsigned blocked = wanted & ~used;
+  // One byte per link: bit 0 = busy, bit 1 = blocked (LinkState's values), four links at once.
+  auto spread = [](unsigned x) { return (x & 1u) | (x & 2u) << 7 | (x & 4u) << 14 | (x & 8u) << 21; };
+  const std::uint32_t states = spread(used & 15u) | spread(blocked & 15u) << 1;
+  std::memcpy(&link_state_[std::size_t(node) * 4], &states, 4);  // little-endian: byte q = link q
+  if (used & 15u) busy_nodes_.push_back(node);
+  // Its state changed: it may move again next cycle (unless it has nothing left to send).
+  if (used && live_[node]) wake_next(node, t);
 }
 
 // The front flit of input VC (node, port, vc) crosses the switch at cycle t.
@@ -255,9 +299,8 @@ void Network::move(int node, int port, int vc, std::int64_t t) {
   } else {
     f = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
     if (++s.head == B) s.head = 0;
-    --s.count;
+    if (--s.count == 0) live_[node] &= ~(1u << (iv - node * kNetPorts * vcs_));
     --buffered_[node];
-    --work_[node];
     --st_.flits_buffered;
     credit_ch_.push_back(up_ov_[node * 4 + port] + vc);  // the freed slot, back upstream
   }
@@ -306,7 +349,7 @@ void Network::move(int node, int port, int vc, std::int64_t t) {
     if (port == kPortLocal) {
       inj_seq_[node] = 0;
       ++queue_head_[node];
-      --work_[node];
+      if (--s.count == 0) live_[node] &= ~(1u << (kPortLocal * vcs_));
       if (queue_head_[node] < queue_[node].size()) start_routing(iv, queue_[node][queue_head_[node]], t + 1);
     } else if (s.count > 0) {
       const Flit& next = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
@@ -359,9 +402,15 @@ void Network::audit() const {
       for (int v = 0; v < V; ++v) {
         const int iv = iv_index(n, p, v);
         const InVc& s = in_[iv];
-        ALLOCLAB_CHECK(s.count >= 0 && s.count <= B, "node %d input VC %d holds %d flits (buffer %d)", n, iv, s.count, B);
-        ALLOCLAB_CHECK(wire_flits[iv] <= 1, "node %d input VC %d receives %d flits in one cycle", n, iv, wire_flits[iv]);
-        here += s.count;
+        if (p == kPortLocal) {
+          ALLOCLAB_CHECK(s.count == (v == 0 ? queued_packets(n) : 0), "node %d injection VC count %d", n, s.count);
+          ALLOCLAB_CHECK((s.count == 0) == (s.state == kIdle), "node %d injection VC state %d", n, int(s.state));
+        } else {
+          ALLOCLAB_CHECK(s.count >= 0 && s.count <= B, "node %d input VC %d holds %d flits (buffer %d)", n, iv, s.count, B);
+          ALLOCLAB_CHECK(wire_flits[iv] <= 1, "node %d input VC %d receives %d flits in one cycle", n, iv, wire_flits[iv]);
+          ALLOCLAB_CHECK(s.state != kIdle || s.count == 0, "node %d input VC %d idle with %d flits", n, iv, s.count);
+          here += s.count;
+        }
         if (s.state == kActive) {
           const OutVc& o = out_[iv_index(n, s.out_port, s.out_vc)];
           ALLOCLAB_CHECK(o.owner == iv, "node %d input VC %d is active but does not own its output VC", n, iv);
@@ -380,9 +429,9 @@ void Network::audit() const {
         }
       }
     ALLOCLAB_CHECK(here == buffered_[n], "node %d buffered count %d != %d", n, buffered_[n], here);
+    for (int i = 0; i < kNetPorts * V; ++i)
+      ALLOCLAB_CHECK(bool(live_[n] >> i & 1u) == (in_[n * kNetPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
     const int q = queued_packets(n);
-    ALLOCLAB_CHECK(work_[n] == here + q, "node %d work %d != %d", n, work_[n], here + q);
-    ALLOCLAB_CHECK(work_[n] == 0 || in_active_[n], "node %d has work but is not active", n);
     if (q > 0) queued += std::int64_t(q) * cfg_.packet_flits - inj_seq_[n];
     buffered += here;
   }

@@ -25,7 +25,11 @@
 // step (flits into input buffers, credits into output VCs), then evaluates every router from its
 // own state only, writing flits and credits into the channels. No router reads another's state
 // in the same cycle, so the result does not depend on the order routers are visited.
-// Only routers holding flits or queued packets are visited (an active list).
+// Only routers whose evaluation can differ from their last one are visited: a router is woken
+// for cycle t by a flit arriving at t, by a credit arriving at t or having moved a flit at t-1
+// (if it holds flits), by an injection, or by a head's routing delay ending at t (a timer wheel).
+// Any other router is empty or stalled on the same state as in its last evaluation, which moved
+// nothing, so skipping it changes nothing.
 //
 // Time. `inject()` between steps stamps the packet with `cycle()` = c; the next `step()`
 // simulates cycle c. A tail ejected while simulating cycle t is delivered at t+1 (= cycle() after
@@ -69,7 +73,7 @@ struct Delivered {
 };
 
 // What a link did during the last step (for the UI).
-enum class LinkState : std::uint8_t { Idle, Busy, Blocked };
+enum class LinkState : std::uint8_t { Idle = 0, Busy = 1, Blocked = 2 };
 
 struct NetStats {
   std::uint64_t packets_injected = 0, packets_delivered = 0;
@@ -132,7 +136,7 @@ class Network {
   enum : std::uint8_t { kIdle, kRouting, kActive };  // input VC states
   struct InVc {
     std::int64_t ready = 0;  // kRouting: first cycle the head may leave
-    std::int32_t head = 0, count = 0;  // ring buffer in buf_[iv*B ...]
+    std::int32_t head = 0, count = 0;  // ring buffer in buf_[iv*B ...]; injection VC: count = queued packets
     std::uint8_t state = kIdle, out_port = 0, out_vc = 0;
   };
   struct OutVc {
@@ -150,9 +154,11 @@ class Network {
   };
 
   int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
-  void activate(int node);
+  void wake_now(int node, std::int64_t t);  // evaluate `node` in cycle t (the current one)
+  void wake_next(int node, std::int64_t t); // evaluate `node` in cycle t+1
   void accept(const FlitEvent& e, std::int64_t t);
   void start_routing(int iv, std::uint32_t pkt, std::int64_t from);
+  template <int V>
   void evaluate(int node, std::int64_t t);
   void move(int node, int port, int vc, std::int64_t t);
 
@@ -170,7 +176,8 @@ class Network {
   std::vector<Flit> buf_;
   std::vector<OutVc> out_;
   std::vector<std::uint8_t> in_rr_, out_rr_;  // last winners, indexed node*5 + port
-  std::vector<std::int32_t> buffered_, work_;  // per node: buffered flits; + queued packets
+  std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers
+  std::vector<std::uint16_t> live_;     // per node: bit p*vcs+v set iff input VC (p, v) holds a flit
 
   // Source queues: packet slots, consumed from queue_head_; inj_seq_ = next flit of the front.
   std::vector<std::vector<std::uint32_t>> queue_;
@@ -184,12 +191,16 @@ class Network {
   std::vector<FlitEvent> flit_ch_;
   std::vector<std::int32_t> credit_ch_;  // output VC receiving the credit
 
-  std::vector<std::int32_t> active_;
-  std::vector<std::uint8_t> in_active_;
+  // Wake-up lists: routers to evaluate in the current cycle and in the next; stamp_ = the last
+  // cycle a router was listed for (no duplicates); timers_[c % size] = routers whose head's
+  // routing delay ends in cycle c (never more than routing_delay + 1 cycles ahead).
+  std::vector<std::int32_t> due_, due_next_;
+  std::vector<std::int64_t> stamp_;
+  std::vector<std::vector<std::int32_t>> timers_;
 
   std::vector<std::uint64_t> link_flits_;
   std::vector<LinkState> link_state_;
-  std::vector<std::int32_t> touched_links_;
+  std::vector<std::int32_t> busy_nodes_;  // routers that set a link Busy in the last step
 
   std::vector<Delivered> delivered_;
   std::uint64_t next_id_ = 0;

@@ -21,6 +21,8 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   const std::size_t ports = std::size_t(nodes_) * kNetPorts, vcs = ports * std::size_t(vcs_);
   down_iv_.assign(std::size_t(nodes_) * 4, -1);
   up_ov_.assign(std::size_t(nodes_) * 4, -1);
+  down_node_.assign(std::size_t(nodes_) * 4, -1);
+  up_node_.assign(std::size_t(nodes_) * 4, -1);
   for (int n = 0; n < nodes_; ++n) {
     const auto nb = t.neighbours(n);
     for (int q = 0; q < 4; ++q) {
@@ -29,6 +31,8 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
       // The link n --q--> m enters m through the port facing back to n.
       down_iv_[n * 4 + q] = iv_index(m, opposite_port(q), 0);
       up_ov_[m * 4 + opposite_port(q)] = iv_index(n, q, 0);
+      down_node_[n * 4 + q] = m;
+      up_node_[m * 4 + opposite_port(q)] = n;
     }
   }
   in_.assign(vcs, InVc{});
@@ -101,7 +105,7 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
   live_[src] |= 1u << (kPortLocal * vcs_);
   if (q.size() - queue_head_[src] == 1) {
     ALLOCLAB_CHECK(in_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
-    start_routing(inj, slot, cycle_);
+    start_routing(src, inj, slot, cycle_);
     wake_next(src, cycle_ - 1);  // evaluated in the next step (cycle_) even if routing_delay is 0
   }
   return p.id;
@@ -109,8 +113,9 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
 
 // The head of packet `pkt` is at the front of input VC `iv` from cycle `from`: its route is
 // fixed now and it may leave R cycles later.
-void Network::start_routing(int iv, std::uint32_t pkt, std::int64_t from) {
-  const int node = iv / (kNetPorts * vcs_), port = (iv / vcs_) % kNetPorts, vc = iv % vcs_;
+void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from) {
+  const int local = iv - node * kNetPorts * vcs_;  // port * vcs + vc (no division: vcs is 1 or 2)
+  const int port = local >> (vcs_ - 1), vc = local & (vcs_ - 1);
   Packet& p = packets_[pkt];
   const RouteChoice rc = route(topo_, node, p.dst, port, vc);
   ALLOCLAB_CHECK(rc.port == kPortLocal || down_iv_[node * 4 + rc.port] >= 0,
@@ -144,13 +149,15 @@ void Network::step() {
   busy_nodes_.clear();
 
   // Phase 1 — read the channels written in the previous cycle.
-  for (const std::int32_t ov : credit_ch_) {
-    OutVc& o = out_[ov];
-    ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", ov,
-                   ov / (kNetPorts * vcs_), (long long)t);
+  for (const CreditEvent& c : credit_ch_) {
+    OutVc& o = out_[std::size_t(c.ov)];
+    ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.ov,
+                   c.node, (long long)t);
     ++o.credits;
-    const int n = ov / (kNetPorts * vcs_);
-    if (live_[n]) wake_now(n, t);  // a router without flits has nothing to send
+    // Wake the router if the credit may let a flit go: the owner's next flit is waiting, or
+    // the VC is free and some head might want it. (An empty router has nothing to send.)
+    const int n = c.node;
+    if (o.owner >= 0 ? in_[std::size_t(o.owner)].count > 0 : live_[n] != 0) wake_now(n, t);
   }
   credit_ch_.clear();
   for (const FlitEvent& e : flit_ch_) accept(e, t);
@@ -179,7 +186,7 @@ void Network::step() {
 // A flit arrives from a link into input VC e.iv at cycle t.
 void Network::accept(const FlitEvent& e, std::int64_t t) {
   InVc& s = in_[e.iv];
-  const int node = e.iv / (kNetPorts * vcs_);
+  const int node = e.node;
   const int B = cfg_.buffer_flits;
   ALLOCLAB_CHECK(s.count < B, "buffer overflow at node %d input VC %d (packet %llu) at cycle %lld", node, e.iv,
                  (unsigned long long)packets_[e.f.pkt].id, (long long)t);
@@ -194,9 +201,11 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   if (s.state == kIdle) {
     ALLOCLAB_CHECK(e.f.head && s.count == 1, "flit %d of packet %llu reached idle input VC %d at node %d at cycle %lld",
                    int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.iv, node, (long long)t);
-    start_routing(e.iv, e.f.pkt, t);
+    start_routing(node, e.iv, e.f.pkt, t);
   }
-  wake_now(node, t);
+  // Only a flit arriving at the front of its buffer can change what the router does now; a head
+  // with a routing delay is woken by its timer instead.
+  if (s.count == 1 && !(e.f.head && cfg_.routing_delay > 0)) wake_now(node, t);
 }
 
 // [SECTION] one router: separable input-first allocation, then the moves
@@ -220,6 +229,7 @@ void Network::evaluate(int node, std::int64_t t) {
   // routing, and its output VC must be free (head) or its own (body), with a credit (or be the
   // ejection port). `wanted` collects output ports some ready flit asked for (for the link view).
   std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
+  unsigned eligible_vcs = 0;
   unsigned qmask = 0;          // bit q: some input port asks for output port q
   unsigned wanted = 0;
   auto eligible = [&](int p, int v, unsigned& q) -> unsigned {
@@ -232,9 +242,16 @@ void Network::evaluate(int node, std::int64_t t) {
     return ready & (active | unsigned(o.owner < 0)) & (unsigned(q == kPortLocal) | unsigned(o.credits > 0));
   };
   int want_vc[kNetPorts] = {0, 0, 0, 0, 0};
-  for (int p = 0; p < kNetPorts; ++p) {
+  // Input ports holding a flit (on any VC).
+  unsigned ports = live;
+  if constexpr (V == 2) ports = (live | live >> 1) & 0x155u, ports = (ports | ports >> 1) & 0x133u,
+                        ports = (ports | ports >> 2) & 0x10Fu, ports = (ports | ports >> 4) & 0x1Fu;
+  while (ports) {
+    const int p = std::countr_zero(ports);
+    ports &= ports - 1;
     unsigned q0, ok;
     const unsigned ok0 = eligible(p, 0, q0);
+    eligible_vcs += ok0;
     if constexpr (V == 1) {
       ok = ok0;
     } else {
@@ -244,6 +261,7 @@ void Network::evaluate(int node, std::int64_t t) {
       } else {
         unsigned q1;
         const unsigned ok1 = eligible(p, 1, q1);
+        eligible_vcs += ok1;
         const unsigned first = in_rr[p] ^ 1u;
         const unsigned take = (first ? ok1 : ok0) ? first : first ^ 1u;
         ok = ok0 | ok1;
@@ -258,6 +276,7 @@ void Network::evaluate(int node, std::int64_t t) {
   // Output stage: each requested output port grants the first asking input port after its last
   // winner (round robin), and that flit moves.
   unsigned used = 0;
+  bool again = false;  // whether this router may move a flit next cycle without a new event
   while (qmask) {
     const int q = __builtin_ctz(qmask);
     qmask &= qmask - 1;
@@ -269,7 +288,7 @@ void Network::evaluate(int node, std::int64_t t) {
     out_rr[q] = std::uint8_t(p);
     in_rr[p] = std::uint8_t(want_vc[p]);
     used |= 1u << q;
-    move(node, p, want_vc[p], t);
+    again |= move(node, p, want_vc[p], t);
   }
 
   // Link view for the UI. A router not evaluated keeps its Blocked and Idle states, still
@@ -280,12 +299,15 @@ void Network::evaluate(int node, std::int64_t t) {
   const std::uint32_t states = spread(used & 15u) | spread(blocked & 15u) << 1;
   std::memcpy(&link_state_[std::size_t(node) * 4], &states, 4);  // little-endian: byte q = link q
   if (used & 15u) busy_nodes_.push_back(node);
-  // Its state changed: it may move again next cycle (unless it has nothing left to send).
-  if (used && live_[node]) wake_next(node, t);
+  // Evaluate again next cycle if something could move then without a new arrival, credit or
+  // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
+  // an output VC released by a tail (a waiting head may take it).
+  if (again || eligible_vcs > unsigned(std::popcount(used))) wake_next(node, t);
 }
 
-// The front flit of input VC (node, port, vc) crosses the switch at cycle t.
-void Network::move(int node, int port, int vc, std::int64_t t) {
+// The front flit of input VC (node, port, vc) crosses the switch at cycle t. Returns whether the
+// VC's next flit is already waiting or the move released an output VC (see evaluate).
+bool Network::move(int node, int port, int vc, std::int64_t t) {
   const int iv = iv_index(node, port, vc);
   InVc& s = in_[iv];
   const int B = cfg_.buffer_flits;
@@ -302,7 +324,8 @@ void Network::move(int node, int port, int vc, std::int64_t t) {
     if (--s.count == 0) live_[node] &= ~(1u << (iv - node * kNetPorts * vcs_));
     --buffered_[node];
     --st_.flits_buffered;
-    credit_ch_.push_back(up_ov_[node * 4 + port] + vc);  // the freed slot, back upstream
+    const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
+    credit_ch_.push_back(CreditEvent{up_ov_[l] + vc, up_node_[l]});  // the freed slot, back upstream
   }
 
   const int q = s.out_port;
@@ -323,7 +346,8 @@ void Network::move(int node, int port, int vc, std::int64_t t) {
   if (q != kPortLocal) {
     ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, int(s.out_vc), (long long)t);
     --o.credits;
-    flit_ch_.push_back(FlitEvent{down_iv_[node * 4 + q] + s.out_vc, f});
+    const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
+    flit_ch_.push_back(FlitEvent{down_iv_[l] + s.out_vc, down_node_[l], f});
     ++link_flits_[node * 4 + q];
     ++st_.flit_hops;
   } else {
@@ -350,14 +374,16 @@ void Network::move(int node, int port, int vc, std::int64_t t) {
       inj_seq_[node] = 0;
       ++queue_head_[node];
       if (--s.count == 0) live_[node] &= ~(1u << (kPortLocal * vcs_));
-      if (queue_head_[node] < queue_[node].size()) start_routing(iv, queue_[node][queue_head_[node]], t + 1);
+      if (queue_head_[node] < queue_[node].size()) start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
     } else if (s.count > 0) {
       const Flit& next = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
       ALLOCLAB_CHECK(next.head, "flit %d of packet %llu follows a tail at node %d", int(next.seq),
                      (unsigned long long)packets_[next.pkt].id, node);
-      start_routing(iv, next.pkt, t + 1);
+      start_routing(node, iv, next.pkt, t + 1);
     }
+    return true;
   }
+  return s.count > 0;
 }
 
 void Network::skip_to(std::int64_t cycle) {
@@ -394,7 +420,12 @@ void Network::audit() const {
   // Flits and credits on the wires, by destination.
   std::vector<int> wire_flits(in_.size(), 0), wire_credits(out_.size(), 0);
   for (const FlitEvent& e : flit_ch_) ++wire_flits[e.iv];
-  for (const std::int32_t ov : credit_ch_) ++wire_credits[ov];
+  for (const CreditEvent& c : credit_ch_) {
+    ALLOCLAB_CHECK(c.node == c.ov / (kNetPorts * V), "credit event for output VC %d names node %d", c.ov, c.node);
+    ++wire_credits[c.ov];
+  }
+  for (const FlitEvent& e : flit_ch_)
+    ALLOCLAB_CHECK(e.node == e.iv / (kNetPorts * V), "flit event for input VC %d names node %d", e.iv, e.node);
   std::int64_t buffered = 0, queued = 0;
   for (int n = 0; n < nodes_; ++n) {
     int here = 0;

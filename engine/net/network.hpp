@@ -25,11 +25,12 @@
 // step (flits into input buffers, credits into output VCs), then evaluates every router from its
 // own state only, writing flits and credits into the channels. No router reads another's state
 // in the same cycle, so the result does not depend on the order routers are visited.
-// Only routers whose evaluation can differ from their last one are visited: a router is woken
-// for cycle t by a flit arriving at t, by a credit arriving at t or having moved a flit at t-1
-// (if it holds flits), by an injection, or by a head's routing delay ending at t (a timer wheel).
-// Any other router is empty or stalled on the same state as in its last evaluation, which moved
-// nothing, so skipping it changes nothing.
+// Only routers that may move a flit are visited. A router is woken for cycle t by a body flit
+// reaching the front of a buffer at t, by a credit at t that a waiting flit (or head) may use, by
+// a head's routing delay ending at t (a timer wheel), by an injection, or — after moving flits at
+// t-1 — if an eligible VC lost arbitration, a moved VC's next flit is waiting, or a tail released
+// an output VC. Whether an input VC is eligible changes only through these events, so a router
+// not woken would move nothing: skipping it changes nothing (tests compare against full runs).
 //
 // Time. `inject()` between steps stamps the packet with `cycle()` = c; the next `step()`
 // simulates cycle c. A tail ejected while simulating cycle t is delivered at t+1 (= cycle() after
@@ -149,18 +150,21 @@ class Network {
     std::int64_t created = 0, hop_arrival = 0, blocked = 0, source_wait = 0;
   };
   struct FlitEvent {
-    std::int32_t iv;  // destination input VC
+    std::int32_t iv, node;  // destination input VC and its router
     Flit f;
+  };
+  struct CreditEvent {
+    std::int32_t ov, node;  // output VC receiving the credit and its router
   };
 
   int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
   void wake_now(int node, std::int64_t t);  // evaluate `node` in cycle t (the current one)
   void wake_next(int node, std::int64_t t); // evaluate `node` in cycle t+1
   void accept(const FlitEvent& e, std::int64_t t);
-  void start_routing(int iv, std::uint32_t pkt, std::int64_t from);
+  void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
   template <int V>
   void evaluate(int node, std::int64_t t);
-  void move(int node, int port, int vc, std::int64_t t);
+  bool move(int node, int port, int vc, std::int64_t t);
 
   Topology topo_;
   NetConfig cfg_;
@@ -169,7 +173,7 @@ class Network {
 
   // Wiring, indexed node*4 + port: the downstream input VC 0 of the link leaving through `port`,
   // and the upstream output VC 0 feeding input `port`; -1 where there is no link.
-  std::vector<std::int32_t> down_iv_, up_ov_;
+  std::vector<std::int32_t> down_iv_, up_ov_, down_node_, up_node_;
 
   // Router state, flat: input and output VCs indexed (node*5 + port)*vcs + vc.
   std::vector<InVc> in_;
@@ -189,7 +193,7 @@ class Network {
 
   // Channels: what was written in the last evaluate phase, read at the start of the next step.
   std::vector<FlitEvent> flit_ch_;
-  std::vector<std::int32_t> credit_ch_;  // output VC receiving the credit
+  std::vector<CreditEvent> credit_ch_;
 
   // Wake-up lists: routers to evaluate in the current cycle and in the next; stamp_ = the last
   // cycle a router was listed for (no duplicates); timers_[c % size] = routers whose head's

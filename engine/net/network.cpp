@@ -142,10 +142,12 @@ void Network::step() {
   for (const std::int32_t n : timer) wake_now(n, t);
   timer.clear();
 
-  for (const std::int32_t n : busy_nodes_)
-    for (int q = 0; q < 4; ++q)
-      if (link_state_[std::size_t(n) * 4 + std::size_t(q)] == LinkState::Busy)
-        link_state_[std::size_t(n) * 4 + std::size_t(q)] = LinkState::Idle;
+  for (const std::int32_t n : busy_nodes_) {  // Busy (1) → Idle (0); Blocked (2) stays
+    std::uint32_t states;
+    std::memcpy(&states, &link_state_[std::size_t(n) * 4], 4);
+    states &= ~0x01010101u;
+    std::memcpy(&link_state_[std::size_t(n) * 4], &states, 4);
+  }
   busy_nodes_.clear();
 
   // Phase 1 — read the channels written in the previous cycle.
@@ -275,7 +277,7 @@ void Network::evaluate(int node, std::int64_t t) {
 
   // Output stage: each requested output port grants the first asking input port after its last
   // winner (round robin), and that flit moves.
-  unsigned used = 0;
+  unsigned used = 0, moves = 0;
   bool again = false;  // whether this router may move a flit next cycle without a new event
   while (qmask) {
     const int q = __builtin_ctz(qmask);
@@ -288,6 +290,7 @@ void Network::evaluate(int node, std::int64_t t) {
     out_rr[q] = std::uint8_t(p);
     in_rr[p] = std::uint8_t(want_vc[p]);
     used |= 1u << q;
+    ++moves;
     again |= move(node, p, want_vc[p], t);
   }
 
@@ -302,7 +305,7 @@ void Network::evaluate(int node, std::int64_t t) {
   // Evaluate again next cycle if something could move then without a new arrival, credit or
   // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
   // an output VC released by a tail (a waiting head may take it).
-  if (again || eligible_vcs > unsigned(std::popcount(used))) wake_next(node, t);
+  if (again || eligible_vcs > moves) wake_next(node, t);
 }
 
 // The front flit of input VC (node, port, vc) crosses the switch at cycle t. Returns whether the

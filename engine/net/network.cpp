@@ -156,10 +156,11 @@ void Network::step() {
     ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.ov,
                    c.node, (long long)t);
     ++o.credits;
-    // Wake the router if the credit may let a flit go: the owner's next flit is waiting, or
-    // the VC is free and some head might want it. (An empty router has nothing to send.)
+    // Wake the router only if this credit may let a flit go: the VC had none (with credits left
+    // nothing waited for this one), and the owner's next flit is waiting or, for a free VC, some
+    // head might want it.
     const int n = c.node;
-    if (o.owner >= 0 ? in_[std::size_t(o.owner)].count > 0 : live_[n] != 0) wake_now(n, t);
+    if (o.credits == 1 && (o.owner >= 0 ? in_[std::size_t(o.owner)].count > 0 : live_[n] != 0)) wake_now(n, t);
   }
   credit_ch_.clear();
   for (const FlitEvent& e : flit_ch_) accept(e, t);
@@ -205,9 +206,14 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
                    int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.iv, node, (long long)t);
     start_routing(node, e.iv, e.f.pkt, t);
   }
-  // Only a flit arriving at the front of its buffer can change what the router does now; a head
-  // with a routing delay is woken by its timer instead.
-  if (s.count == 1 && !(e.f.head && cfg_.routing_delay > 0)) wake_now(node, t);
+  // Only a flit arriving at the front of its buffer can change what the router does now: a body
+  // flit if its output VC has a credit (else the credit wakes it), a head only without routing
+  // delay (else its timer wakes it).
+  if (s.count == 1) {
+    const bool go = e.f.head ? cfg_.routing_delay == 0
+                             : s.out_port == kPortLocal || out_[std::size_t(iv_index(node, s.out_port, s.out_vc))].credits > 0;
+    if (go) wake_now(node, t);
+  }
 }
 
 // [SECTION] one router: separable input-first allocation, then the moves
@@ -309,7 +315,7 @@ void Network::evaluate(int node, std::int64_t t) {
 }
 
 // The front flit of input VC (node, port, vc) crosses the switch at cycle t. Returns whether the
-// VC's next flit is already waiting or the move released an output VC (see evaluate).
+// VC's next flit is waiting and has a credit, or the move released an output VC (see evaluate).
 bool Network::move(int node, int port, int vc, std::int64_t t) {
   const int iv = iv_index(node, port, vc);
   InVc& s = in_[iv];
@@ -386,7 +392,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     }
     return true;
   }
-  return s.count > 0;
+  return s.count > 0 && (q == kPortLocal || o.credits > 0);  // the next flit can go at once
 }
 
 void Network::skip_to(std::int64_t cycle) {

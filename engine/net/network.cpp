@@ -5,7 +5,6 @@
 #include "network.hpp"
 #include <algorithm>
 #include <bit>
-#include <cstring>
 #include "../core/check.hpp"
 
 namespace alloclab {
@@ -52,7 +51,7 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   stamp_.assign(std::size_t(nodes_), -1);
   timers_.assign(std::size_t(cfg_.routing_delay) + 2, {});
   link_flits_.assign(std::size_t(nodes_) * 4, 0);
-  link_state_.assign(std::size_t(nodes_) * 4, LinkState::Idle);
+  link_busy_at_.assign(std::size_t(nodes_) * 4, -1);
   live_.assign(std::size_t(nodes_), 0);
 }
 
@@ -141,14 +140,9 @@ void Network::step() {
   auto& timer = timers_[std::size_t(t % std::int64_t(timers_.size()))];
   for (const std::int32_t n : timer) wake_now(n, t);
   timer.clear();
+  if (exhaustive_)
+    for (int n = 0; n < nodes_; ++n) wake_now(n, t);
 
-  for (const std::int32_t n : busy_nodes_) {  // Busy (1) → Idle (0); Blocked (2) stays
-    std::uint32_t states;
-    std::memcpy(&states, &link_state_[std::size_t(n) * 4], 4);
-    states &= ~0x01010101u;
-    std::memcpy(&link_state_[std::size_t(n) * 4], &states, 4);
-  }
-  busy_nodes_.clear();
 
   // Phase 1 — read the channels written in the previous cycle.
   for (const CreditEvent& c : credit_ch_) {
@@ -223,7 +217,6 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
 // unpredictable, and mispredicted branches would dominate the cost of a router.
 template <int V>
 void Network::evaluate(int node, std::int64_t t) {
-  static_assert(std::endian::native == std::endian::little, "link states are written four bytes at once");
   static_assert(kNetPorts * V <= 16, "live_ holds one bit per input VC");
   static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
   const std::size_t base = std::size_t(node) * kNetPorts * V;
@@ -235,18 +228,16 @@ void Network::evaluate(int node, std::int64_t t) {
 
   // Can input VC (p, v) send its front flit now? It must hold one, its head must have finished
   // routing, and its output VC must be free (head) or its own (body), with a credit (or be the
-  // ejection port). `wanted` collects output ports some ready flit asked for (for the link view).
+  // ejection port).
   std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
   unsigned eligible_vcs = 0;
   unsigned qmask = 0;          // bit q: some input port asks for output port q
-  unsigned wanted = 0;
   auto eligible = [&](int p, int v, unsigned& q) -> unsigned {
     const InVc& s = in[p * V + v];
     q = s.out_port;
     const OutVc& o = out[q * V + s.out_vc];
     const unsigned active = s.state == kActive;
     const unsigned ready = (live >> (p * V + v) & 1u) & (active | unsigned(t >= s.ready));
-    wanted |= ready << q;
     return ready & (active | unsigned(o.owner < 0)) & (unsigned(q == kPortLocal) | unsigned(o.credits > 0));
   };
   int want_vc[kNetPorts] = {0, 0, 0, 0, 0};
@@ -283,31 +274,22 @@ void Network::evaluate(int node, std::int64_t t) {
 
   // Output stage: each requested output port grants the first asking input port after its last
   // winner (round robin), and that flit moves.
-  unsigned used = 0, moves = 0;
+  unsigned moves = 0;
   bool again = false;  // whether this router may move a flit next cycle without a new event
   while (qmask) {
-    const int q = __builtin_ctz(qmask);
+    const int q = std::countr_zero(qmask);
     qmask &= qmask - 1;
     const unsigned r = requests >> (q * kNetPorts) & 31u;
     const int from = out_rr[q] + 1;  // 1..5
     const unsigned rot = ((r | r << kNetPorts) >> from) & 31u;
-    int p = from + __builtin_ctz(rot);
+    int p = from + std::countr_zero(rot);
     if (p >= kNetPorts) p -= kNetPorts;
     out_rr[q] = std::uint8_t(p);
     in_rr[p] = std::uint8_t(want_vc[p]);
-    used |= 1u << q;
     ++moves;
     again |= move(node, p, want_vc[p], t);
   }
 
-  // Link view for the UI. A router not evaluated keeps its Blocked and Idle states, still
-  // valid; Busy states are cleared at the start of the next step (busy_nodes_).
-  const unsigned blocked = wanted & ~used;
-  // One byte per link: bit 0 = busy, bit 1 = blocked (LinkState's values), four links at once.
-  auto spread = [](unsigned x) { return (x & 1u) | (x & 2u) << 7 | (x & 4u) << 14 | (x & 8u) << 21; };
-  const std::uint32_t states = spread(used & 15u) | spread(blocked & 15u) << 1;
-  std::memcpy(&link_state_[std::size_t(node) * 4], &states, 4);  // little-endian: byte q = link q
-  if (used & 15u) busy_nodes_.push_back(node);
   // Evaluate again next cycle if something could move then without a new arrival, credit or
   // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
   // an output VC released by a tail (a waiting head may take it).
@@ -357,7 +339,8 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     --o.credits;
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
     flit_ch_.push_back(FlitEvent{down_iv_[l] + s.out_vc, down_node_[l], f});
-    ++link_flits_[node * 4 + q];
+    ++link_flits_[l];
+    link_busy_at_[l] = t;
     ++st_.flit_hops;
   } else {
     ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
@@ -407,6 +390,18 @@ std::vector<Delivered> Network::take_delivered() {
 }
 
 // [SECTION] views and audit
+
+LinkState Network::link_state(int node, int port) const {
+  const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
+  if (link_busy_at_[l] == cycle_ - 1) return LinkState::Busy;
+  // A flit ready in the last cycle that wanted this link is still at the front of its buffer.
+  for (int p = 0; p < kNetPorts; ++p)
+    for (int v = 0; v < vcs_; ++v) {
+      const InVc& s = in_[std::size_t(iv_index(node, p, v))];
+      if (s.count > 0 && s.out_port == port && (s.state == kActive || s.ready <= cycle_ - 1)) return LinkState::Blocked;
+    }
+  return LinkState::Idle;
+}
 
 bool Network::link_held(int node, int port) const {
   for (int v = 0; v < vcs_; ++v)

@@ -73,8 +73,9 @@ struct Delivered {
   std::int64_t source_wait = 0;    // cycles spent in the source queue behind earlier packets
 };
 
-// What a link did during the last step (for the UI).
-enum class LinkState : std::uint8_t { Idle = 0, Busy = 1, Blocked = 2 };
+// What a link did during the last step (for the UI): carried a flit, or did not although a flit
+// at its router was ready to take it (no credit, VC held by another packet, lost arbitration).
+enum class LinkState : std::uint8_t { Idle, Busy, Blocked };
 
 struct NetStats {
   std::uint64_t packets_injected = 0, packets_delivered = 0;
@@ -113,8 +114,8 @@ class Network {
   bool has_link(int node, int port) const { return down_iv_[node * 4 + port] >= 0; }
   // Cumulative flits carried by each link, indexed node*4 + port.
   std::span<const std::uint64_t> link_flits() const { return link_flits_; }
-  // What each link did in the last step, indexed node*4 + port.
-  std::span<const LinkState> link_states() const { return link_state_; }
+  // What the link (node, port) did in the last step; computed on demand from the router state.
+  LinkState link_state(int node, int port) const;
   // Whether some packet currently holds a VC of the link (node, port).
   bool link_held(int node, int port) const;
   // Flits in each node's router input buffers, indexed by node.
@@ -122,6 +123,10 @@ class Network {
   // Packets waiting in (or being injected from) each node's source queue.
   int queued_packets(int node) const { return int(queue_[node].size() - queue_head_[node]); }
   NetStats stats() const;
+
+  // For tests: evaluate every router every cycle instead of only the woken ones. The wake-ups
+  // are an optimisation, so the results must be identical either way.
+  void set_exhaustive(bool on) { exhaustive_ = on; }
 
   // Full O(network) audit of the invariants (tests call it every cycle): per-link credit
   // conservation (credits + downstream buffered + flit on the wire + credit on the wire = B),
@@ -203,10 +208,10 @@ class Network {
   std::vector<std::vector<std::int32_t>> timers_;
 
   std::vector<std::uint64_t> link_flits_;
-  std::vector<LinkState> link_state_;
-  std::vector<std::int32_t> busy_nodes_;  // routers that set a link Busy in the last step
+  std::vector<std::int64_t> link_busy_at_;  // last cycle each link carried a flit
 
   std::vector<Delivered> delivered_;
+  bool exhaustive_ = false;
   std::uint64_t next_id_ = 0;
   std::int64_t packets_in_network_ = 0;
   NetStats st_;

@@ -12,7 +12,8 @@ namespace alloclab {
 // [SECTION] construction and injection
 
 Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
-  ALLOCLAB_CHECK(c.packet_flits >= 1 && c.packet_flits <= 65535 && c.buffer_flits >= 1 && c.routing_delay >= 0,
+  ALLOCLAB_CHECK(c.packet_flits >= 1 && c.packet_flits <= 65535 && c.buffer_flits >= 1 && c.buffer_flits <= 32767 &&
+                     c.routing_delay >= 0,
                  "bad NetConfig (packet_flits %d, buffer_flits %d, routing_delay %d)", c.packet_flits,
                  c.buffer_flits, c.routing_delay);
   vcs_ = net_vcs(t);
@@ -100,7 +101,7 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
   st_.flits_injected += cfg_.packet_flits;
   st_.flits_queued += cfg_.packet_flits;
   const int inj = iv_index(src, kPortLocal, 0);
-  ++in_[inj].count;  // the injection VC counts queued packets
+  in_[inj].count = 1;  // the injection VC "holds a flit" while its queue is not empty
   live_[src] |= 1u << (kPortLocal * vcs_);
   if (q.size() - queue_head_[src] == 1) {
     ALLOCLAB_CHECK(in_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
@@ -365,8 +366,12 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     if (port == kPortLocal) {
       inj_seq_[node] = 0;
       ++queue_head_[node];
-      if (--s.count == 0) live_[node] &= ~(1u << (kPortLocal * vcs_));
-      if (queue_head_[node] < queue_[node].size()) start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
+      if (queue_head_[node] < queue_[node].size()) {
+        start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
+      } else {
+        s.count = 0;
+        live_[node] &= ~(1u << (kPortLocal * vcs_));
+      }
     } else if (s.count > 0) {
       const Flit& next = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
       ALLOCLAB_CHECK(next.head, "flit %d of packet %llu follows a tail at node %d", int(next.seq),
@@ -438,7 +443,7 @@ void Network::audit() const {
         const int iv = iv_index(n, p, v);
         const InVc& s = in_[iv];
         if (p == kPortLocal) {
-          ALLOCLAB_CHECK(s.count == (v == 0 ? queued_packets(n) : 0), "node %d injection VC count %d", n, s.count);
+          ALLOCLAB_CHECK(s.count == (v == 0 && queued_packets(n) > 0 ? 1 : 0), "node %d injection VC count %d", n, int(s.count));
           ALLOCLAB_CHECK((s.count == 0) == (s.state == kIdle), "node %d injection VC state %d", n, int(s.state));
         } else {
           ALLOCLAB_CHECK(s.count >= 0 && s.count <= B, "node %d input VC %d holds %d flits (buffer %d)", n, iv, s.count, B);

@@ -91,7 +91,8 @@ struct NetStats {
 
 class Network {
  public:
-  // Config values must be ≥ 1 (routing_delay ≥ 0, packet_flits ≤ 65535); the caller validates.
+  // Config values must be ≥ 1 (routing_delay ≥ 0, packet_flits ≤ 65535, buffer_flits ≤ 32767);
+  // the caller validates.
   Network(const Topology& t, const NetConfig& c);
 
   // Queue a packet src→dst (src != dst) at the source's injection queue; `tag` is the owner.
@@ -142,7 +143,7 @@ class Network {
   enum : std::uint8_t { kIdle, kRouting, kActive };  // input VC states
   struct InVc {
     std::int64_t ready = 0;  // kRouting: first cycle the head may leave
-    std::int32_t head = 0, count = 0;  // ring buffer in buf_[iv*B ...]; injection VC: count = queued packets
+    std::uint16_t head = 0, count = 0;  // ring buffer in buf_[iv*B ...]; injection VC: count = 1 if packets wait
     std::uint8_t state = kIdle, out_port = 0, out_vc = 0;
   };
   struct OutVc {

@@ -36,20 +36,29 @@
 // simulates cycle c. A tail ejected while simulating cycle t is delivered at t+1 (= cycle() after
 // that step), so latency = delivered - created counts the cycles the packet was in the network.
 //
-// Zero-load latency (one packet alone; H = hop count, R = routing_delay, L = packet_flits,
-// B = buffer_flits) — derived from the recurrence for flit departure times and tested exactly:
-//     B >= 2:  T0 = H·(R+1) + R + L
-//     B == 1:  T0 = H·(R+1) + R + 2L - 1
+// Zero-load latency (one packet alone; H = hop count ≥ 1, R = routing_delay, L = packet_flits,
+// B = buffer_flits) — derived from the recurrence for flit departure times and tested exactly
+// for H = 1..14, L ∈ {1,2,5,8}, R ∈ {0,1,3}, B ∈ {1,2,4} on mesh and torus:
+//     B >= 2:  T0 = H·(R+1) + R + L          (R=3, L=8: 4H + 11)
+//     B == 1:  T0 = H·(R+1) + R + 2L - 1     (R=3, L=8: 4H + 18, the seed-002 set-up)
 // The head needs R cycles at each of the H+1 routers and 1 cycle on each of the H links, then
 // the tail follows: with B >= 2 one flit per cycle; with B = 1 the credit round trip (1 cycle
-// link + 1 cycle credit) lets a link carry only one flit every 2 cycles. (A ProcSimity-style
-// 1-flit buffer with an instantaneous handshake streams like B = 2 here.)
+// link + 1 cycle credit) lets a link carry only one flit every 2 cycles, so a 1-flit buffer also
+// halves link bandwidth under load. ProcSimity's 1-flit buffers (a flit may enter a buffer in the
+// cycle it is vacated) stream one flit per cycle, like buffer_flits = 2 here — worth knowing
+// when comparing absolute numbers with seeds 002/003.
 //
 // Blocking of a packet = the cycles its head waited beyond the unavoidable minimum, summed over
 // the routers on its path: for every router, (cycle the head left) - (cycle it arrived + R);
 // at the source "arrived" is the creation time, so waiting in the source queue behind earlier
 // packets counts (reported separately as `source_wait` too). Hence, checked at every ejection:
-//     head ejection cycle = created + H·(R+1) + R + blocked_cycles.
+//     head ejection cycle = created + H·(R+1) + R + blocked_cycles,
+// and latency >= T0 + blocked_cycles (equal at zero load; under load the body can lose cycles
+// the head did not, e.g. to the other VC of a torus link).
+//
+// Determinism: no globals, no randomness, no unordered containers; all state is in the object,
+// which is a copyable value (a copy continues identically). Deliveries within one cycle are
+// ordered by packet id.
 #pragma once
 #include <cstdint>
 #include <span>

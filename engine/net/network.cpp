@@ -144,7 +144,6 @@ void Network::step() {
   if (exhaustive_)
     for (int n = 0; n < nodes_; ++n) wake_now(n, t);
 
-
   // Phase 1 — read the channels written in the previous cycle.
   for (const CreditEvent& c : credit_ch_) {
     OutVc& o = out_[std::size_t(c.ov)];
@@ -214,7 +213,7 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
 // [SECTION] one router: separable input-first allocation, then the moves
 
 // V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus).
-// The input stage is written without data-dependent branches: which VCs are ready is
+// The eligibility tests are written without data-dependent branches: which VCs are ready is
 // unpredictable, and mispredicted branches would dominate the cost of a router.
 template <int V>
 void Network::evaluate(int node, std::int64_t t) {

@@ -3,6 +3,7 @@
 // all-to-all load, blocking of crossing packets, and determinism.
 #include <doctest/doctest.h>
 #include <algorithm>
+#include <string>
 #include "core/rng.hpp"
 #include "net/network.hpp"
 #include "net/routing.hpp"
@@ -280,8 +281,9 @@ TEST_CASE("network: all-to-all on a fully busy 8x8 torus and mesh drains (no dea
         CAPTURE(kind == TopologyKind::Torus);
         CAPTURE(B);
         CHECK(d.size() == std::size_t(n * (n - 1)));
-        MESSAGE("all-to-all 8x8 ", (kind == TopologyKind::Torus ? "torus" : "mesh"), (shifted ? " shifted" : " same-order"),
-                " B=", B, ": drained in ", net.cycle(), " cycles, mean latency ", net.stats().mean_latency);
+        MESSAGE(std::string("all-to-all 8x8 ") + (kind == TopologyKind::Torus ? "torus" : "mesh") +
+                (shifted ? " shifted" : " same-order") + " B=" + std::to_string(B) + ": drained in " +
+                std::to_string(net.cycle()) + " cycles, mean latency " + std::to_string(net.stats().mean_latency));
         for (std::size_t i = 1; i < d.size(); ++i)
           REQUIRE((d[i - 1].delivered < d[i].delivered ||
                    (d[i - 1].delivered == d[i].delivered && d[i - 1].packet < d[i].packet)));

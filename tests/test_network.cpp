@@ -281,9 +281,11 @@ TEST_CASE("network: all-to-all on a fully busy 8x8 torus and mesh drains (no dea
         CAPTURE(kind == TopologyKind::Torus);
         CAPTURE(B);
         CHECK(d.size() == std::size_t(n * (n - 1)));
-        MESSAGE(std::string("all-to-all 8x8 ") + (kind == TopologyKind::Torus ? "torus" : "mesh") +
-                (shifted ? " shifted" : " same-order") + " B=" + std::to_string(B) + ": drained in " +
-                std::to_string(net.cycle()) + " cycles, mean latency " + std::to_string(net.stats().mean_latency));
+        const std::string what = std::string("all-to-all 8x8 ") + (kind == TopologyKind::Torus ? "torus" : "mesh") +
+                                 (shifted ? " shifted" : " same-order") + " B=" + std::to_string(B) + ": drained in " +
+                                 std::to_string(net.cycle()) + " cycles, mean latency " +
+                                 std::to_string(int(net.stats().mean_latency));
+        MESSAGE(what);
         for (std::size_t i = 1; i < d.size(); ++i)
           REQUIRE((d[i - 1].delivered < d[i].delivered ||
                    (d[i - 1].delivered == d[i].delivered && d[i - 1].packet < d[i].packet)));

@@ -12,6 +12,7 @@ std::unique_ptr<Strategy> make_random(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_ibmat(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_iblat(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_itat(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_irat(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -23,6 +24,7 @@ const StrategyInfo kStrategies[] = {
   {"ibmat",   make_ibmat,  "IBMAT (Jakimczuk et al. 2013): bit-map coverage array, row then column passes (wrap-aware), rotates", true, true, true, nullptr},
   {"iblat",   make_iblat,  "IBLAT (Jakimczuk et al. 2013): busy list and wrap-aware coverage list, lowest leftmost base, rotates", true, true, true, nullptr},
   {"itat",    make_itat,   "ITAT (Jakimczuk et al. 2013): busy tree from <0,0>, level-order search of free leaves, rotates; not complete", true, true, true, nullptr},
+  {"irat",    make_irat,   "IRAT (Jakimczuk et al. 2013): one random base node, both orientations; not recognition complete", true, true, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
 };
 // clang-format on

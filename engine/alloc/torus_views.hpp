@@ -12,8 +12,9 @@ namespace alloclab {
 // One cell of the coverage array CT with respect to a job J(p,q): the region that excludes
 // the node as a base of J, or Base when the node is a valid base. When several regions apply
 // the first in this order wins: Job (the node is busy), Left (a busy node lies within p−1
-// columns to the right in the same row), Bottom (a Job/Left cell lies within q−1 rows above in
-// the same column), Edge (mesh only: the block would cross the right or top edge).
+// columns to the right in the same row), then, for the remaining cells with a Job/Left/Edge
+// cell within q−1 rows above: Bottom, or Edge if the nearest such cell is an Edge cell or the
+// mesh's top edge comes first. Edge is mesh only: the block would cross the right or top edge.
 enum class Coverage : std::uint8_t { Base = 0, Job, Left, Bottom, Edge };
 // CT for J(shape.w, shape.h) on this occupancy, row-major (index y·W + x), built with IBMAT's
 // row and column passes. Empty when the shape does not fit the machine's sides.

@@ -173,7 +173,9 @@ void Simulation::network_cycle() {
     JobRecord& r = it->second;
     if (measured(r.id)) {
       pkt_latency_.add(double(d.delivered - d.created));
-      pkt_blocking_.add(double(d.blocked_cycles));
+      // seed 002's blocking time: cycles the head waited at routers on its path (the wait in
+      // the source queue behind the job's own earlier packets is latency, not blocking)
+      pkt_blocking_.add(double(d.blocked_cycles - d.source_wait));
     }
     ALLOCLAB_CHECK(r.packets_left > 0, "job %d received more packets than it sent", r.id);
     if (--r.packets_left == 0) complete_iteration(r);

@@ -93,7 +93,8 @@ TEST_CASE("fl: the list equals the recomputed maximal free submeshes after every
   }
   // arbitrary rectangles reported as busy (CLI place), released in a random order
   for (int trial = 0; trial < 200; ++trial) {
-    const Topology t(TopologyKind::Mesh, 1 + int(rng.below(12)), 1 + int(rng.below(12)));
+    const int W = 1 + int(rng.below(12)), H = 1 + int(rng.below(12));  // sequenced (not two call arguments)
+    const Topology t(TopologyKind::Mesh, W, H);
     Occupancy occ(t);
     auto st = test::make("fl", t);
     const int n = test::random_state(occ, rng, int(rng.below(20)), 5, st.get());

@@ -76,6 +76,12 @@ class Simulation {
   // The job with this id if it is running (nullptr otherwise).
   const JobRecord* running_job(JobId id) const;
 
+  // The next job to arrive (generated, not yet arrived), or nullptr (UI: Explain mode).
+  const QueuedJob* next_arrival() const { return pending_.empty() ? nullptr : &pending_.begin()->second; }
+  // What the strategy would decide for `q` on the current occupancy, without applying it: a
+  // copy of the strategy and of the allocation random stream decide (UI: Explain mode).
+  std::optional<Allocation> preview(const QueuedJob& q) const;
+
   // Wall-clock seconds spent in the strategy's allocate() so far (measured; goes to `timing`).
   double allocation_seconds() const { return alloc_seconds_; }
 

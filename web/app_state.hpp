@@ -158,6 +158,13 @@ class AppState {
   // ---- measurements for window.alloclab.frameStats(): the work per frame (simulation
   // budget + ImGui building + draw-list submission), not the swap interval
   void record_frame(float work_ms) { frame_ms_.push(work_ms); }
+  // The parts of the last frame's work: simulation, building the UI, draw-list submission.
+  void record_parts(float sim, float build, float submit) {
+    part_ms_[0] = sim; part_ms_[1] = build; part_ms_[2] = submit;
+    parts_[0].push(sim); parts_[1].push(build); parts_[2].push(submit);
+  }
+  const std::array<float, 3>& part_ms() const { return part_ms_; }
+  const Ring<240>& part_history(int i) const { return parts_[std::size_t(i)]; }
   const Ring<240>& frame_ms() const { return frame_ms_; }
   long long events() const { return events_; }
   double last_sim_ms() const { return last_sim_ms_; }
@@ -178,6 +185,8 @@ class AppState {
   long long events_ = 0;
   double last_sim_ms_ = 0;
   Ring<240> frame_ms_;
+  std::array<float, 3> part_ms_{};
+  std::array<Ring<240>, 3> parts_;
   History history_;
   std::vector<std::optional<Simulation>> compare_;
   std::vector<std::string> compare_err_;

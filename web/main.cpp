@@ -153,17 +153,21 @@ void menu_bar(App& app) {
 }
 
 // Keys (when no text field has the keyboard): Space play/pause, S step, R reset, E run to
-// end, N next Explain stage (= Step), 1-4 modes.
-void shortcuts(AppState& st) {
+// end, 1-4 modes. Read from SDL's key-down events (ImGui 1.86 misses a press and release
+// that arrive within one frame).
+void shortcut(AppState& st, const SDL_KeyboardEvent& k) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt || io.KeySuper) return;
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_SPACE, false)) st.playing = !st.playing;
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_S)) st.step_once();
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_R, false)) st.reset();
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_E, false)) st.run_to_end();
-  const SDL_Scancode num[4] = {SDL_SCANCODE_1, SDL_SCANCODE_2, SDL_SCANCODE_3, SDL_SCANCODE_4};
-  for (int i = 0; i < 4; ++i)
-    if (ImGui::IsKeyPressed(num[i], false)) st.set_mode(kModes[std::size_t(i)]);
+  if (io.WantTextInput || (k.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) return;
+  switch (k.keysym.scancode) {
+    case SDL_SCANCODE_SPACE: if (!k.repeat) st.playing = !st.playing; break;
+    case SDL_SCANCODE_S: st.step_once(); break;
+    case SDL_SCANCODE_R: if (!k.repeat) st.reset(); break;
+    case SDL_SCANCODE_E: if (!k.repeat) st.run_to_end(); break;
+    case SDL_SCANCODE_1: case SDL_SCANCODE_2: case SDL_SCANCODE_3: case SDL_SCANCODE_4:
+      if (!k.repeat) st.set_mode(kModes[std::size_t(k.keysym.scancode - SDL_SCANCODE_1)]);
+      break;
+    default: break;
+  }
 }
 
 // Writes the current back buffer to a BMP file (native; a no-op on the web).
@@ -261,6 +265,7 @@ void run_frame(App& app) {
   SDL_Event ev;
   while (SDL_PollEvent(&ev)) {
     ImGui_ImplSDL2_ProcessEvent(&ev);
+    if (ev.type == SDL_KEYDOWN) shortcut(app.state, ev.key);
     if (ev.type == SDL_QUIT) app.done = true;
     if (ev.type == SDL_WINDOWEVENT && ev.window.event == SDL_WINDOWEVENT_CLOSE &&
         ev.window.windowID == SDL_GetWindowID(app.window))
@@ -277,7 +282,6 @@ void run_frame(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 60.0f;  // Chromium's virtual time can stand still
   ImGui::NewFrame();
-  shortcuts(app.state);
 
   AppState& st = app.state;
   place(Slot::Setup, ImGuiCond_FirstUseEver);
@@ -311,11 +315,15 @@ void run_frame(App& app) {
   if (st.take_link_changed()) page_set_link(st.link());
 
   ImGui::Render();
+  const auto w1 = std::chrono::steady_clock::now();
   glViewport(0, 0, int(io.DisplaySize.x * io.DisplayFramebufferScale.x), int(io.DisplaySize.y * io.DisplayFramebufferScale.y));
   glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  st.record_frame(float(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - w0).count()));
+  const auto w2 = std::chrono::steady_clock::now();
+  auto ms = [](auto a, auto b) { return float(std::chrono::duration<double, std::milli>(b - a).count()); };
+  st.record_frame(ms(w0, w2));
+  st.record_parts(float(st.last_sim_ms()), ms(w0, w1) - float(st.last_sim_ms()), ms(w1, w2));
   const bool last_frame = app.max_frames > 0 && app.frame + 1 >= app.max_frames;
   if (last_frame && !app.screenshot.empty()) save_screenshot(app.screenshot);
   SDL_GL_SwapWindow(app.window);

@@ -55,6 +55,21 @@ std::string page_command(AppState& state, const std::string& name, const std::st
   }
   if (name == "mode") return mode_name(state.mode());
   if (name == "link") return state.link();
+  if (name == "timing") {  // recent frames' work in parts: simulation, UI building, draw-list submission (ms)
+    std::string out = "{";
+    const char* names[3] = {"sim", "build", "submit"};
+    for (int k = 0; k < 3; ++k) {
+      const auto& r = state.part_history(k);
+      out += std::string(k ? "," : "") + "\"" + names[k] + "\":[";
+      for (std::size_t i = 0; i < r.size(); ++i) {
+        char b[24];
+        std::snprintf(b, sizeof b, "%s%.3f", i ? "," : "", r.at(i));
+        out += b;
+      }
+      out += "]";
+    }
+    return out + "}";
+  }
   if (name == "setParam") {
     const auto eq = arg.find('=');
     if (eq == std::string::npos) return "'" + arg + "' is not key=value";
@@ -277,6 +292,8 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
     mode: function () { return command("mode"); },
     setParam: function (k, v) { return fail(command("setParam", k + "=" + v)); },
     state: function () { return JSON.parse(command("state")); },
+    // Recent frames' work split into {sim, build, submit} arrays (ms), oldest first.
+    frameParts: function () { return JSON.parse(command("timing")); },
     presets: function () { return command("presets").split("\n").filter(function (x) { return x; }); },
     loadPreset: function (n) { return fail(command("loadPreset", n)); },
     resultsCsv: function () { return command("resultsCsv"); },

@@ -42,7 +42,7 @@ void ExplainWindow::draw(AppState& state) {
     if (stage_ < 3) ++stage_;
     else { state.step_once(); stage_ = 1; }
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step through the decision; at the end, process one event   key: N");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step through the decision; at the end, process one event");
   ImGui::SameLine();
   if (ImGui::Button("Next placement")) {
     // events until the strategy's decision for the subject is a placement that the next
@@ -66,17 +66,22 @@ void ExplainWindow::draw(AppState& state) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(g.c0, g.c1, true);
   if (subject && stage_ >= 2) {
-    // free bases: a green dot per base (a tint when cells are tiny)
+    // free bases: one green stripe per run of consecutive bases in a row (bounded work),
+    // a dot per base when cells are large
     const ImU32 tint = IM_COL32(60, 230, 120, 150);
-    mask.for_each([&](int x, int y) {
-      const ImVec2 a = g.node_min(x, y), b = g.node_max(x, y);
-      if (g.cell >= 6) {
-        const float m = g.cell * 0.32f;
-        dl->AddRectFilled(ImVec2(a.x + m, a.y + m), ImVec2(b.x - m, b.y - m), tint);
-      } else {
-        dl->AddRectFilled(a, b, tint);
+    const float m = g.cell >= 6 ? g.cell * 0.32f : 0.0f;
+    for (int y = 0; y < mask.height(); ++y)
+      for (int x = 0; x < mask.width();) {
+        if (!mask.test(x, y)) { ++x; continue; }
+        int e = x + 1;
+        while (e < mask.width() && mask.test(e, y)) ++e;
+        const ImVec2 a = g.node_min(x, y), b = g.node_max(e - 1, y);
+        if (m > 0)
+          for (int k = x; k < e; ++k) dl->AddRectFilled(ImVec2(g.node_min(k, y).x + m, a.y + m), ImVec2(g.node_max(k, y).x - m, b.y - m), tint);
+        else
+          dl->AddRectFilled(a, b, tint);
+        x = e;
       }
-    });
   }
   if (subject && stage_ >= 3 && choice) {
     for (const Block& bl : choice->blocks)

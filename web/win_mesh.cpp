@@ -2,6 +2,7 @@
 // occupancy canvas (mesh_canvas.hpp) with a one-line header and a legend of what is drawn.
 #include <cstdio>
 #include "imgui.h"
+#include "traffic_overlay.hpp"
 #include "windows.hpp"
 
 namespace alloclab::app {
@@ -17,14 +18,27 @@ void MeshWindow::draw(AppState& state) {
   ImGui::TextDisabled("t = %.1f   busy %d/%d (%.0f%%)   running %zu   waiting %zu", sim.now(), occ.busy_count(), W * H,
                       100.0 * occ.busy_count() / double(W * H), sim.running().size(), sim.queue_length());
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  avail.y -= ImGui::GetTextLineHeightWithSpacing();
-  canvas.draw("mesh_canvas", sim, avail, &state.pinned);
+  avail.y -= ImGui::GetFrameHeightWithSpacing();
+  const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &state.pinned);
+  const bool traffic_ok = traffic_available(sim);
+  if (traffic && traffic_ok) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->PushClipRect(g.c0, g.c1, true);
+    draw_traffic_overlay(dl, g, sim, state.pinned);
+    dl->PopClipRect();
+  }
   ImGui::Checkbox("grid", &canvas.grid_lines);
   ImGui::SameLine();
   ImGui::BeginDisabled(canvas.zoom() <= 1.0f);
   if (ImGui::SmallButton("fit")) canvas.reset_view();
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Reset zoom and pan (wheel zooms, drag pans)");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!traffic_ok);
+  ImGui::Checkbox("traffic", &traffic);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(traffic_ok ? "Link load heat map, flits in flight, blocked channels" : "Needs the network model in the simulation (pattern != none)");
   ImGui::SameLine();
   if (state.pinned != kNoJob) {
     const JobRecord* j = sim.running_job(state.pinned);

@@ -20,6 +20,7 @@ Layout layout(Slot s, float dw, float dh);
 // The machine of the running simulation (Run mode): zoom, pan, hover, click to pin.
 struct MeshWindow {
   bool open = true;
+  bool traffic = true;  // the network overlay (traffic_overlay.hpp) when the simulation has one
   MeshCanvas canvas;
   void draw(AppState& state);
 };

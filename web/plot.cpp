@@ -45,14 +45,25 @@ void plot(const char* id, ImVec2 size, const PlotSpec& spec, std::span<const Ser
   const ImU32 grid = IM_COL32(255, 255, 255, 22), axis = IM_COL32(200, 205, 215, 120);
 
   // data range
-  double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL;
+  // (confidence bars may leave the range: they are clipped, so that a wide interval from few
+  // replications does not squash the means; non-negative data keeps a non-negative axis)
+  double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL, ymax = -HUGE_VAL, ymin = HUGE_VAL;
+  bool markers = false;
+  for (const Series& s : series) {
+    markers = markers || s.markers;
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      x0 = std::min(x0, s.x[i]); x1 = std::max(x1, s.x[i]);
+      ymax = std::max(ymax, s.y[i]); ymin = std::min(ymin, s.y[i]);
+    }
+  }
   for (const Series& s : series)
     for (std::size_t i = 0; i < s.x.size(); ++i) {
       const double e = i < s.err.size() ? s.err[i] : 0;
-      x0 = std::min(x0, s.x[i]); x1 = std::max(x1, s.x[i]);
-      y0 = std::min(y0, s.y[i] - e); y1 = std::max(y1, s.y[i] + e);
+      y0 = std::min(y0, s.y[i] - e); y1 = std::max(y1, std::min(s.y[i] + e, ymax + 0.5 * std::fabs(ymax)));
     }
+  if (ymin >= 0) y0 = std::max(y0, 0.0);
   const bool empty = !(x0 <= x1);
+  if (!empty && markers) { const double pad = (x1 - x0) * 0.04; x0 -= pad; x1 += pad; }
   if (empty) { x0 = 0; x1 = 1; y0 = 0; y1 = 1; }
   if (spec.y_from_zero) y0 = std::min(y0, 0.0);
   if (spec.y_max > 0) y1 = spec.y_max;
@@ -61,6 +72,7 @@ void plot(const char* id, ImVec2 size, const PlotSpec& spec, std::span<const Ser
   const double ys = nice_step(y1 - y0, std::max(2, int(size.y / (fh * 2.6f))));
   if (spec.y_max <= 0) y1 = std::ceil(y1 / ys - 1e-9) * ys;
   y0 = std::floor(y0 / ys + 1e-9) * ys;
+  if (spec.y_max > 0) y1 = std::max(y1, y0 + ys);
   const double xs = nice_step(x1 - x0, std::max(2, int(size.x / (fh * 6.0f))));
 
   // plot area: room for the title, the y tick labels and the x ticks + label

@@ -66,6 +66,7 @@ void SweepWindow::draw(AppState& state) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "%s", rates_text_.c_str());
   if (ImGui::InputText("##rates", buf, sizeof buf)) rates_text_ = buf;
+  if (!ImGui::IsItemActive() && !ImGui::IsItemDeactivatedAfterEdit()) rates_text_ = rates_to_text(state.sweep_rates);  // follow presets / hooks
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     const auto r = parse_rates(rates_text_);
     if (!r.empty()) state.sweep_rates = r;
@@ -119,7 +120,7 @@ void SweepWindow::draw(AppState& state) {
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float ph = (avail.y - ImGui::GetStyle().ItemSpacing.y) / 2.0f;
-  plot("sweep_util", ImVec2(avail.x, ph), PlotSpec{"Utilization vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 0}, util);
+  plot("sweep_util", ImVec2(avail.x, ph), PlotSpec{"Utilization vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 1.0}, util);
   plot("sweep_resp", ImVec2(avail.x, ph), PlotSpec{"Mean response time vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 0}, resp);
   ImGui::EndChild();
   ImGui::End();

@@ -12,7 +12,8 @@ namespace {
 constexpr std::size_t kRecent = 64;  // departures kept for the UI
 // Random streams of one replication: the job stream is independent of the strategy's stream,
 // so every strategy sees the same jobs (compare mode, sweeps).
-constexpr std::uint64_t kWorkStream = 1, kAllocStream = 2;
+constexpr std::uint64_t kWorkStream = 1, kAllocStream = 2, kCommStream = 3;
+constexpr int kDeparture = 0, kIteration = 1, kArrival = 2;  // event kinds, in tie-break order
 }  // namespace
 
 class Simulation::Ctx final : public SchedContext {
@@ -33,7 +34,11 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
     : sc_(s), topo_(s.topo()), occ_(topo_),
       strategy_(find_strategy(s.strategy)->make(topo_, s.strat)),
       sched_(find_scheduler(s.scheduler)->make(s.sched)),
-      work_rng_(derive_seed(seed, kWorkStream)), alloc_rng_(derive_seed(seed, kAllocStream)) {}
+      work_rng_(derive_seed(seed, kWorkStream)), alloc_rng_(derive_seed(seed, kAllocStream)),
+      comm_rng_(derive_seed(seed, kCommStream)), pattern_(pattern_from_id(s.pattern)) {
+  if (pattern_ != Pattern::None)
+    net_.emplace(topo_, NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay});
+}
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
   if (Status st = validate(s); !st) return st.error();
@@ -72,7 +77,7 @@ void Simulation::schedule_next_arrival() {
     return;
   }
   pending_[id] = q;
-  events_.push(Event{q.arrival, 1, id});
+  events_.push(Event{q.arrival, kArrival, id});
 }
 
 void Simulation::advance_clock(double t) {
@@ -131,8 +136,56 @@ void Simulation::start_job(const QueuedJob& q, Allocation a) {
   r.shape = q.shape;
   r.alloc = std::move(a);
   busy_requested_ += q.shape.area();
-  events_.push(Event{r.end, 0, r.id});
+  if (net_) {
+    r.end = -1;  // known when the last iteration's packets have arrived
+    JobRecord& rr = running_.emplace(r.id, std::move(r)).first->second;
+    begin_iteration(rr);
+    return;
+  }
+  events_.push(Event{r.end, kDeparture, r.id});
   running_.emplace(r.id, std::move(r));
+}
+
+void Simulation::begin_iteration(JobRecord& r) {
+  // the network's clock catches up with an idle gap (never skips work)
+  const auto c = std::int64_t(now_);
+  if (net_->idle() && net_->cycle() < c) net_->skip_to(c);
+  msgs_.clear();
+  pattern_messages(pattern_, logical_nodes(topo_, r.alloc, r.shape), r.shape, comm_rng_, msgs_);
+  r.packets_left = (long long)msgs_.size();
+  for (const auto& m : msgs_) net_->inject(m.first, m.second, r.id);
+  if (r.packets_left == 0) complete_iteration(r);
+}
+
+void Simulation::complete_iteration(JobRecord& r) {
+  ++r.iteration;
+  if (r.iteration < sc_.comm_iterations) {
+    if (sc_.compute_time > 0) events_.push(Event{now_ + sc_.compute_time, kIteration, r.id});
+    else begin_iteration(r);
+    return;
+  }
+  r.end = now_;
+  events_.push(Event{now_, kDeparture, r.id});
+}
+
+void Simulation::network_cycle() {
+  advance_clock(double(net_->cycle() + 1));
+  net_->step();
+  ++net_cycles_;
+  for (const Delivered& d : net_->take_delivered()) {
+    auto it = running_.find(d.tag);
+    ALLOCLAB_CHECK(it != running_.end(), "packet %llu delivered for job %d which is not running",
+                   (unsigned long long)d.packet, d.tag);
+    JobRecord& r = it->second;
+    if (measured(r.id)) {
+      pkt_latency_.add(double(d.delivered - d.created));
+      // seed 002's blocking time: cycles the head waited at routers on its path (the wait in
+      // the source queue behind the job's own earlier packets is latency, not blocking)
+      pkt_blocking_.add(double(d.blocked_cycles - d.source_wait));
+    }
+    ALLOCLAB_CHECK(r.packets_left > 0, "job %d received more packets than it sent", r.id);
+    if (--r.packets_left == 0) complete_iteration(r);
+  }
 }
 
 double Simulation::reservation(const QueuedJob& head, const JobRecord* extra) const {
@@ -225,7 +278,7 @@ void Simulation::on_departure(JobId id) {
 
 bool Simulation::step() {
   if (done_) return false;
-  if (events_.empty()) {
+  if (events_.empty() && (!net_ || net_->idle())) {
     if (sc_.time_limit > 0) {
       advance_clock(std::max(now_, sc_.time_limit));
       window_end_ = now_;
@@ -239,17 +292,25 @@ bool Simulation::step() {
     done_ = true;
     return false;
   }
-  if (sc_.time_limit > 0 && events_.top().time > sc_.time_limit) {  // the window ends here
+  if (sc_.time_limit > 0 && !events_.empty() && events_.top().time > sc_.time_limit &&
+      (!net_ || net_->idle() || double(net_->cycle() + 1) > sc_.time_limit)) {  // the window ends here
     advance_clock(sc_.time_limit);
     window_end_ = sc_.time_limit;
     done_ = true;
     return false;
   }
+  if (net_ && !net_->idle() && (events_.empty() || events_.top().time >= double(net_->cycle() + 1))) {
+    network_cycle();  // the network moves before job events at the same time
+    Ctx ctx(*this);
+    sched_->schedule(ctx);
+    return true;
+  }
   const Event e = events_.top();
   events_.pop();
   advance_clock(e.time);
-  if (e.kind == 0) on_departure(e.job);
-  else on_arrival(e.job);
+  if (e.kind == kDeparture) on_departure(e.job);
+  else if (e.kind == kArrival) on_arrival(e.job);
+  else begin_iteration(running_.at(e.job));
   Ctx ctx(*this);
   sched_->schedule(ctx);
   return true;
@@ -299,6 +360,9 @@ Results Simulation::results() const {
   r.contiguous_fraction = contiguous_.mean();
   r.makespan = window_end_;
   r.jobs_dropped = double(dropped_);
+  r.mean_packet_latency = pkt_latency_.mean();
+  r.mean_packet_blocking = pkt_blocking_.mean();
+  r.network_cycles = double(net_cycles_);
   r.effectiveness = arrived_measured_ ? double(response_.count()) / double(arrived_measured_) : 0;
   r.unreliability = arrived_measured_ ? 1 - r.effectiveness : 0;
   r.allocation_failures = double(failures_);

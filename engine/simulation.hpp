@@ -5,8 +5,18 @@
 // queue, running jobs and statistics. Nothing is global, so copies are independent
 // (compare mode runs several side by side; a copy is a snapshot).
 //
-// Event order (fixed): by time; at equal times departures before arrivals; then by job id.
-// After every event the scheduler tries to start waiting jobs.
+// Event order (fixed): by time; at equal times departures, then communication iterations
+// starting after compute_time, then arrivals; then by job id. After every event the scheduler
+// tries to start waiting jobs.
+//
+// Communication (pattern != none): jobs exchange packets over a flit-level wormhole network
+// (engine/net) on the same clock, one network cycle = one time unit. A job runs
+// comm_iterations iterations of its pattern; an iteration ends when all its packets have been
+// delivered; iterations are separated by compute_time; the job departs when the last one ends,
+// so its run time depends on where it was placed and on the traffic of other jobs. The drawn
+// `service` value is then only the job's declared demand (SSD's key, EASY's estimate). Packets
+// of a job starting at time t enter the network in the cycle containing t. A network cycle
+// ending at time T is simulated before job events at T. Idle cycles are skipped.
 //
 // Measurement: jobs are numbered in arrival order; the first `warmup` jobs are warm-up, the next
 // `jobs` are measured (per-job means). Time averages (utilization, jobs in system, throughput)
@@ -23,6 +33,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <vector>
 #include "alloc/occupancy.hpp"
@@ -32,6 +43,8 @@
 #include "core/rng.hpp"
 #include "metrics/results.hpp"
 #include "metrics/stats.hpp"
+#include "net/network.hpp"
+#include "net/patterns.hpp"
 #include "scenario/scenario.hpp"
 #include "sched/scheduler.hpp"
 
@@ -39,10 +52,12 @@ namespace alloclab {
 
 struct JobRecord {
   JobId id = kNoJob;
-  double arrival = 0, start = -1, end = -1;
+  double arrival = 0, start = -1, end = -1;  // end = -1 while a communicating job runs
   double service = 0, estimate = 0;
   Shape shape;
   Allocation alloc;
+  int iteration = 0;           // communication iterations completed (pattern != none)
+  long long packets_left = 0;  // packets of the current iteration not yet delivered
 };
 
 class Simulation {
@@ -75,6 +90,8 @@ class Simulation {
   long long total_jobs() const { return total_jobs_; }
   // The job with this id if it is running (nullptr otherwise).
   const JobRecord* running_job(JobId id) const;
+  // The network (nullptr when pattern = none): per-link loads, flits in flight, for the UI.
+  const Network* network() const { return net_ ? &*net_ : nullptr; }
 
   // The next job to arrive (generated, not yet arrived), or nullptr (UI: Explain mode).
   const QueuedJob* next_arrival() const { return pending_.empty() ? nullptr : &pending_.begin()->second; }
@@ -117,6 +134,9 @@ class Simulation {
   double reservation(const QueuedJob& head, const JobRecord* extra) const;
   bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow);
   void on_arrival(JobId id);
+  void begin_iteration(JobRecord& r);
+  void complete_iteration(JobRecord& r);
+  void network_cycle();
   void on_departure(JobId id);
   bool measured(JobId id) const { return id >= sc_.warmup; }
 
@@ -125,7 +145,12 @@ class Simulation {
   Occupancy occ_;
   ClonePtr<Strategy> strategy_;
   ClonePtr<Scheduler> sched_;
-  Rng work_rng_, alloc_rng_;
+  Rng work_rng_, alloc_rng_, comm_rng_;
+  std::optional<Network> net_;
+  Pattern pattern_ = Pattern::None;
+  std::vector<std::pair<int, int>> msgs_;  // scratch
+  RunningStat pkt_latency_, pkt_blocking_;
+  long long net_cycles_ = 0;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   std::map<JobId, QueuedJob> pending_;  // generated, not yet arrived (at most one synthetic)
   std::map<JobId, JobRecord> running_;

@@ -29,6 +29,7 @@ check() {  # check ARGS... : compare stdout (timing stripped) and exit status
   local a b ea eb
   a=$(cd "$tmp" && $native "$@" 2>"$tmp/ea" | strip); ea=$?
   b=$(cd "$tmp" && $wasm "$@" 2>"$tmp/eb" | strip); eb=$?
+  [ "$1" = sweep ] && : > "$tmp/ea" && : > "$tmp/eb"   # sweep's stderr is progress with times
   if [ "$a" != "$b" ] || ! cmp -s "$tmp/ea" "$tmp/eb"; then
     echo "DIFFER: $*"; echo " native: ${a:0:300} $(head -c 200 "$tmp/ea")"; echo " wasm:   ${b:0:300} $(head -c 200 "$tmp/eb")"; fail=$((fail+1))
   elif [ -z "$a" ] && [ ! -s "$tmp/ea" ]; then
@@ -42,6 +43,11 @@ check run size=16x16 strategy=bf scheduler=ssd job_size=uniform-decreasing servi
 check run size=12x12 job_size=normal:5,2 arrival=batch jobs=500 service=fixed:3
 check run size=16x16 trace=jobs.csv
 check run size=8x8 trace=log.swf jobs=10
+check run size=12x12 pattern=all-to-all strategy=pald-ff jobs=150 arrival=poisson:0.002
+check run topology=torus size=10x10 pattern=near-neighbor strategy=mbs jobs=200 comm_iterations=2 compute_time=4
+check run size=16x16 pattern=one-to-all scheduler=easy jobs=100 arrival=poisson:0.001 strategy=nas
+check run size=12x12 pattern=random jobs=200 strategy=random
+check sweep strategy=ff,anca arrival=poisson:0.01,0.02 size=8x8 jobs=200 replications=2
 check place size=8x8 "busy=0,0,3,3;5,0,7,7" job=2x3
 check place topology=torus size=6x6 "busy=2,0,4,5" job=3x6
 check link strategy=random size=40x40 arrival=poisson:0.125

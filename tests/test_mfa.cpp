@@ -106,8 +106,10 @@ TEST_CASE("mfa: Example 2 (Fig. 5, T(3,2)) returns <0,3> (7); <2,5> also scores 
   CHECK(index_at(occ, 1, 3) == 4);
   CHECK(index_at(occ, 0, 3) == 7);
   // Table III
-  for (auto [x, y] : {std::pair{7, 4}, {7, 5}, {7, 6}, {6, 7}, {5, 7}, {4, 7}, {3, 7}, {2, 6}, {6, 3}})
+  for (auto p : {std::pair{7, 4}, {7, 5}, {7, 6}, {6, 7}, {5, 7}, {4, 7}, {3, 7}, {2, 6}, {6, 3}}) {
+    const int x = p.first, y = p.second;  // (clang 14 cannot capture structured bindings)
     CHECK_MESSAGE(index_at(occ, x, y) == -1, x, ",", y);
+  }
   CHECK(index_at(occ, 2, 5) == 7);
   CHECK(index_at(occ, 2, 4) == 2);
   CHECK(index_at(occ, 4, 3) == 2);

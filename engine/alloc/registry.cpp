@@ -30,6 +30,10 @@ std::unique_ptr<Strategy> make_sba(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_adj(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_ffwp(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_fl(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_ibmat(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_iblat(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_itat(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_irat(const Topology&, const StrategyParams&);
 
 namespace {
 // clang-format off
@@ -52,6 +56,10 @@ const StrategyInfo kStrategies[] = {
   {"adj",     make_adj,    "Adjacency (survey in Srinivasan et al.): candidates beside busy submeshes and at corners; FEWEST busy neighbours", true, false, true, nullptr},
   {"ffwp",    make_ffwp,   "First Fit with static partitions (Mohapatra 1996): FF in the size class's partition, then the others", true, true, true, nullptr},
   {"fl",      make_fl,     "Free List (Liu et al. 1995): list of maximal free submeshes; corner candidate with max boundary value", true, false, true, nullptr},
+  {"ibmat",   make_ibmat,  "IBMAT (Jakimczuk et al. 2013): bit-map coverage array, row then column passes (wrap-aware), rotates", true, true, true, nullptr},
+  {"iblat",   make_iblat,  "IBLAT (Jakimczuk et al. 2013): busy list and wrap-aware coverage list, lowest leftmost base, rotates", true, true, true, nullptr},
+  {"itat",    make_itat,   "ITAT (Jakimczuk et al. 2013): busy tree from <0,0>, level-order search of free leaves, rotates; not complete", true, true, true, nullptr},
+  {"irat",    make_irat,   "IRAT (Jakimczuk et al. 2013): one random base node, both orientations; not recognition complete", true, true, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
   {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", true, true, false, nullptr},
   {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            true, true, false, nullptr},

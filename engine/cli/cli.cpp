@@ -10,6 +10,7 @@
 #include <ostream>
 #include <sstream>
 #include "../run_json.hpp"
+#include "../net/bench_net.hpp"
 #include "../simulation.hpp"
 #include "bench_alloc.hpp"
 #include "sweep.hpp"
@@ -239,6 +240,7 @@ void print_help(std::ostream& out) {
          "  alloclab list                                               strategies, schedulers, distributions\n"
          "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
          "  alloclab bench alloc [quick]                                allocation decision times\n"
+         "  alloclab bench net                                          network flit-hops simulated per second\n"
          "  alloclab help | --help\n\n"
          "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
          "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
@@ -254,6 +256,11 @@ int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ost
   if (!words.empty() && words[0] == "alloc") {
     const bool quick = words.size() > 1 && words[1] == "quick";
     bench_alloc(out, quick);
+    return 0;
+  }
+  if (!words.empty() && words[0] == "net") {  // the wormhole network's own benchmark
+    if (words.size() > 1) { err << "alloclab: bench net: takes no arguments\n"; return 2; }
+    out << bench_net();
     return 0;
   }
   long long jobs = 100000;

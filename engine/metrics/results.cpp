@@ -18,6 +18,7 @@ const MetricField kFields[] = {
     {"mean_blocks_per_job", &Results::mean_blocks_per_job},
     {"mean_packet_latency", &Results::mean_packet_latency},
     {"mean_packet_blocking", &Results::mean_packet_blocking},
+    {"network_cycles", &Results::network_cycles},
     {"mean_dispersal", &Results::mean_dispersal},
     {"contiguous_fraction", &Results::contiguous_fraction},
     {"effectiveness", &Results::effectiveness},

@@ -21,7 +21,8 @@ struct Results {
   double internal_fragmentation = 0;  // (allocated − requested) / requested processors, measured jobs
   double mean_blocks_per_job = 0;     // blocks per measured job
   double mean_packet_latency = 0;     // network: generation → tail ejected (0 without a pattern)
-  double mean_packet_blocking = 0;    // network: cycles a head flit waited (0 without a pattern)
+  double mean_packet_blocking = 0;    // network: cycles a head flit waited at routers (0 without a pattern)
+  double network_cycles = 0;          // network cycles simulated (idle cycles skipped)
   double mean_dispersal = 0;          // mean pairwise hop distance / that of a compact job (1 = compact)
   double contiguous_fraction = 0;     // share of measured jobs allocated as one block
   double effectiveness = 0;           // measured jobs completed / measured jobs arrived (seed 004 E)

@@ -151,6 +151,17 @@ const ParamDef kParams[] = {
   {"routing_delay", ParamType::Int, "0..100", "Cycles a head flit spends on the routing decision at each router", 0, 100,
    [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::routing_delay>(s, "routing_delay", v, 0, 100, "0..100"); },
    [](const Scenario& s) { return std::to_string(s.routing_delay); }, nullptr},
+  {"comm_iterations", ParamType::Int, "1..1000000", "Iterations of the communication pattern each job runs (pattern != none)", 1, 1000000,
+   [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::comm_iterations>(s, "comm_iterations", v, 1, 1000000, "1..1000000"); },
+   [](const Scenario& s) { return std::to_string(s.comm_iterations); }, nullptr},
+  {"compute_time", ParamType::Real, "0 or a time > 0", "Computation time between communication iterations (pattern != none)", 0, 0,
+   [](Scenario& s, std::string_view v) -> Status {
+     double x;
+     if (!parse_double(v, x) || x < 0 || x > 1e12) return bad("compute_time", v, "a time 0 <= T <= 1e12");
+     s.compute_time = x;
+     return {};
+   },
+   [](const Scenario& s) { return format_number(s.compute_time); }, nullptr},
   {"max_blocks", ParamType::Int, "0..1048576", "Cap on blocks per job for non-contiguous strategies (0 = none)", 0, 1 << 20,
    [](Scenario& s, std::string_view v) -> Status {
      long long x;
@@ -253,8 +264,9 @@ Status validate(const Scenario& s) {
   if (s.job_size.kind == SizeSpec::Kind::Fixed && (s.job_size.a > s.width || s.job_size.b > s.height))
     return Error{"job_size: fixed:" + format_number(s.job_size.a) + "x" + format_number(s.job_size.b) +
                  " does not fit the " + std::to_string(s.width) + "x" + std::to_string(s.height) + " machine"};
-  if (s.pattern != "none")
-    return Error{"pattern: '" + s.pattern + "' needs the wormhole network model, which is not built yet; allowed now: none"};
+  if (s.pattern != "none" && (long long)s.width * s.height > kMaxNetworkNodes)
+    return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
+                 " nodes; use a smaller size or pattern=none"};
   if (s.warmup + s.jobs > kMaxJobs)
     return Error{"jobs: warmup + jobs = " + std::to_string(s.warmup + s.jobs) + " exceeds the limit 100000000"};
   if (!s.trace.empty() && !s.trace_data)

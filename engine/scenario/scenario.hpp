@@ -21,6 +21,7 @@ namespace alloclab {
 inline constexpr int kMaxSide = 1024;
 inline constexpr long long kMaxJobs = 100'000'000;
 inline constexpr int kMaxReplications = 1000;
+inline constexpr long long kMaxNetworkNodes = 256 * 256;  // network state is ~1 KiB per node
 
 enum class OnFail { Wait, Drop };
 
@@ -38,6 +39,8 @@ struct Scenario {
   std::string trace;  // path or upload name; the parsed jobs are in trace_data
   std::string pattern = "none";
   int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
+  int comm_iterations = 1;  // iterations of the pattern per job
+  double compute_time = 0;  // time between iterations
   StrategyParams strat;
   SchedParams sched;
   int replications = 1;

@@ -1,0 +1,237 @@
+// itat.cpp — Improved Tree Allocation for Torus (ITAT), seed 004 (Jakimczuk, Kmiecik,
+// Pozniak-Koszalka & Kasprzak, "Task Allocation Algorithms for 2D Torus Architecture",
+// ICN 2013) §IV, Figs. 5(a), 5(b).
+//
+// ITAT keeps a busy tree. Its root is the node <0,0>, always present even when no job is based
+// there. Every allocated job's base is a tree node; when a job is allocated its base node gets
+// children: the nodes adjacent to the top of the busy sub-torus, left to right, then the nodes
+// adjacent to its right side, bottom to top (on the torus these wrap). Children that are not
+// bases are leaves, free or busy according to the node's state. To place J(p,q) the tree is
+// searched level by level, left to right, from the root; the first free leaf (or the root when
+// no job is based there) at which a free p×q sub-torus starts is the base. If none, the rotated
+// J(q,p) is searched the same way; if that fails too, the job fails. On deallocation the job's
+// base stops being a base, its leaves are deleted, and its children that are bases (with their
+// subtrees) are reattached: to the nearest base on its left in the same level; else to the
+// nearest base on its right in the same level; else to its parent.
+//
+// Choices where the paper is unclear:
+//  * Children are the edge-adjacent nodes only: w along the top, then h along the right side;
+//    the diagonal corner <xe+1, ye+1> is not a child. On the torus they wrap (mod W, H); a job
+//    as tall (wide) as the machine gets top (right) children on its own nodes: busy leaves.
+//  * "Base node and its leaves are deleted": a base that was one of its parent's top/right
+//    children reverts to a leaf of that parent (its slot stays, so the node freed next to a
+//    running job can be found again); a base with no such slot (reattached, or reported at an
+//    arbitrary node) is removed. The root is never removed: it just stops being a base.
+//  * Reattached subtrees go to the end of the new parent's child list, in their old order.
+//    "Base on the left/right side" is the nearest base in the same level of the level order.
+//    When the root's job departs, its base children stay under the root (no level, no parent).
+//  * A job allocated at a node that is not a free leaf of the tree (only possible for busy
+//    sub-tori reported by `place` or other external callers) becomes a new base child of the
+//    root, appended. A job at <0,0> (root not in use) makes the root its base. A node that
+//    already has children when it becomes a base (only the root can) keeps them first.
+//  * Leaf status is not stored: it is the node's state in the occupancy when searching (the
+//    paper's "recursive update" of statuses). Two leaves may name the same node; the first in
+//    level order is the one used.
+//  * Cost: one Occupancy::free_bases mask per orientation (word-parallel) plus one pass over
+//    the tree, O(tree) with the tree's size O(Σ(w+h)) over the running jobs.
+//  * Mesh: children beyond the right or top edge are not created and blocks must not cross an
+//    edge; otherwise unchanged (`mesh` is true in the registry). On a mesh the nodes along the
+//    left and bottom edges are never leaves (there is no job left of or below them), so ITAT
+//    misses more there than on a torus.
+//
+// Recognition completeness (§IV claims it; it is not true). Every free leaf is a node whose
+// left or lower neighbour is busy (it is adjacent to the right side or the top of a job, and
+// every such node is a leaf of that job's base), so ITAT finds a sub-torus exactly when some
+// free p×q or q×p sub-torus has its base at <0,0> or at a free node with a busy left or lower
+// neighbour. A free sub-torus wedged so that neither can shift it (busy nodes left of it only
+// above its base row, below it only right of its base column) is missed; tests/test_itat.cpp
+// has such a state on T(4,4). That weaker property is what the tests check.
+#include <algorithm>
+#include <map>
+#include <vector>
+#include "strategy.hpp"
+#include "torus_views.hpp"
+
+namespace alloclab {
+namespace {
+
+class Itat final : public StrategyBase<Itat> {
+ public:
+  struct Node {
+    Coord pos;
+    int parent = -1;
+    std::vector<int> children;
+    JobId job = kNoJob;  // job based here, or kNoJob (leaf; or root not in use)
+    Block block;
+    bool generated = false;  // one of the parent's top/right children
+    bool alive = true;
+  };
+
+  explicit Itat(const Topology& t) : topo_(t) { nodes_.push_back(Node{}); }  // root <0,0>
+
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    level_order(order_);
+    for (Shape s : {req.shape, req.shape.rotated()}) {
+      if (s.w <= topo_.width() && s.h <= topo_.height()) {
+        const BaseMask m = occ.free_bases(s.w, s.h);
+        for (int id : order_) {
+          const Node& n = nodes_[std::size_t(id)];
+          if (n.job == kNoJob && m.test(n.pos.x, n.pos.y)) return Allocation{{block_at(n.pos.x, n.pos.y, s)}};
+        }
+      }
+      if (s == s.rotated()) break;
+    }
+    return std::nullopt;
+  }
+
+  void allocated(JobId job, const Allocation& a) override {
+    for (const Block& b : a.blocks) {
+      level_order(order_);
+      int id = -1;
+      for (int k : order_) {
+        const Node& n = nodes_[std::size_t(k)];
+        if (n.job == kNoJob && n.pos == Coord{b.x, b.y}) { id = k; break; }
+      }
+      if (id < 0) {  // not a leaf: an externally reported busy sub-torus
+        id = new_node(Coord{b.x, b.y}, 0, false);
+        nodes_[0].children.push_back(id);
+      }
+      make_base(id, job, b);
+      bases_[job].push_back(id);
+    }
+  }
+
+  void released(JobId job, const Allocation&) override {
+    auto it = bases_.find(job);
+    if (it == bases_.end()) return;
+    for (int id : it->second) remove_base(id);
+    bases_.erase(it);
+  }
+
+  // Level-order snapshot for tests and the UI (see torus_views.hpp).
+  std::vector<ItatTreeNode> snapshot(const Occupancy& occ) const {
+    std::vector<int> order;
+    std::vector<int> level;
+    level_order(order, &level);
+    std::map<int, int> index;  // node id -> snapshot index
+    for (std::size_t i = 0; i < order.size(); ++i) index[order[i]] = int(i);
+    std::vector<ItatTreeNode> out(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const Node& n = nodes_[std::size_t(order[i])];
+      ItatTreeNode& t = out[i];
+      t.pos = n.pos;
+      t.parent = n.parent < 0 ? -1 : index[n.parent];
+      for (int c : n.children) t.children.push_back(index[c]);
+      t.level = level[i];
+      t.job = n.job;
+      t.block = n.block;
+      t.generated = n.generated;
+      if (i == 0) t.kind = ItatTreeNode::Kind::Root;
+      else if (n.job != kNoJob) t.kind = ItatTreeNode::Kind::Base;
+      else t.kind = occ.is_free(n.pos.x, n.pos.y) ? ItatTreeNode::Kind::FreeLeaf : ItatTreeNode::Kind::BusyLeaf;
+    }
+    return out;
+  }
+
+ private:
+  int new_node(Coord pos, int parent, bool generated) {
+    Node n;
+    n.pos = pos;
+    n.parent = parent;
+    n.generated = generated;
+    if (!free_ids_.empty()) {
+      const int id = free_ids_.back();
+      free_ids_.pop_back();
+      nodes_[std::size_t(id)] = std::move(n);
+      return id;
+    }
+    nodes_.push_back(std::move(n));
+    return int(nodes_.size()) - 1;
+  }
+  void free_node(int id) {
+    nodes_[std::size_t(id)] = Node{};
+    nodes_[std::size_t(id)].alive = false;
+    free_ids_.push_back(id);
+  }
+
+  // Breadth-first order from the root, children left to right; optionally each node's level.
+  void level_order(std::vector<int>& order, std::vector<int>* level = nullptr) const {
+    order.clear();
+    order.push_back(0);
+    if (level) { level->clear(); level->push_back(0); }
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      for (int c : nodes_[std::size_t(order[i])].children) {
+        order.push_back(c);
+        if (level) level->push_back((*level)[i] + 1);
+      }
+    }
+  }
+
+  void make_base(int id, JobId job, const Block& b) {
+    const int W = topo_.width(), H = topo_.height();
+    const bool torus = topo_.wraps();
+    nodes_[std::size_t(id)].job = job;
+    nodes_[std::size_t(id)].block = b;
+    auto child = [&](int x, int y) {
+      if (!torus && (x >= W || y >= H)) return;
+      const int c = new_node(Coord{x % W, y % H}, id, true);
+      nodes_[std::size_t(id)].children.push_back(c);
+    };
+    for (int i = 0; i < b.w; ++i) child(b.x + i, b.y + b.h);  // along the top, left to right
+    for (int j = 0; j < b.h; ++j) child(b.x + b.w, b.y + j);  // along the right, bottom to top
+  }
+
+  void remove_base(int id) {
+    // Where the deleted base's base children go: nearest base left in the same level, else
+    // nearest base right, else the parent (the root keeps them).
+    int target = id;
+    if (id != 0) {
+      std::vector<int> order, level;
+      level_order(order, &level);
+      const long at = long(std::find(order.begin(), order.end(), id) - order.begin());
+      const int lv = level[std::size_t(at)];
+      target = -1;
+      for (long k = at - 1; k >= 0 && level[std::size_t(k)] == lv && target < 0; --k)
+        if (nodes_[std::size_t(order[std::size_t(k)])].job != kNoJob) target = order[std::size_t(k)];
+      for (std::size_t k = std::size_t(at) + 1; k < order.size() && level[k] == lv && target < 0; ++k)
+        if (nodes_[std::size_t(order[k])].job != kNoJob) target = order[k];
+      if (target < 0) target = nodes_[std::size_t(id)].parent;
+    }
+    std::vector<int> kids;
+    kids.swap(nodes_[std::size_t(id)].children);
+    std::vector<int> moved;
+    for (int c : kids) {
+      if (nodes_[std::size_t(c)].job == kNoJob) free_node(c);  // a leaf: deleted
+      else moved.push_back(c);
+    }
+    for (int c : moved) {
+      nodes_[std::size_t(c)].parent = target;
+      nodes_[std::size_t(c)].generated = false;
+      nodes_[std::size_t(target)].children.push_back(c);
+    }
+    Node& n = nodes_[std::size_t(id)];
+    n.job = kNoJob;
+    n.block = Block{};
+    if (id == 0 || n.generated) return;  // the root stays; a top/right slot reverts to a leaf
+    auto& sib = nodes_[std::size_t(n.parent)].children;
+    sib.erase(std::find(sib.begin(), sib.end(), id));
+    free_node(id);
+  }
+
+  Topology topo_;
+  std::vector<Node> nodes_;  // node 0 is the root
+  std::vector<int> free_ids_;
+  std::map<JobId, std::vector<int>> bases_;  // job -> its base node(s)
+  std::vector<int> order_;                   // scratch level order
+};
+
+}  // namespace
+
+std::vector<ItatTreeNode> itat_tree(const Strategy& s, const Occupancy& occ) {
+  const auto* t = dynamic_cast<const Itat*>(&s);
+  return t ? t->snapshot(occ) : std::vector<ItatTreeNode>{};
+}
+
+std::unique_ptr<Strategy> make_itat(const Topology& t, const StrategyParams&) { return std::make_unique<Itat>(t); }
+
+}  // namespace alloclab

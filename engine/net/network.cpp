@@ -1,0 +1,484 @@
+// network.cpp — the wormhole network's step: read channels, evaluate routers, write channels.
+// The model and its timing are documented in network.hpp. Reading order: construction and
+// injection, the step (phase 1: read channels; phase 2: evaluate), one router's evaluation and
+// a flit's move, then the views and the audit.
+#include "network.hpp"
+#include <algorithm>
+#include <bit>
+#include "../core/check.hpp"
+
+namespace alloclab {
+
+// [SECTION] construction and injection
+
+Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
+  ALLOCLAB_CHECK(c.packet_flits >= 1 && c.packet_flits <= 65535 && c.buffer_flits >= 1 && c.buffer_flits <= 32767 &&
+                     c.routing_delay >= 0,
+                 "bad NetConfig (packet_flits %d, buffer_flits %d, routing_delay %d)", c.packet_flits,
+                 c.buffer_flits, c.routing_delay);
+  vcs_ = net_vcs(t);
+  nodes_ = t.nodes();
+  const std::size_t ports = std::size_t(nodes_) * kNetPorts, vcs = ports * std::size_t(vcs_);
+  down_iv_.assign(std::size_t(nodes_) * 4, -1);
+  up_ov_.assign(std::size_t(nodes_) * 4, -1);
+  down_node_.assign(std::size_t(nodes_) * 4, -1);
+  up_node_.assign(std::size_t(nodes_) * 4, -1);
+  for (int n = 0; n < nodes_; ++n) {
+    const auto nb = t.neighbours(n);
+    for (int q = 0; q < 4; ++q) {
+      const int m = nb[q];
+      if (m < 0 || m == n) continue;  // mesh edge, or a torus side of 1
+      // The link n --q--> m enters m through the port facing back to n.
+      down_iv_[n * 4 + q] = iv_index(m, opposite_port(q), 0);
+      up_ov_[m * 4 + opposite_port(q)] = iv_index(n, q, 0);
+      down_node_[n * 4 + q] = m;
+      up_node_[m * 4 + opposite_port(q)] = n;
+    }
+  }
+  in_.assign(vcs, InVc{});
+  buf_.assign(vcs * std::size_t(cfg_.buffer_flits), Flit{});
+  out_.assign(vcs, OutVc{});
+  for (int n = 0; n < nodes_; ++n)
+    for (int q = 0; q < 4; ++q)
+      if (down_iv_[n * 4 + q] >= 0)
+        for (int v = 0; v < vcs_; ++v) out_[iv_index(n, q, v)].credits = cfg_.buffer_flits;
+  in_rr_.assign(ports, std::uint8_t(vcs_ - 1));  // so the first search starts at VC 0
+  for (int n = 0; n < nodes_; ++n) in_rr_[std::size_t(n) * kNetPorts + kPortLocal] = 0;  // one injection VC
+  out_rr_.assign(ports, std::uint8_t(kNetPorts - 1));
+  buffered_.assign(std::size_t(nodes_), 0);
+  queue_.assign(std::size_t(nodes_), {});
+  queue_head_.assign(std::size_t(nodes_), 0);
+  inj_seq_.assign(std::size_t(nodes_), 0);
+  stamp_.assign(std::size_t(nodes_), -1);
+  timers_.assign(std::size_t(cfg_.routing_delay) + 2, {});
+  link_flits_.assign(std::size_t(nodes_) * 4, 0);
+  link_busy_at_.assign(std::size_t(nodes_) * 4, -1);
+  live_.assign(std::size_t(nodes_), 0);
+}
+
+void Network::wake_now(int node, std::int64_t t) {
+  if (stamp_[node] != t) {
+    stamp_[node] = t;
+    due_.push_back(node);
+  }
+}
+
+void Network::wake_next(int node, std::int64_t t) {
+  if (stamp_[node] != t + 1) {
+    stamp_[node] = t + 1;
+    due_next_.push_back(node);
+  }
+}
+
+std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
+  ALLOCLAB_CHECK(src >= 0 && src < nodes_ && dst >= 0 && dst < nodes_ && src != dst,
+                 "inject: bad endpoints %d -> %d (tag %d, cycle %lld)", src, dst, int(tag), (long long)cycle_);
+  std::uint32_t slot;
+  if (!free_slots_.empty()) {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  } else {
+    slot = std::uint32_t(packets_.size());
+    packets_.emplace_back();
+  }
+  Packet& p = packets_[slot];
+  p.id = next_id_++;
+  p.tag = tag;
+  p.src = src;
+  p.dst = dst;
+  p.hops = topo_.distance(topo_.coord(src), topo_.coord(dst));
+  p.created = p.hop_arrival = cycle_;
+  p.blocked = p.source_wait = 0;
+
+  auto& q = queue_[src];
+  if (queue_head_[src] == q.size()) {  // empty: reclaim the consumed prefix
+    q.clear();
+    queue_head_[src] = 0;
+  }
+  q.push_back(slot);
+  ++packets_in_network_;
+  ++st_.packets_injected;
+  st_.flits_injected += cfg_.packet_flits;
+  st_.flits_queued += cfg_.packet_flits;
+  const int inj = iv_index(src, kPortLocal, 0);
+  in_[inj].count = 1;  // the injection VC "holds a flit" while its queue is not empty
+  live_[src] |= 1u << (kPortLocal * vcs_);
+  if (q.size() - queue_head_[src] == 1) {
+    ALLOCLAB_CHECK(in_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
+    start_routing(src, inj, slot, cycle_);
+    wake_next(src, cycle_ - 1);  // evaluated in the next step (cycle_) even if routing_delay is 0
+  }
+  return p.id;
+}
+
+// The head of packet `pkt` is at the front of input VC `iv` from cycle `from`: its route is
+// fixed now and it may leave R cycles later.
+void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from) {
+  const int local = iv - node * kNetPorts * vcs_;  // port * vcs + vc (no division: vcs is 1 or 2)
+  const int port = local >> (vcs_ - 1), vc = local & (vcs_ - 1);
+  Packet& p = packets_[pkt];
+  const RouteChoice rc = route(topo_, node, p.dst, port, vc);
+  ALLOCLAB_CHECK(rc.port == kPortLocal || down_iv_[node * 4 + rc.port] >= 0,
+                 "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
+  if (port == kPortLocal) p.source_wait = from - p.created;
+  InVc& s = in_[iv];
+  s.state = kRouting;
+  s.ready = from + cfg_.routing_delay;
+  s.out_port = std::uint8_t(rc.port);
+  s.out_vc = std::uint8_t(rc.vc);
+  // Wake the router when the delay ends (with no delay it is already due in cycle `from`).
+  if (cfg_.routing_delay > 0) timers_[std::size_t(s.ready % std::int64_t(timers_.size()))].push_back(node);
+}
+
+// [SECTION] the step
+
+void Network::step() {
+  const std::int64_t t = cycle_;
+  // Routers due now: those that moved a flit in t-1 (already listed), those whose head finishes
+  // routing now, and — in phase 1 — those receiving a flit or a credit.
+  due_.swap(due_next_);
+  due_next_.clear();
+  auto& timer = timers_[std::size_t(t % std::int64_t(timers_.size()))];
+  for (const std::int32_t n : timer) wake_now(n, t);
+  timer.clear();
+  if (exhaustive_)
+    for (int n = 0; n < nodes_; ++n) wake_now(n, t);
+
+  // Phase 1 — read the channels written in the previous cycle.
+  for (const CreditEvent& c : credit_ch_) {
+    OutVc& o = out_[std::size_t(c.ov)];
+    ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.ov,
+                   c.node, (long long)t);
+    ++o.credits;
+    // Wake the router only if this credit may let a flit go: the VC had none (with credits left
+    // nothing waited for this one), and the owner's next flit is waiting or, for a free VC, some
+    // head might want it.
+    const int n = c.node;
+    if (o.credits == 1 && (o.owner >= 0 ? in_[std::size_t(o.owner)].count > 0 : live_[n] != 0)) wake_now(n, t);
+  }
+  credit_ch_.clear();
+  for (const FlitEvent& e : flit_ch_) accept(e, t);
+  flit_ch_.clear();
+
+  // Phase 2 — every due router evaluates from its own state, writing the channels.
+  const std::size_t first_delivery = delivered_.size();
+  if (vcs_ == 1)
+    for (const std::int32_t n : due_) evaluate<1>(n, t);
+  else
+    for (const std::int32_t n : due_) evaluate<2>(n, t);
+  due_.clear();
+  // Deliveries of one cycle are ordered by packet id, not by the order routers were visited.
+  if (delivered_.size() - first_delivery > 1)
+    std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
+              [](const Delivered& a, const Delivered& b) { return a.packet < b.packet; });
+  st_.flits_on_links = std::int64_t(flit_ch_.size());
+  ALLOCLAB_CHECK(st_.flits_injected == st_.flits_ejected + st_.flits_queued + st_.flits_buffered + st_.flits_on_links,
+                 "flit conservation broken at cycle %lld: injected %lld, ejected %lld, queued %lld, buffered %lld, "
+                 "on links %lld",
+                 (long long)t, (long long)st_.flits_injected, (long long)st_.flits_ejected, (long long)st_.flits_queued,
+                 (long long)st_.flits_buffered, (long long)st_.flits_on_links);
+  cycle_ = t + 1;
+}
+
+// A flit arrives from a link into input VC e.iv at cycle t.
+void Network::accept(const FlitEvent& e, std::int64_t t) {
+  InVc& s = in_[e.iv];
+  const int node = e.node;
+  const int B = cfg_.buffer_flits;
+  ALLOCLAB_CHECK(s.count < B, "buffer overflow at node %d input VC %d (packet %llu) at cycle %lld", node, e.iv,
+                 (unsigned long long)packets_[e.f.pkt].id, (long long)t);
+  int slot = s.head + s.count;
+  if (slot >= B) slot -= B;
+  buf_[std::size_t(e.iv) * std::size_t(B) + std::size_t(slot)] = e.f;
+  ++s.count;
+  live_[node] |= 1u << (e.iv - node * kNetPorts * vcs_);
+  ++buffered_[node];
+  ++st_.flits_buffered;
+  if (e.f.head) packets_[e.f.pkt].hop_arrival = t;
+  if (s.state == kIdle) {
+    ALLOCLAB_CHECK(e.f.head && s.count == 1, "flit %d of packet %llu reached idle input VC %d at node %d at cycle %lld",
+                   int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.iv, node, (long long)t);
+    start_routing(node, e.iv, e.f.pkt, t);
+  }
+  // Only a flit arriving at the front of its buffer can change what the router does now: a body
+  // flit if its output VC has a credit (else the credit wakes it), a head only without routing
+  // delay (else its timer wakes it).
+  if (s.count == 1) {
+    const bool go = e.f.head ? cfg_.routing_delay == 0
+                             : s.out_port == kPortLocal || out_[std::size_t(iv_index(node, s.out_port, s.out_vc))].credits > 0;
+    if (go) wake_now(node, t);
+  }
+}
+
+// [SECTION] one router: separable input-first allocation, then the moves
+
+// V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus).
+// The eligibility tests are written without data-dependent branches: which VCs are ready is
+// unpredictable, and mispredicted branches would dominate the cost of a router.
+template <int V>
+void Network::evaluate(int node, std::int64_t t) {
+  static_assert(kNetPorts * V <= 16, "live_ holds one bit per input VC");
+  static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
+  const std::size_t base = std::size_t(node) * kNetPorts * V;
+  const InVc* in = &in_[base];
+  const OutVc* out = &out_[base];
+  std::uint8_t* in_rr = &in_rr_[std::size_t(node) * kNetPorts];
+  std::uint8_t* out_rr = &out_rr_[std::size_t(node) * kNetPorts];
+  const unsigned live = live_[node];
+
+  // Can input VC (p, v) send its front flit now? It must hold one, its head must have finished
+  // routing, and its output VC must be free (head) or its own (body), with a credit (or be the
+  // ejection port).
+  std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
+  unsigned eligible_vcs = 0;
+  unsigned qmask = 0;          // bit q: some input port asks for output port q
+  auto eligible = [&](int p, int v, unsigned& q) -> unsigned {
+    const InVc& s = in[p * V + v];
+    q = s.out_port;
+    const OutVc& o = out[q * V + s.out_vc];
+    const unsigned active = s.state == kActive;
+    const unsigned ready = (live >> (p * V + v) & 1u) & (active | unsigned(t >= s.ready));
+    return ready & (active | unsigned(o.owner < 0)) & (unsigned(q == kPortLocal) | unsigned(o.credits > 0));
+  };
+  int want_vc[kNetPorts] = {0, 0, 0, 0, 0};
+  // Input ports holding a flit (on any VC).
+  unsigned ports = live;
+  if constexpr (V == 2) ports = (live | live >> 1) & 0x155u, ports = (ports | ports >> 1) & 0x133u,
+                        ports = (ports | ports >> 2) & 0x10Fu, ports = (ports | ports >> 4) & 0x1Fu;
+  while (ports) {
+    const int p = std::countr_zero(ports);
+    ports &= ports - 1;
+    unsigned q0, ok;
+    const unsigned ok0 = eligible(p, 0, q0);
+    eligible_vcs += ok0;
+    if constexpr (V == 1) {
+      ok = ok0;
+    } else {
+      // Two VCs: offer the one after the last winner if it can go, else the other.
+      if (p == kPortLocal) {
+        ok = ok0;
+      } else {
+        unsigned q1;
+        const unsigned ok1 = eligible(p, 1, q1);
+        eligible_vcs += ok1;
+        const unsigned first = in_rr[p] ^ 1u;
+        const unsigned take = (first ? ok1 : ok0) ? first : first ^ 1u;
+        ok = ok0 | ok1;
+        q0 = take ? q1 : q0;
+        want_vc[p] = int(take);
+      }
+    }
+    requests |= ok << (q0 * kNetPorts + unsigned(p));
+    qmask |= ok << q0;
+  }
+
+  // Output stage: each requested output port grants the first asking input port after its last
+  // winner (round robin), and that flit moves.
+  unsigned moves = 0;
+  bool again = false;  // whether this router may move a flit next cycle without a new event
+  while (qmask) {
+    const int q = std::countr_zero(qmask);
+    qmask &= qmask - 1;
+    const unsigned r = requests >> (q * kNetPorts) & 31u;
+    const int from = out_rr[q] + 1;  // 1..5
+    const unsigned rot = ((r | r << kNetPorts) >> from) & 31u;
+    int p = from + std::countr_zero(rot);
+    if (p >= kNetPorts) p -= kNetPorts;
+    out_rr[q] = std::uint8_t(p);
+    in_rr[p] = std::uint8_t(want_vc[p]);
+    ++moves;
+    again |= move(node, p, want_vc[p], t);
+  }
+
+  // Evaluate again next cycle if something could move then without a new arrival, credit or
+  // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
+  // an output VC released by a tail (a waiting head may take it).
+  if (again || eligible_vcs > moves) wake_next(node, t);
+}
+
+// The front flit of input VC (node, port, vc) crosses the switch at cycle t. Returns whether the
+// VC's next flit is waiting and has a credit, or the move released an output VC (see evaluate).
+bool Network::move(int node, int port, int vc, std::int64_t t) {
+  const int iv = iv_index(node, port, vc);
+  InVc& s = in_[iv];
+  const int B = cfg_.buffer_flits;
+
+  Flit f;
+  if (port == kPortLocal) {
+    const std::uint32_t pkt = queue_[node][queue_head_[node]];
+    const int seq = inj_seq_[node]++;
+    f = Flit{pkt, std::uint16_t(seq), std::uint8_t(seq == 0), std::uint8_t(seq == cfg_.packet_flits - 1)};
+    --st_.flits_queued;
+  } else {
+    f = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
+    if (++s.head == B) s.head = 0;
+    if (--s.count == 0) live_[node] &= ~(1u << (iv - node * kNetPorts * vcs_));
+    --buffered_[node];
+    --st_.flits_buffered;
+    const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
+    credit_ch_.push_back(CreditEvent{up_ov_[l] + vc, up_node_[l]});  // the freed slot, back upstream
+  }
+
+  const int q = s.out_port;
+  const int ov = iv_index(node, q, s.out_vc);
+  OutVc& o = out_[ov];
+  Packet& pk = packets_[f.pkt];
+  if (f.head) {
+    ALLOCLAB_CHECK(s.state == kRouting && o.owner < 0, "head of packet %llu at node %d: VC state %d, owner %d, cycle %lld",
+                   (unsigned long long)pk.id, node, int(s.state), o.owner, (long long)t);
+    o.owner = iv;
+    s.state = kActive;
+    pk.blocked += t - (pk.hop_arrival + cfg_.routing_delay);
+  } else {
+    ALLOCLAB_CHECK(s.state == kActive && o.owner == iv, "body flit %d of packet %llu at node %d without its VC, cycle %lld",
+                   int(f.seq), (unsigned long long)pk.id, node, (long long)t);
+  }
+
+  if (q != kPortLocal) {
+    ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, int(s.out_vc), (long long)t);
+    --o.credits;
+    const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
+    flit_ch_.push_back(FlitEvent{down_iv_[l] + s.out_vc, down_node_[l], f});
+    ++link_flits_[l];
+    link_busy_at_[l] = t;
+    ++st_.flit_hops;
+  } else {
+    ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
+    ++st_.flits_ejected;
+    if (f.head)
+      ALLOCLAB_CHECK(t == pk.created + std::int64_t(pk.hops) * (cfg_.routing_delay + 1) + cfg_.routing_delay + pk.blocked,
+                     "packet %llu: head ejected at %lld, created %lld, %d hops, blocked %lld", (unsigned long long)pk.id,
+                     (long long)t, (long long)pk.created, pk.hops, (long long)pk.blocked);
+    if (f.tail) {
+      delivered_.push_back(Delivered{pk.id, pk.tag, pk.src, pk.dst, pk.created, t + 1, pk.blocked, pk.source_wait});
+      ++st_.packets_delivered;
+      st_.total_latency += t + 1 - pk.created;
+      st_.total_blocking += pk.blocked;
+      --packets_in_network_;
+      free_slots_.push_back(f.pkt);
+    }
+  }
+
+  if (f.tail) {  // release the output VC; the next packet's head (if any) starts routing
+    o.owner = -1;
+    s.state = kIdle;
+    if (port == kPortLocal) {
+      inj_seq_[node] = 0;
+      ++queue_head_[node];
+      if (queue_head_[node] < queue_[node].size()) {
+        start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
+      } else {
+        s.count = 0;
+        live_[node] &= ~(1u << (kPortLocal * vcs_));
+      }
+    } else if (s.count > 0) {
+      const Flit& next = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
+      ALLOCLAB_CHECK(next.head, "flit %d of packet %llu follows a tail at node %d", int(next.seq),
+                     (unsigned long long)packets_[next.pkt].id, node);
+      start_routing(node, iv, next.pkt, t + 1);
+    }
+    return true;
+  }
+  return s.count > 0 && (q == kPortLocal || o.credits > 0);  // the next flit can go at once
+}
+
+void Network::skip_to(std::int64_t cycle) {
+  while (cycle_ < cycle && !idle()) step();
+  if (cycle > cycle_) cycle_ = cycle;
+}
+
+std::vector<Delivered> Network::take_delivered() {
+  std::vector<Delivered> out;
+  out.swap(delivered_);
+  return out;
+}
+
+// [SECTION] views and audit
+
+LinkState Network::link_state(int node, int port) const {
+  const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
+  if (link_busy_at_[l] == cycle_ - 1) return LinkState::Busy;
+  // A flit ready in the last cycle that wanted this link is still at the front of its buffer.
+  for (int p = 0; p < kNetPorts; ++p)
+    for (int v = 0; v < vcs_; ++v) {
+      const InVc& s = in_[std::size_t(iv_index(node, p, v))];
+      if (s.count > 0 && s.out_port == port && (s.state == kActive || s.ready <= cycle_ - 1)) return LinkState::Blocked;
+    }
+  return LinkState::Idle;
+}
+
+bool Network::link_held(int node, int port) const {
+  for (int v = 0; v < vcs_; ++v)
+    if (out_[iv_index(node, port, v)].owner >= 0) return true;
+  return false;
+}
+
+NetStats Network::stats() const {
+  NetStats s = st_;
+  s.flits_in_flight = s.flits_queued + s.flits_buffered + s.flits_on_links;
+  if (s.packets_delivered) {
+    s.mean_latency = double(s.total_latency) / double(s.packets_delivered);
+    s.mean_blocking = double(s.total_blocking) / double(s.packets_delivered);
+  }
+  return s;
+}
+
+void Network::audit() const {
+  const int V = vcs_, B = cfg_.buffer_flits;
+  // Flits and credits on the wires, by destination.
+  std::vector<int> wire_flits(in_.size(), 0), wire_credits(out_.size(), 0);
+  for (const FlitEvent& e : flit_ch_) ++wire_flits[e.iv];
+  for (const CreditEvent& c : credit_ch_) {
+    ALLOCLAB_CHECK(c.node == c.ov / (kNetPorts * V), "credit event for output VC %d names node %d", c.ov, c.node);
+    ++wire_credits[c.ov];
+  }
+  for (const FlitEvent& e : flit_ch_)
+    ALLOCLAB_CHECK(e.node == e.iv / (kNetPorts * V), "flit event for input VC %d names node %d", e.iv, e.node);
+  std::int64_t buffered = 0, queued = 0;
+  for (int n = 0; n < nodes_; ++n) {
+    int here = 0;
+    for (int p = 0; p < kNetPorts; ++p)
+      for (int v = 0; v < V; ++v) {
+        const int iv = iv_index(n, p, v);
+        const InVc& s = in_[iv];
+        if (p == kPortLocal) {
+          ALLOCLAB_CHECK(s.count == (v == 0 && queued_packets(n) > 0 ? 1 : 0), "node %d injection VC count %d", n, int(s.count));
+          ALLOCLAB_CHECK((s.count == 0) == (s.state == kIdle), "node %d injection VC state %d", n, int(s.state));
+        } else {
+          ALLOCLAB_CHECK(s.count >= 0 && s.count <= B, "node %d input VC %d holds %d flits (buffer %d)", n, iv, s.count, B);
+          ALLOCLAB_CHECK(wire_flits[iv] <= 1, "node %d input VC %d receives %d flits in one cycle", n, iv, wire_flits[iv]);
+          ALLOCLAB_CHECK(s.state != kIdle || s.count == 0, "node %d input VC %d idle with %d flits", n, iv, s.count);
+          here += s.count;
+        }
+        if (s.state == kActive) {
+          const OutVc& o = out_[iv_index(n, s.out_port, s.out_vc)];
+          ALLOCLAB_CHECK(o.owner == iv, "node %d input VC %d is active but does not own its output VC", n, iv);
+        }
+        if (p < 4 && down_iv_[n * 4 + p] >= 0) {  // output VC (n, p, v) feeds a link
+          const OutVc& o = out_[iv];
+          const int down = down_iv_[n * 4 + p] + v;
+          ALLOCLAB_CHECK(o.credits >= 0 && o.credits <= B, "node %d port %d vc %d has %d credits", n, p, v, o.credits);
+          const int total = o.credits + in_[down].count + wire_flits[down] + wire_credits[iv];
+          ALLOCLAB_CHECK(total == B, "credit conservation broken on link node %d port %d vc %d: %d != %d at cycle %lld", n,
+                         p, v, total, B, (long long)cycle_);
+        }
+        if (out_[iv].owner >= 0) {
+          const InVc& h = in_[out_[iv].owner];
+          ALLOCLAB_CHECK(h.state == kActive && h.out_port == p && h.out_vc == v, "node %d output VC %d has a stale owner", n, iv);
+        }
+      }
+    ALLOCLAB_CHECK(here == buffered_[n], "node %d buffered count %d != %d", n, buffered_[n], here);
+    for (int i = 0; i < kNetPorts * V; ++i)
+      ALLOCLAB_CHECK(bool(live_[n] >> i & 1u) == (in_[n * kNetPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
+    const int q = queued_packets(n);
+    if (q > 0) queued += std::int64_t(q) * cfg_.packet_flits - inj_seq_[n];
+    buffered += here;
+  }
+  ALLOCLAB_CHECK(buffered == st_.flits_buffered && queued == st_.flits_queued &&
+                     std::int64_t(flit_ch_.size()) == st_.flits_on_links,
+                 "flit counters disagree with the state at cycle %lld", (long long)cycle_);
+  ALLOCLAB_CHECK(st_.flits_injected == st_.flits_ejected + buffered + queued + std::int64_t(flit_ch_.size()),
+                 "flit conservation broken at cycle %lld", (long long)cycle_);
+}
+
+}  // namespace alloclab

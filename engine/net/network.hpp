@@ -1,0 +1,230 @@
+// network.hpp — a cycle-accurate flit-level wormhole network for the mesh and the torus.
+//
+// What it models (the ProcSimity set-up of seeds 002/003, with BookSim2's structure):
+//   * One router per node, a link to each neighbour in each direction (wrap links on a torus),
+//     plus an injection port (fed by an unbounded per-node source queue) and an ejection port.
+//     On a torus side of 1 the "neighbour" is the node itself: no link (routing never needs it).
+//     On a side of 2 the +x and -x links to the same neighbour are two separate channels.
+//   * Packets of `packet_flits` flits (head … tail); wormhole switching: a packet holds an output
+//     virtual channel from its head to its tail. Each input VC buffers `buffer_flits` flits.
+//   * One flit per cycle per link direction; a link takes 1 cycle. Credit-based flow control:
+//     a flit leaving an input buffer sends a credit back upstream on a reverse channel of 1 cycle.
+//   * A head flit spends `routing_delay` cycles at each router (also at the source and at the
+//     destination, for the ejection decision) before it may claim an output VC; body flits are
+//     forwarded as soon as they are at the front of their buffer and a credit is available.
+//   * Routing: XY dimension order (mesh, 1 VC) or shortest-way dimension order with dateline VCs
+//     (torus, 2 VCs): see routing.hpp.
+//   * Allocation per router and cycle: separable, input first. Each input port offers one of its
+//     VCs (round robin from the VC after the last winner), each output port grants one input port
+//     (round robin from the port after the last winner). A head claims its output VC only in the
+//     cycle it also wins the switch (so VC and switch allocation are one decision). An output VC
+//     is released when the tail passes, so the next packet's head may follow the tail into the
+//     downstream buffer. The ejection port is one channel held head to tail (1 flit/cycle).
+//
+// Two-phase step (STYLE habit 6): each step first reads the channels written in the previous
+// step (flits into input buffers, credits into output VCs), then evaluates every router from its
+// own state only, writing flits and credits into the channels. No router reads another's state
+// in the same cycle, so the result does not depend on the order routers are visited.
+// Only routers that may move a flit are visited. A router is woken for cycle t by a body flit
+// reaching the front of a buffer at t, by a credit at t that a waiting flit (or head) may use, by
+// a head's routing delay ending at t (a timer wheel), by an injection, or — after moving flits at
+// t-1 — if an eligible VC lost arbitration, a moved VC's next flit is waiting, or a tail released
+// an output VC. Whether an input VC is eligible changes only through these events, so a router
+// not woken would move nothing: skipping it changes nothing (tests compare against full runs).
+//
+// Time. `inject()` between steps stamps the packet with `cycle()` = c; the next `step()`
+// simulates cycle c. A tail ejected while simulating cycle t is delivered at t+1 (= cycle() after
+// that step), so latency = delivered - created counts the cycles the packet was in the network.
+//
+// Zero-load latency (one packet alone; H = hop count ≥ 1, R = routing_delay, L = packet_flits,
+// B = buffer_flits) — derived from the recurrence for flit departure times and tested exactly
+// for H = 1..14, L ∈ {1,2,5,8}, R ∈ {0,1,3}, B ∈ {1,2,4} on mesh and torus:
+//     B >= 2:  T0 = H·(R+1) + R + L          (R=3, L=8: 4H + 11)
+//     B == 1:  T0 = H·(R+1) + R + 2L - 1     (R=3, L=8: 4H + 18, the seed-002 set-up)
+// The head needs R cycles at each of the H+1 routers and 1 cycle on each of the H links, then
+// the tail follows: with B >= 2 one flit per cycle; with B = 1 the credit round trip (1 cycle
+// link + 1 cycle credit) lets a link carry only one flit every 2 cycles, so a 1-flit buffer also
+// halves link bandwidth under load. ProcSimity's 1-flit buffers (a flit may enter a buffer in the
+// cycle it is vacated) stream one flit per cycle, like buffer_flits = 2 here — worth knowing
+// when comparing absolute numbers with seeds 002/003.
+//
+// Blocking of a packet = the cycles its head waited beyond the unavoidable minimum, summed over
+// the routers on its path: for every router, (cycle the head left) - (cycle it arrived + R);
+// at the source "arrived" is the creation time, so waiting in the source queue behind earlier
+// packets counts (reported separately as `source_wait` too). Hence, checked at every ejection:
+//     head ejection cycle = created + H·(R+1) + R + blocked_cycles,
+// and latency >= T0 + blocked_cycles (equal at zero load; under load the body can lose cycles
+// the head did not, e.g. to the other VC of a torus link).
+//
+// Determinism: no globals, no randomness, no unordered containers; all state is in the object,
+// which is a copyable value (a copy continues identically). Deliveries within one cycle are
+// ordered by packet id.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+#include "../topology/topology.hpp"
+#include "routing.hpp"
+
+namespace alloclab {
+
+struct NetConfig {
+  int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
+};
+
+// A packet whose tail flit was ejected.
+struct Delivered {
+  std::uint64_t packet;            // id returned by inject()
+  std::int32_t tag;                // owner (job id) given to inject()
+  int src, dst;
+  std::int64_t created, delivered;  // latency = delivered - created
+  std::int64_t blocked_cycles;     // see the header comment; includes source_wait
+  std::int64_t source_wait = 0;    // cycles spent in the source queue behind earlier packets
+};
+
+// What a link did during the last step (for the UI): carried a flit, or did not although a flit
+// at its router was ready to take it (no credit, VC held by another packet, lost arbitration).
+enum class LinkState : std::uint8_t { Idle, Busy, Blocked };
+
+struct NetStats {
+  std::uint64_t packets_injected = 0, packets_delivered = 0;
+  std::int64_t flits_injected = 0, flits_ejected = 0;
+  std::int64_t flits_queued = 0;    // in source queues, not yet in the network
+  std::int64_t flits_buffered = 0;  // in router input buffers
+  std::int64_t flits_on_links = 0;  // on a link between two routers
+  std::int64_t flits_in_flight = 0; // queued + buffered + on links = injected - ejected
+  std::uint64_t flit_hops = 0;      // flits carried over links (not counting injection/ejection)
+  std::int64_t total_latency = 0, total_blocking = 0;  // over delivered packets
+  double mean_latency = 0, mean_blocking = 0;
+};
+
+class Network {
+ public:
+  // Config values must be ≥ 1 (routing_delay ≥ 0, packet_flits ≤ 65535, buffer_flits ≤ 32767);
+  // the caller validates.
+  Network(const Topology& t, const NetConfig& c);
+
+  // Queue a packet src→dst (src != dst) at the source's injection queue; `tag` is the owner.
+  std::uint64_t inject(int src, int dst, std::int32_t tag);
+  // Advance one cycle (read channels, evaluate routers, write channels).
+  void step();
+  std::int64_t cycle() const { return cycle_; }
+  // Nothing queued or in flight (no packets, no credits on the wires).
+  bool idle() const { return packets_in_network_ == 0 && credit_ch_.empty(); }
+  // Move the clock to `cycle`: steps while there is work, then jumps (never skips work).
+  void skip_to(std::int64_t cycle);
+  // Packets whose tail was ejected since the last call, by delivery cycle then packet id.
+  std::vector<Delivered> take_delivered();
+
+  // [SECTION] const views for the UI and tests. Ports are numbered as in routing.hpp (0..3 links).
+  const Topology& topology() const { return topo_; }
+  const NetConfig& config() const { return cfg_; }
+  int vcs() const { return vcs_; }
+  // Whether the link leaving `node` through `port` exists (no link off a mesh edge or to itself).
+  bool has_link(int node, int port) const { return down_iv_[node * 4 + port] >= 0; }
+  // Cumulative flits carried by each link, indexed node*4 + port.
+  std::span<const std::uint64_t> link_flits() const { return link_flits_; }
+  // What the link (node, port) did in the last step; computed on demand from the router state.
+  LinkState link_state(int node, int port) const;
+  // Whether some packet currently holds a VC of the link (node, port).
+  bool link_held(int node, int port) const;
+  // Flits in each node's router input buffers, indexed by node.
+  std::span<const std::int32_t> buffered_flits() const { return buffered_; }
+  // Packets waiting in (or being injected from) each node's source queue.
+  int queued_packets(int node) const { return int(queue_[node].size() - queue_head_[node]); }
+  NetStats stats() const;
+
+  // For tests: evaluate every router every cycle instead of only the woken ones. The wake-ups
+  // are an optimisation, so the results must be identical either way.
+  void set_exhaustive(bool on) { exhaustive_ = on; }
+
+  // Full O(network) audit of the invariants (tests call it every cycle): per-link credit
+  // conservation (credits + downstream buffered + flit on the wire + credit on the wire = B),
+  // buffer bounds, VC ownership, and flits injected = ejected + queued + buffered + on links.
+  void audit() const;
+
+ private:
+  struct Flit {
+    std::uint32_t pkt;   // slot in packets_
+    std::uint16_t seq;   // 0 = head
+    std::uint8_t head, tail;
+  };
+  enum : std::uint8_t { kIdle, kRouting, kActive };  // input VC states
+  struct InVc {
+    std::int64_t ready = 0;  // kRouting: first cycle the head may leave
+    std::uint16_t head = 0, count = 0;  // ring buffer in buf_[iv*B ...]; injection VC: count = 1 if packets wait
+    std::uint8_t state = kIdle, out_port = 0, out_vc = 0;
+  };
+  struct OutVc {
+    std::int32_t credits = 0;
+    std::int32_t owner = -1;  // input VC (global index) holding it, -1 free
+  };
+  struct Packet {
+    std::uint64_t id = 0;
+    std::int32_t tag = 0, src = 0, dst = 0, hops = 0;
+    std::int64_t created = 0, hop_arrival = 0, blocked = 0, source_wait = 0;
+  };
+  struct FlitEvent {
+    std::int32_t iv, node;  // destination input VC and its router
+    Flit f;
+  };
+  struct CreditEvent {
+    std::int32_t ov, node;  // output VC receiving the credit and its router
+  };
+
+  int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
+  void wake_now(int node, std::int64_t t);  // evaluate `node` in cycle t (the current one)
+  void wake_next(int node, std::int64_t t); // evaluate `node` in cycle t+1
+  void accept(const FlitEvent& e, std::int64_t t);
+  void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
+  template <int V>
+  void evaluate(int node, std::int64_t t);
+  bool move(int node, int port, int vc, std::int64_t t);
+
+  Topology topo_;
+  NetConfig cfg_;
+  int vcs_ = 1, nodes_ = 0;
+  std::int64_t cycle_ = 0;
+
+  // Wiring, indexed node*4 + port: the downstream input VC 0 of the link leaving through `port`,
+  // and the upstream output VC 0 feeding input `port`; -1 where there is no link.
+  std::vector<std::int32_t> down_iv_, up_ov_, down_node_, up_node_;
+
+  // Router state, flat: input and output VCs indexed (node*5 + port)*vcs + vc.
+  std::vector<InVc> in_;
+  std::vector<Flit> buf_;
+  std::vector<OutVc> out_;
+  std::vector<std::uint8_t> in_rr_, out_rr_;  // last winners, indexed node*5 + port
+  std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers
+  std::vector<std::uint16_t> live_;     // per node: bit p*vcs+v set iff input VC (p, v) holds a flit
+
+  // Source queues: packet slots, consumed from queue_head_; inj_seq_ = next flit of the front.
+  std::vector<std::vector<std::uint32_t>> queue_;
+  std::vector<std::uint32_t> queue_head_;
+  std::vector<std::uint16_t> inj_seq_;
+
+  std::vector<Packet> packets_;
+  std::vector<std::uint32_t> free_slots_;
+
+  // Channels: what was written in the last evaluate phase, read at the start of the next step.
+  std::vector<FlitEvent> flit_ch_;
+  std::vector<CreditEvent> credit_ch_;
+
+  // Wake-up lists: routers to evaluate in the current cycle and in the next; stamp_ = the last
+  // cycle a router was listed for (no duplicates); timers_[c % size] = routers whose head's
+  // routing delay ends in cycle c (never more than routing_delay + 1 cycles ahead).
+  std::vector<std::int32_t> due_, due_next_;
+  std::vector<std::int64_t> stamp_;
+  std::vector<std::vector<std::int32_t>> timers_;
+
+  std::vector<std::uint64_t> link_flits_;
+  std::vector<std::int64_t> link_busy_at_;  // last cycle each link carried a flit
+
+  std::vector<Delivered> delivered_;
+  bool exhaustive_ = false;
+  std::uint64_t next_id_ = 0;
+  std::int64_t packets_in_network_ = 0;
+  NetStats st_;
+};
+
+}  // namespace alloclab

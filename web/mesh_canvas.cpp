@@ -64,7 +64,8 @@ void job_tooltip(const Simulation& sim, JobId id) {
   ImGui::Text("job %d   request %dx%d", id, j->shape.w, j->shape.h);
   ImGui::Text("%zu block%s, %d nodes", j->alloc.blocks.size(), j->alloc.blocks.size() == 1 ? "" : "s", j->alloc.nodes());
   ImGui::Text("arrival %.1f   start %.1f", j->arrival, j->start);
-  ImGui::Text("expected end %.1f", j->end);
+  if (j->end >= 0) ImGui::Text("expected end %.1f", j->end);
+  else ImGui::TextDisabled("ends when its communication completes");
 }
 
 void MeshCanvas::shutdown() {

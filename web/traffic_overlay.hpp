@@ -1,8 +1,8 @@
-// traffic_overlay.hpp — the hook for the network traffic overlay on the occupancy canvas.
-// When the engine's Simulation exposes a const view of the wormhole network (per-link flit
-// counts, link states Idle/Busy/Blocked, flits in flight), draw_traffic_overlay() draws on top
+// traffic_overlay.hpp — the network traffic overlay on the occupancy canvas.
+// Simulation::network() is the engine's const view of the wormhole network (per-link flit
+// counts, link states Idle/Busy/Blocked, flits in routers); draw_traffic_overlay() draws on top
 // of the mesh: per-link load as a heat map on the links between node centres, flits in
-// flight, a marker on blocked channels, and the messages of the pinned job. Until then
+// flight, a marker on blocked channels. Without a network (pattern = none)
 // traffic_available() is false and the Mesh window shows its "traffic" toggle disabled.
 #pragma once
 #include "mesh_canvas.hpp"

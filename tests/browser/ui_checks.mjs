@@ -106,7 +106,7 @@ export async function uiChecks({ open, check, shots, census }) {
   check('clicking "Compare" in the menu bar switches mode', (await c.evaluate(() => window.alloclab.mode())) === 'Compare');
   await c.evaluate(() => window.alloclab.command('compare', 'ff,bf,mbs,random'));
   await c.evaluate(() => window.alloclab.command('speed', '3000'));
-  await c.waitForTimeout(2500);
+  await until(c, () => Math.min(...window.alloclab.state().compareTimes) > 1000, null, 20000);
   const cs = await st(c);
   const times = cs.compareTimes;
   const spread = Math.max(...times) - Math.min(...times);

@@ -96,6 +96,12 @@ std::optional<Allocation> Simulation::decide(const QueuedJob& q) {
   return a;
 }
 
+std::optional<Allocation> Simulation::preview(const QueuedJob& q) const {
+  ClonePtr<Strategy> strat = strategy_;
+  Rng rng = alloc_rng_;
+  return strat->allocate(Request{q.id, q.shape}, occ_, rng);
+}
+
 bool Simulation::try_start(const QueuedJob& q) {
   auto a = decide(q);
   if (!a) {

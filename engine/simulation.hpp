@@ -93,6 +93,12 @@ class Simulation {
   // The network (nullptr when pattern = none): per-link loads, flits in flight, for the UI.
   const Network* network() const { return net_ ? &*net_ : nullptr; }
 
+  // The next job to arrive (generated, not yet arrived), or nullptr (UI: Explain mode).
+  const QueuedJob* next_arrival() const { return pending_.empty() ? nullptr : &pending_.begin()->second; }
+  // What the strategy would decide for `q` on the current occupancy, without applying it: a
+  // copy of the strategy and of the allocation random stream decide (UI: Explain mode).
+  std::optional<Allocation> preview(const QueuedJob& q) const;
+
   // Wall-clock seconds spent in the strategy's allocate() so far (measured; goes to `timing`).
   double allocation_seconds() const { return alloc_seconds_; }
 

@@ -13,9 +13,24 @@ target_include_directories(alloclab_imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR
 target_compile_definitions(alloclab_imgui PUBLIC ImDrawIdx=unsigned)
 target_compile_options(alloclab_imgui PRIVATE -w)
 
+# The presets (assets/scenarios/*.txt) compiled in as a generated table.
+file(GLOB ALLOCLAB_PRESET_FILES CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/assets/scenarios/*.txt")
+set(ALLOCLAB_PRESETS_CPP "${CMAKE_BINARY_DIR}/generated/presets_gen.cpp")
+add_custom_command(OUTPUT "${ALLOCLAB_PRESETS_CPP}"
+  COMMAND ${CMAKE_COMMAND} -DDIR=${CMAKE_CURRENT_SOURCE_DIR}/assets/scenarios -DOUT=${ALLOCLAB_PRESETS_CPP}
+          -P "${CMAKE_CURRENT_SOURCE_DIR}/web/embed_presets.cmake"
+  DEPENDS ${ALLOCLAB_PRESET_FILES} "${CMAKE_CURRENT_SOURCE_DIR}/web/embed_presets.cmake"
+  COMMENT "presets_gen.cpp from assets/scenarios")
+
 set(ALLOCLAB_APP_SOURCES
-  web/main.cpp web/app_state.cpp web/page_api.cpp
-  web/win_mesh.cpp web/win_controls.cpp web/win_stats.cpp web/win_error.cpp)
+  web/main.cpp web/app_state.cpp web/page_api.cpp web/mesh_canvas.cpp web/plot.cpp web/presets.cpp web/traffic_overlay.cpp
+  web/win_mesh.cpp web/win_setup.cpp web/win_queue.cpp web/win_charts.cpp web/win_results.cpp
+  web/win_compare.cpp web/win_sweep.cpp web/win_explain.cpp web/win_error.cpp
+  "${ALLOCLAB_PRESETS_CPP}")
+
+# The UI font: DejaVu Sans from Debian's fonts-dejavu-core (scripts/setup installs it), never
+# committed; embedded into the wasm, read from the system natively. Without it ImGui's own.
+set(ALLOCLAB_FONT_FILE "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf" CACHE FILEPATH "TTF for the UI")
 
 if(EMSCRIPTEN)
   # SDL2 2.26.5 compiled to wasm by scripts/build-sdl2-wasm (the emscripten SDL2 port needs a download).
@@ -35,10 +50,17 @@ if(EMSCRIPTEN)
 
   add_executable(app ${ALLOCLAB_APP_SOURCES})
   target_link_libraries(app PRIVATE alloclab_engine alloclab_imgui)
+  target_include_directories(app PRIVATE web)
+  if(EXISTS "${ALLOCLAB_FONT_FILE}")
+    target_compile_definitions(app PRIVATE ALLOCLAB_FONT="/fonts/ui.ttf")
+    target_link_options(app PRIVATE "--embed-file=${ALLOCLAB_FONT_FILE}@/fonts/ui.ttf")
+    set_property(TARGET app APPEND PROPERTY LINK_DEPENDS "${ALLOCLAB_FONT_FILE}")
+  endif()
   target_compile_options(app PRIVATE -O3)
   target_link_options(app PRIVATE -O3 -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
     -sALLOW_MEMORY_GROWTH=1 --pre-js "${CMAKE_CURRENT_SOURCE_DIR}/web/api_pre.js"
     "-sEXPORTED_FUNCTIONS=_main,_malloc,_free"
+    -sFORCE_FILESYSTEM=1
     "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,getValue")
   # The static site: app.js + app.wasm land in site/, next to the page from shell/.
   set(ALLOCLAB_SITE_DIR "${CMAKE_BINARY_DIR}/site")
@@ -55,4 +77,8 @@ else()
   target_link_libraries(alloclab_imgui PUBLIC SDL2::SDL2 OpenGL::GL ${CMAKE_DL_LIBS})
   add_executable(alloclab_app ${ALLOCLAB_APP_SOURCES})
   target_link_libraries(alloclab_app PRIVATE alloclab_engine alloclab_imgui)
+  target_include_directories(alloclab_app PRIVATE web)
+  if(EXISTS "${ALLOCLAB_FONT_FILE}")
+    target_compile_definitions(alloclab_app PRIVATE ALLOCLAB_FONT="${ALLOCLAB_FONT_FILE}")
+  endif()
 endif()

@@ -1,14 +1,127 @@
-// app_state.cpp — scenario loading, playback and the per-frame time budget (see app_state.hpp).
+// app_state.cpp — scenario loading, playback, the per-frame time budget, the chart history,
+// the background batches (replications, sweeps) and the compare runs (see app_state.hpp).
 #include "app_state.hpp"
 #include <algorithm>
+#include <cctype>
 #include <chrono>
+#include <cstdio>
+#include <memory>
 
 namespace alloclab::app {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+}  // namespace
+
+// ---------------------------------------------------------------- modes
+
+const char* mode_name(Mode m) {
+  switch (m) {
+    case Mode::Run: return "Run";
+    case Mode::Compare: return "Compare";
+    case Mode::Sweep: return "Sweep";
+    case Mode::Explain: return "Explain";
+  }
+  return "Run";
+}
+
+std::optional<Mode> mode_from_name(std::string_view name) {
+  for (Mode m : kModes) {
+    const std::string_view n = mode_name(m);
+    if (n.size() == name.size() && std::equal(n.begin(), n.end(), name.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+        }))
+      return m;
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------- history
+
+void History::add(const Simulation& sim) {
+  const double t = sim.now();
+  if (!s_.empty() && t < s_.back().t + min_dt_) return;
+  if (!s_.empty() && t == s_.back().t) return;
+  const Occupancy& occ = sim.occupancy();
+  const Results r = sim.results();
+  s_.push_back(Sample{t, float(occ.busy_count()) / float(occ.topology().nodes()), float(sim.queue_length()),
+                      float(r.mean_response_time)});
+  if (s_.size() >= kMax) {
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < s_.size(); i += 2) s_[k++] = s_[i];
+    s_.resize(k);
+    min_dt_ = (s_.back().t - s_.front().t) / double(kMax / 2);
+  }
+}
+
+// ---------------------------------------------------------------- batch
+
+void Batch::start(std::vector<Point> points) {
+  points_ = std::move(points);
+  cur_.reset();
+  point_ = 0;
+  rep_ = 0;
+  done_ = 0;
+  total_ = 0;
+  for (const Point& p : points_) total_ += p.replications;
+  running_ = total_ > 0;
+  cancelled_ = false;
+  error_.clear();
+}
+
+void Batch::cancel() {
+  if (!running_) return;
+  running_ = false;
+  cancelled_ = true;
+  cur_.reset();
+}
+
+double Batch::progress() const {
+  if (total_ == 0) return 0;
+  double part = 0;
+  if (cur_ && cur_->total_jobs() > 0) part = double(cur_->departures()) / double(cur_->total_jobs());
+  return std::min(1.0, (double(done_) + std::min(part, 1.0)) / double(total_));
+}
+
+void Batch::work(double ms) {
+  if (!running_) return;
+  const auto t0 = Clock::now();
+  while (running_ && ms_since(t0) < ms) {
+    if (point_ >= points_.size()) { running_ = false; break; }
+    Point& p = points_[point_];
+    if (!cur_) {
+      auto s = Simulation::create(p.scenario, rep_);
+      if (!s) { error_ = s.error().message; running_ = false; break; }
+      cur_.emplace(std::move(*s));
+    }
+    // a few hundred events between clock checks (an event costs microseconds)
+    for (int k = 0; k < 256 && cur_->step(); ++k) {}
+    if (!cur_->done()) continue;
+    if (!cur_->status().ok()) { error_ = cur_->status().message(); running_ = false; cur_.reset(); break; }
+    p.agg.add(cur_->results());
+    cur_.reset();
+    ++done_;
+    if (++rep_ >= p.replications) { rep_ = 0; ++point_; }
+  }
+}
+
+// ---------------------------------------------------------------- state
 
 AppState::AppState() : scenario_() {
   auto s = Simulation::create(scenario_, 0);
   if (s) sim_.emplace(std::move(*s));
   else error_ = s.error().message;  // cannot happen: the default scenario is valid
+}
+
+void AppState::after_load() {
+  ++generation_;
+  carry_ = 0;
+  events_ = 0;
+  history_.clear();
+  history_.add(*sim_);
+  pinned = kNoJob;
+  if (mode_ == Mode::Compare) restart_compare();
 }
 
 Status AppState::load(const Scenario& s) {
@@ -17,12 +130,9 @@ Status AppState::load(const Scenario& s) {
   if (!sim) { error_ = sim.error().message; return sim.error(); }
   scenario_ = s;
   sim_.emplace(std::move(*sim));
-  ++generation_;
   link_changed_ = true;
-  carry_ = 0;
-  events_ = 0;
-  util_hist_.clear();
   error_.clear();
+  after_load();
   return {};
 }
 
@@ -32,14 +142,41 @@ Status AppState::load_link(std::string_view link) {
   return load(*s);
 }
 
+Status AppState::set_param(std::string_view key, std::string_view value) {
+  Scenario s = scenario_;
+  if (key == "trace" && value.empty()) {
+    s.trace.clear();
+    s.trace_data.reset();
+  } else if (Status st = apply(s, key, value); !st) {
+    return st;
+  }
+  if (Status st = validate(s); !st) return st;
+  return load(s);
+}
+
+Status AppState::load_trace(std::string_view name, std::string_view text) {
+  auto t = parse_trace(text, name, scenario_.width, scenario_.height);
+  if (!t) { error_ = t.error().message; return t.error(); }
+  Scenario s = scenario_;
+  s.trace = std::string(name);
+  s.trace_data = std::make_shared<const Trace>(std::move(*t));
+  if (s.jobs > (long long)s.trace_data->jobs.size()) s.jobs = std::max<long long>(1, (long long)s.trace_data->jobs.size() - s.warmup);
+  return load(s);
+}
+
 void AppState::reset() {
   auto sim = Simulation::create(scenario_, 0);
   if (!sim) { error_ = sim.error().message; return; }
   sim_.emplace(std::move(*sim));
-  ++generation_;
-  carry_ = 0;
-  events_ = 0;
-  util_hist_.clear();
+  after_load();
+}
+
+void AppState::set_mode(Mode m) {
+  if (m == mode_) return;
+  mode_ = m;
+  if (m == Mode::Compare) restart_compare();
+  else compare_.clear();
+  if (m == Mode::Explain) playing = false;
 }
 
 bool AppState::step_sim() {
@@ -53,32 +190,112 @@ bool AppState::step_sim() {
 void AppState::step_once() {
   playing = false;
   step_sim();
+  history_.add(*sim_);
+}
+
+void AppState::start_replications() {
+  Batch::Point p;
+  p.scenario = scenario_;
+  p.series = scenario_.strategy;
+  p.replications = scenario_.replications;
+  replications.start({std::move(p)});
+}
+
+void AppState::restart_compare() {
+  compare_.clear();
+  compare_err_.clear();
+  compare_carry_ = 0;
+  for (const std::string& id : compare_ids) {
+    Scenario s = scenario_;
+    s.strategy = id;
+    std::optional<Simulation> run;
+    std::string err;
+    if (Status st = validate(s); !st) err = st.message();
+    else if (auto sim = Simulation::create(s, 0); !sim) err = sim.error().message;
+    else run.emplace(std::move(*sim));
+    compare_.push_back(std::move(run));
+    compare_err_.push_back(std::move(err));
+  }
+}
+
+void AppState::start_sweep() {
+  std::vector<Batch::Point> pts;
+  for (const std::string& id : sweep_ids)
+    for (double rate : sweep_rates) {
+      Batch::Point p;
+      p.scenario = scenario_;
+      p.scenario.strategy = id;
+      p.scenario.trace.clear();
+      p.scenario.trace_data.reset();
+      p.series = id;
+      p.x = rate;
+      p.replications = std::clamp(sweep_replications, 1, kMaxReplications);
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "poisson:%g", rate);
+      if (Status st = apply(p.scenario, "arrival", buf); !st) continue;
+      if (!validate(p.scenario)) continue;  // e.g. a strategy that cannot run on this machine
+      pts.push_back(std::move(p));
+    }
+  sweep.start(std::move(pts));
+}
+
+// Lock-step by simulated time: always step the run that is furthest behind.
+void AppState::advance_compare(double dt, double budget) {
+  if (!playing) return;
+  bool any = false, all_done = true;
+  for (const auto& r : compare_) if (r) { any = true; all_done = all_done && r->done(); }
+  if (!any) return;
+  if (all_done) {
+    if (repeat) restart_compare();
+    return;
+  }
+  compare_carry_ += speed * double(compare_.size()) * std::clamp(dt, 0.0, 0.1);
+  long long want = max_speed ? (1LL << 40) : (long long)compare_carry_;
+  compare_carry_ -= double(max_speed ? 0 : want);
+  const auto t0 = Clock::now();
+  for (long long done = 0; done < want;) {
+    for (int k = 0; k < 16 && done < want; ++k, ++done) {
+      Simulation* behind = nullptr;
+      for (auto& r : compare_)
+        if (r && !r->done() && (!behind || r->now() < behind->now())) behind = &*r;
+      if (!behind) { want = 0; break; }
+      behind->step();
+    }
+    if (ms_since(t0) >= budget) { compare_carry_ = 0; break; }
+  }
 }
 
 void AppState::advance(double dt) {
-  using clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
   last_sim_ms_ = 0;
-  if (!playing) return;
-  if (sim_->done()) {
-    if (repeat && sim_->status().ok()) reset();
-    return;
+  const bool batch = replications.running() || sweep.running();
+  const double own = batch ? budget_ms * 0.5 : budget_ms;
+  if (mode_ == Mode::Compare) {
+    advance_compare(dt, own);
+  } else if (mode_ == Mode::Run && playing) {
+    if (sim_->done()) {
+      if (repeat && sim_->status().ok()) reset();
+    } else {
+      // Events owed this frame; a long stall (tab in background) must not pile up work.
+      carry_ += speed * std::clamp(dt, 0.0, 0.1);
+      long long want = max_speed ? (1LL << 40) : (long long)carry_;
+      carry_ -= double(max_speed ? 0 : want);
+      // Check the clock every few events only: a single event costs microseconds.
+      for (long long done = 0; done < want && !sim_->done();) {
+        const long long chunk = std::min<long long>(want - done, 16);
+        for (long long k = 0; k < chunk && step_sim(); ++k) {}
+        done += chunk;
+        if (ms_since(t0) >= own) { carry_ = 0; break; }
+      }
+      history_.add(*sim_);
+    }
   }
-  // Events owed this frame; a long stall (tab in background) must not pile up work.
-  carry_ += speed * std::clamp(dt, 0.0, 0.1);
-  long long want = max_speed ? (1LL << 40) : (long long)carry_;
-  carry_ -= double(max_speed ? 0 : want);
-  const auto t0 = clock::now();
-  const auto deadline = t0 + std::chrono::duration<double, std::milli>(budget_ms);
-  // Check the clock every few events only: a single event costs microseconds.
-  for (long long done = 0; done < want && !sim_->done();) {
-    const long long chunk = std::min<long long>(want - done, 16);
-    for (long long k = 0; k < chunk && step_sim(); ++k) {}
-    done += chunk;
-    if (clock::now() >= deadline) { carry_ = 0; break; }
+  const double left = budget_ms - ms_since(t0);
+  if (batch && left > 0) {
+    if (replications.running()) replications.work(sweep.running() ? left * 0.5 : left);
+    if (sweep.running()) sweep.work(budget_ms - ms_since(t0));
   }
-  last_sim_ms_ = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
-  const Occupancy& occ = sim_->occupancy();
-  util_hist_.push(float(occ.busy_count()) / float(occ.topology().nodes()));
+  last_sim_ms_ = ms_since(t0);
 }
 
 }  // namespace alloclab::app

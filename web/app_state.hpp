@@ -1,17 +1,20 @@
 // app_state.hpp — everything the page/app knows besides pixels: the current Scenario, its
-// running Simulation, play/pause, speed, the per-frame time budget that keeps the page
-// responsive, the last error, and recent frame times. The windows read it through const
-// accessors and change the model only through these member functions (which call the engine).
+// running Simulation, the mode (Run / Compare / Sweep / Explain), play/pause and speed, the
+// per-frame time budget that keeps the page responsive, the chart history, the background
+// batches (replications, sweeps), the compare runs, the last error and the frame work times.
+// The windows read it through const accessors and change the model only through these member
+// functions (which call the engine).
 #pragma once
 #include <array>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 #include "simulation.hpp"
 
 namespace alloclab::app {
 
-// A fixed ring of the last N samples (frame times, utilization history).
+// A fixed ring of the last N samples (frame times).
 template <std::size_t N>
 class Ring {
  public:
@@ -26,6 +29,60 @@ class Ring {
   std::size_t head_ = 0, size_ = 0;
 };
 
+// The simulation sampled over simulated time, bounded: when full, every other sample is
+// dropped and the minimum spacing doubles, so the history always covers the whole run.
+class History {
+ public:
+  struct Sample { double t; float util, queue, response; };
+  static constexpr std::size_t kMax = 1024;
+  void add(const Simulation& sim);
+  void clear() { s_.clear(); min_dt_ = 0; }
+  const std::vector<Sample>& samples() const { return s_; }
+
+ private:
+  std::vector<Sample> s_;
+  double min_dt_ = 0;
+};
+
+// Runs (scenario, replication) tasks one event at a time within a per-frame time budget and
+// aggregates their Results per point: "Run replications" and the Sweep mode.
+class Batch {
+ public:
+  struct Point {
+    Scenario scenario;
+    std::string series;  // legend entry (e.g. the strategy)
+    double x = 0;        // abscissa (e.g. the arrival rate)
+    int replications = 1;
+    Aggregate agg;
+  };
+  // Starts a new batch (replaces any running one).
+  void start(std::vector<Point> points);
+  void cancel();
+  // Steps the current run for at most `ms` of wall time.
+  void work(double ms);
+  bool running() const { return running_; }
+  bool finished() const { return !points_.empty() && !running_ && error_.empty() && !cancelled_; }
+  bool cancelled() const { return cancelled_; }
+  double progress() const;  // 0..1
+  const std::vector<Point>& points() const { return points_; }
+  const std::string& error() const { return error_; }
+  int tasks_done() const { return done_; }
+  int tasks_total() const { return total_; }
+
+ private:
+  std::vector<Point> points_;
+  std::optional<Simulation> cur_;
+  std::size_t point_ = 0;
+  int rep_ = 0, done_ = 0, total_ = 0;
+  bool running_ = false, cancelled_ = false;
+  std::string error_;
+};
+
+enum class Mode { Run, Compare, Sweep, Explain };
+inline constexpr std::array<Mode, 4> kModes = {Mode::Run, Mode::Compare, Mode::Sweep, Mode::Explain};
+const char* mode_name(Mode m);
+std::optional<Mode> mode_from_name(std::string_view name);
+
 class AppState {
  public:
   AppState();  // the default scenario, ready to run
@@ -35,12 +92,21 @@ class AppState {
   Status load(const Scenario& s);
   // Parses a share link ("k=v&...", leading '#' allowed) with the engine's codec and loads it.
   Status load_link(std::string_view link);
+  // Sets one key of the current scenario through the engine's table (a panel control) and
+  // loads the result; the engine's message on failure (the running scenario is kept).
+  Status set_param(std::string_view key, std::string_view value);
+  // Parses trace text (SWF or CSV by the name's extension) for the current machine and
+  // loads the scenario with it; errors go to the error panel.
+  Status load_trace(std::string_view name, std::string_view text);
   // Restarts the current scenario from time 0.
   void reset();
   // Processes one event (pauses).
   void step_once();
+  // Runs to the end of the run, within the frame budget (the frames carry on the work).
+  void run_to_end() { playing = true; max_speed = true; repeat = false; }
   // Called once per frame with the real time since the last frame: when playing, processes
-  // speed × dt events, never spending more than budget_ms of wall time.
+  // speed × dt events, never spending more than budget_ms of wall time (shared with the
+  // compare runs and the batches).
   void advance(double dt_seconds);
 
   const Simulation& sim() const { return *sim_; }
@@ -55,33 +121,75 @@ class AppState {
   void set_error(std::string e) { error_ = std::move(e); }
   void clear_error() { error_.clear(); }
 
+  // ---- mode
+  Mode mode() const { return mode_; }
+  void set_mode(Mode m);
+
   // ---- playback settings (plain values the controls edit directly)
   bool playing = true;
   bool repeat = true;        // restart when the run is over
   double speed = 300;        // events per second
   bool max_speed = false;    // as many events as the budget allows
-  double budget_ms = 8;      // wall time per frame for the simulation
+  double budget_ms = 4;      // wall time per frame for all simulation work
 
-  // ---- measurements for the stats window and window.alloclab.frameStats()
-  void record_frame(float frame_ms) { frame_ms_.push(frame_ms); }
+  // ---- the pinned job (mesh view, queue window): kNoJob when none
+  JobId pinned = kNoJob;
+
+  // ---- chart history of the running simulation
+  const History& history() const { return history_; }
+
+  // ---- replications of the current scenario (Results window)
+  void start_replications();
+  Batch replications;
+
+  // ---- compare: 2..4 strategies on the current scenario, advancing in lock-step
+  std::vector<std::string> compare_ids = {"ff", "bf", "mbs"};
+  void restart_compare();  // (re)creates the runs from the current scenario
+  const std::vector<std::optional<Simulation>>& compare_runs() const { return compare_; }
+  const std::vector<std::string>& compare_errors() const { return compare_err_; }
+
+  // ---- sweep: utilization and response time vs arrival rate
+  std::vector<std::string> sweep_ids = {"ff", "bf"};
+  std::vector<double> sweep_rates = {0.005, 0.01, 0.02, 0.03, 0.04};
+  int sweep_replications = 3;
+  void start_sweep();
+  Batch sweep;
+
+  // ---- measurements for window.alloclab.frameStats(): the work per frame (simulation
+  // budget + ImGui building + draw-list submission), not the swap interval
+  void record_frame(float work_ms) { frame_ms_.push(work_ms); }
+  // The parts of the last frame's work: simulation, building the UI, draw-list submission.
+  void record_parts(float sim, float build, float submit) {
+    part_ms_[0] = sim; part_ms_[1] = build; part_ms_[2] = submit;
+    parts_[0].push(sim); parts_[1].push(build); parts_[2].push(submit);
+  }
+  const std::array<float, 3>& part_ms() const { return part_ms_; }
+  const Ring<240>& part_history(int i) const { return parts_[std::size_t(i)]; }
   const Ring<240>& frame_ms() const { return frame_ms_; }
-  const Ring<600>& utilization_history() const { return util_hist_; }
   long long events() const { return events_; }
   double last_sim_ms() const { return last_sim_ms_; }
 
  private:
   bool step_sim();  // one event; false when the run is over (and records an engine failure)
+  void advance_compare(double dt, double budget_ms);
+  void after_load();
 
   Scenario scenario_;
   std::optional<Simulation> sim_;
+  Mode mode_ = Mode::Run;
   unsigned generation_ = 0;
   bool link_changed_ = false;
   std::string error_;
   double carry_ = 0;  // fractional events owed from earlier frames
+  double compare_carry_ = 0;
   long long events_ = 0;
   double last_sim_ms_ = 0;
   Ring<240> frame_ms_;
-  Ring<600> util_hist_;
+  std::array<float, 3> part_ms_{};
+  std::array<Ring<240>, 3> parts_;
+  History history_;
+  std::vector<std::optional<Simulation>> compare_;
+  std::vector<std::string> compare_err_;
 };
 
 }  // namespace alloclab::app

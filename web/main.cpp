@@ -2,9 +2,10 @@
 // main loop. The loop stays in main(): natively a while loop, on the web the emscripten
 // main-loop stub calls the same frame function with the one App object as its user pointer.
 //
-//   alloclab_app [--frames N] [--screenshot FILE.bmp] [LINK]
+//   alloclab_app [--frames N] [--screenshot FILE.bmp] [--mode M] [LINK]
 //     --frames N       exit after N frames (default: run until the window is closed)
 //     --screenshot F   save the last frame as a BMP before exiting (native only)
+//     --mode M         start in mode Run, Compare, Sweep or Explain
 //     LINK             a share link such as size=32x32&strategy=random
 #include <SDL.h>
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "page_api.hpp"
+#include "presets.hpp"
 #include "windows.hpp"
 #ifdef __EMSCRIPTEN__
 #include <GLES3/gl3.h>
@@ -29,18 +31,25 @@
 
 namespace alloclab::app {
 
-// Default layout (first use only): controls top left, stats below them, the mesh filling the
-// rest; below the main menu bar. Designed at 1280x800; proportional elsewhere.
-namespace {
-float top() { return ImGui::GetFrameHeight() + 6.0f; }
-constexpr float kSplit = 0.66f;  // share of the left column for the controls
-}  // namespace
-Layout layout_controls(float, float dh) { return {6, top(), 370, std::max(200.0f, (dh - top()) * kSplit - 6)}; }
-Layout layout_stats(float, float dh) {
-  const float y = top() + (dh - top()) * kSplit;
-  return {6, y, 370, std::max(120.0f, dh - y - 6)};
+// Default layout, designed at 1280x800 (proportional elsewhere): Setup on the left; in Run
+// mode the Mesh above the Charts in the middle and Queue above Results on the right; Compare
+// and Sweep fill the middle and right; Explain the middle, with Queue and Results.
+Layout layout(Slot slot, float dw, float dh) {
+  const float top = ImGui::GetFrameHeight() + 6.0f, g = 6.0f;
+  const float lw = std::clamp(dw * 0.26f, 280.0f, 360.0f), rw = std::clamp(dw * 0.29f, 300.0f, 400.0f);
+  const float h = std::max(200.0f, dh - top - g), cx = lw + 2 * g, cw = std::max(200.0f, dw - lw - rw - 4 * g);
+  const float split = std::floor(h * 0.58f);
+  switch (slot) {
+    case Slot::Setup: return {g, top, lw, h};
+    case Slot::Main: return {cx, top, std::max(200.0f, dw - cx - g), h};
+    case Slot::MainTop: return {cx, top, cw, split - g};
+    case Slot::MainBottom: return {cx, top + split, cw, h - split};
+    case Slot::Right: return {dw - rw - g, top, rw, h};
+    case Slot::RightTop: return {dw - rw - g, top, rw, std::floor(h * 0.5f) - g};
+    case Slot::RightBottom: return {dw - rw - g, top + std::floor(h * 0.5f), rw, h - std::floor(h * 0.5f)};
+  }
+  return {g, top, lw, h};
 }
-Layout layout_mesh(float dw, float dh) { return {382, top(), std::max(200.0f, dw - 388), std::max(200.0f, dh - top() - 6)}; }
 
 namespace {
 
@@ -50,8 +59,13 @@ struct App {
   SDL_GLContext gl = nullptr;
   AppState state;
   MeshWindow mesh;
-  ControlsWindow controls;
-  StatsWindow stats;
+  SetupWindow setup;
+  QueueWindow queue;
+  ChartsWindow charts;
+  ResultsWindow results;
+  CompareWindow compare;
+  SweepWindow sweep;
+  ExplainWindow explain;
   ErrorWindow error;
   long long frame = 0, max_frames = 0;
   std::string screenshot;  // BMP written after the last frame (native)
@@ -59,9 +73,101 @@ struct App {
   std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
 };
 
-void place(const Layout& l) {
-  ImGui::SetNextWindowPos(ImVec2(l.x, l.y), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(l.w, l.h), ImGuiCond_FirstUseEver);
+// Places the next window at its slot when it appears (a mode switch brings the mode's
+// default layout back).
+void place(Slot slot, ImGuiCond cond = ImGuiCond_Appearing) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const Layout l = layout(slot, io.DisplaySize.x, io.DisplaySize.y);
+  ImGui::SetNextWindowPos(ImVec2(l.x, l.y), cond);
+  ImGui::SetNextWindowSize(ImVec2(l.w, l.h), cond);
+}
+
+// The main menu bar: the mode tabs, presets, share/export, windows, and the frame work.
+void menu_bar(App& app) {
+  AppState& st = app.state;
+  if (!ImGui::BeginMainMenuBar()) return;
+  ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1.0f), "alloclab");
+  ImGui::Separator();
+  int k = 1;
+  for (Mode m : kModes) {
+    const bool on = st.mode() == m;
+    if (on) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
+    char label[32];
+    std::snprintf(label, sizeof label, "%s%s", on ? "> " : "", mode_name(m));
+    if (ImGui::MenuItem(label, nullptr, false)) st.set_mode(m);
+    if (on) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("key: %d", k);
+    ++k;
+  }
+  ImGui::Separator();
+  if (ImGui::BeginMenu("Presets")) {
+    for (const Preset& p : presets()) {
+      const std::string name(p.name);
+      if (ImGui::MenuItem(name.c_str())) (void)load_preset(st, p.name);
+      if (ImGui::IsItemHovered()) {
+        auto pt = preset_first_point(p);
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+        if (pt) {
+          ImGui::TextUnformatted(pt->description.c_str());
+          ImGui::TextDisabled("loads the first point: %s", canonical_link(pt->scenario).c_str());
+        } else {
+          ImGui::TextUnformatted(pt.error().message.c_str());
+        }
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Share")) {
+    if (ImGui::MenuItem("Copy link")) page_copy_link(st.link());
+    if (ImGui::MenuItem("Download results (CSV)")) page_download("alloclab-results.csv", "text/csv", results_csv(st));
+    if (ImGui::MenuItem("Download results (JSON)")) page_download("alloclab-results.json", "application/json", results_json_text(st));
+    if (ImGui::MenuItem("Download sweep (CSV)", nullptr, false, !st.sweep.points().empty()))
+      page_download("alloclab-sweep.csv", "text/csv", sweep_csv(st));
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    ImGui::MenuItem("Setup", nullptr, &app.setup.open);
+    ImGui::MenuItem("Mesh", nullptr, &app.mesh.open);
+    ImGui::MenuItem("Charts", nullptr, &app.charts.open);
+    ImGui::MenuItem("Queue and jobs", nullptr, &app.queue.open);
+    ImGui::MenuItem("Results", nullptr, &app.results.open);
+    ImGui::MenuItem("Compare", nullptr, &app.compare.open);
+    ImGui::MenuItem("Sweep", nullptr, &app.sweep.open);
+    ImGui::MenuItem("Explain", nullptr, &app.explain.open);
+    ImGui::EndMenu();
+  }
+  // frame work (median of the recent frames), right-aligned
+  const auto& f = st.frame_ms();
+  std::vector<float> v;
+  for (std::size_t i = 0; i < f.size(); ++i) v.push_back(f.at(i));
+  std::sort(v.begin(), v.end());
+  char txt[96];
+  std::snprintf(txt, sizeof txt, "frame work %.1f ms   sim %.1f ms   %lld events", v.empty() ? 0.0f : v[v.size() / 2], st.last_sim_ms(), st.events());
+  ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(txt).x - 16);
+  ImGui::TextDisabled("%s", txt);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Per frame: simulation (within its budget) + building the UI + submitting draw lists");
+  ImGui::EndMainMenuBar();
+}
+
+// Keys (when no text field has the keyboard): Space play/pause, S step, R reset, E run to
+// end, 1-4 modes. Read from SDL's key-down events (ImGui 1.86 misses a press and release
+// that arrive within one frame).
+void shortcut(AppState& st, const SDL_KeyboardEvent& k) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || (k.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) return;
+  switch (k.keysym.scancode) {
+    case SDL_SCANCODE_SPACE: if (!k.repeat) st.playing = !st.playing; break;
+    case SDL_SCANCODE_S: st.step_once(); break;
+    case SDL_SCANCODE_R: if (!k.repeat) st.reset(); break;
+    case SDL_SCANCODE_E: if (!k.repeat) st.run_to_end(); break;
+    case SDL_SCANCODE_1: case SDL_SCANCODE_2: case SDL_SCANCODE_3: case SDL_SCANCODE_4:
+      if (!k.repeat) st.set_mode(kModes[std::size_t(k.keysym.scancode - SDL_SCANCODE_1)]);
+      break;
+    default: break;
+  }
 }
 
 // Writes the current back buffer to a BMP file (native; a no-op on the web).
@@ -83,12 +189,83 @@ void save_screenshot([[maybe_unused]] const std::string& path) {
 #endif
 }
 
+// The theme: dark, blue accents, a readable TTF (DejaVu Sans from Debian's fonts-dejavu-core,
+// embedded into the wasm at build time; natively read from the system) at 15 px, or ImGui's
+// built-in font scaled when the file is missing.
+void setup_style() {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 5.0f;
+  style.ChildRounding = 4.0f;
+  style.FrameRounding = 3.0f;
+  style.PopupRounding = 4.0f;
+  style.GrabRounding = 3.0f;
+  style.TabRounding = 3.0f;
+  style.WindowPadding = ImVec2(8, 7);
+  style.FramePadding = ImVec2(6, 3);
+  style.ItemSpacing = ImVec2(7, 4);
+  style.CellPadding = ImVec2(5, 2);
+  style.WindowBorderSize = 1.0f;
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.105f, 0.115f, 0.14f, 1.0f);
+  c[ImGuiCol_ChildBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.0f);
+  c[ImGuiCol_PopupBg] = ImVec4(0.12f, 0.13f, 0.16f, 0.98f);
+  c[ImGuiCol_Border] = ImVec4(0.25f, 0.28f, 0.34f, 0.6f);
+  c[ImGuiCol_TitleBg] = ImVec4(0.13f, 0.15f, 0.19f, 1.0f);
+  c[ImGuiCol_TitleBgActive] = ImVec4(0.17f, 0.23f, 0.33f, 1.0f);
+  c[ImGuiCol_MenuBarBg] = ImVec4(0.13f, 0.145f, 0.18f, 1.0f);
+  c[ImGuiCol_FrameBg] = ImVec4(0.17f, 0.19f, 0.235f, 1.0f);
+  c[ImGuiCol_FrameBgHovered] = ImVec4(0.22f, 0.26f, 0.33f, 1.0f);
+  c[ImGuiCol_FrameBgActive] = ImVec4(0.25f, 0.31f, 0.41f, 1.0f);
+  c[ImGuiCol_Button] = ImVec4(0.20f, 0.30f, 0.45f, 1.0f);
+  c[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.40f, 0.60f, 1.0f);
+  c[ImGuiCol_ButtonActive] = ImVec4(0.30f, 0.47f, 0.70f, 1.0f);
+  c[ImGuiCol_Header] = ImVec4(0.20f, 0.27f, 0.38f, 1.0f);
+  c[ImGuiCol_HeaderHovered] = ImVec4(0.25f, 0.35f, 0.50f, 1.0f);
+  c[ImGuiCol_HeaderActive] = ImVec4(0.28f, 0.40f, 0.58f, 1.0f);
+  c[ImGuiCol_Tab] = ImVec4(0.16f, 0.20f, 0.27f, 1.0f);
+  c[ImGuiCol_TabHovered] = ImVec4(0.26f, 0.40f, 0.60f, 1.0f);
+  c[ImGuiCol_TabActive] = ImVec4(0.22f, 0.33f, 0.50f, 1.0f);
+  c[ImGuiCol_TableHeaderBg] = ImVec4(0.15f, 0.17f, 0.21f, 1.0f);
+  c[ImGuiCol_TableRowBgAlt] = ImVec4(1.0f, 1.0f, 1.0f, 0.03f);
+  c[ImGuiCol_PlotHistogram] = ImVec4(0.35f, 0.65f, 0.95f, 1.0f);
+  c[ImGuiCol_CheckMark] = ImVec4(0.45f, 0.75f, 1.0f, 1.0f);
+  c[ImGuiCol_SliderGrab] = ImVec4(0.40f, 0.62f, 0.90f, 1.0f);
+
+  ImGuiIO& io = ImGui::GetIO();
+  bool loaded = false;
+#ifdef ALLOCLAB_FONT
+  if (std::FILE* f = std::fopen(ALLOCLAB_FONT, "rb")) {
+    std::fseek(f, 0, SEEK_END);
+    const long n = std::ftell(f);
+    std::fseek(f, 0, SEEK_SET);
+    if (n > 0) {
+      void* data = IM_ALLOC(std::size_t(n));  // ImGui owns and frees it
+      if (std::fread(data, 1, std::size_t(n), f) == std::size_t(n)) {
+        ImFontConfig cfg;
+        cfg.OversampleH = 2;
+        loaded = io.Fonts->AddFontFromMemoryTTF(data, int(n), 15.0f, &cfg) != nullptr;
+      } else {
+        IM_FREE(data);
+      }
+    }
+    std::fclose(f);
+  }
+#endif
+  if (!loaded) {
+    ImFontConfig cfg;
+    cfg.SizePixels = 15.0f;
+    io.Fonts->AddFontDefault(&cfg);
+  }
+}
+
 // One frame: input, simulation within its time budget, windows, render.
 void run_frame(App& app) {
   const auto t0 = std::chrono::steady_clock::now();
   SDL_Event ev;
   while (SDL_PollEvent(&ev)) {
     ImGui_ImplSDL2_ProcessEvent(&ev);
+    if (ev.type == SDL_KEYDOWN) shortcut(app.state, ev.key);
     if (ev.type == SDL_QUIT) app.done = true;
     if (ev.type == SDL_WINDOWEVENT && ev.window.event == SDL_WINDOWEVENT_CLOSE &&
         ev.window.windowID == SDL_GetWindowID(app.window))
@@ -96,6 +273,8 @@ void run_frame(App& app) {
   }
   const double dt = std::chrono::duration<double>(t0 - app.last).count();
   app.last = t0;
+  // The frame's work starts here: simulation (within its budget), UI, draw-list submission.
+  const auto w0 = std::chrono::steady_clock::now();
   app.state.advance(dt);
 
   ImGui_ImplOpenGL3_NewFrame();
@@ -104,34 +283,51 @@ void run_frame(App& app) {
   if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 60.0f;  // Chromium's virtual time can stand still
   ImGui::NewFrame();
 
-  const float dw = io.DisplaySize.x, dh = io.DisplaySize.y;
-  place(layout_mesh(dw, dh));
-  app.mesh.draw(app.state.sim());
-  place(layout_controls(dw, dh));
-  app.controls.draw(app.state);
-  place(layout_stats(dw, dh));
-  app.stats.draw(app.state);
-  app.error.draw(app.state);
-  if (ImGui::BeginMainMenuBar()) {
-    // (kept tiny: reopen closed windows)
-    ImGui::TextDisabled("alloclab");
-    ImGui::MenuItem("Controls", nullptr, &app.controls.open);
-    ImGui::MenuItem("Mesh", nullptr, &app.mesh.open);
-    ImGui::MenuItem("Stats", nullptr, &app.stats.open);
-    ImGui::EndMainMenuBar();
+  AppState& st = app.state;
+  place(Slot::Setup, ImGuiCond_FirstUseEver);
+  app.setup.draw(st);
+  switch (st.mode()) {
+    case Mode::Run:
+      place(Slot::MainTop);
+      app.mesh.draw(st);
+      place(Slot::MainBottom);
+      app.charts.draw(st);
+      place(Slot::RightTop);
+      app.queue.draw(st);
+      place(Slot::RightBottom);
+      app.results.draw(st);
+      break;
+    case Mode::Compare:
+      place(Slot::Main);
+      app.compare.draw(st);
+      break;
+    case Mode::Sweep:
+      place(Slot::Main);
+      app.sweep.draw(st);
+      break;
+    case Mode::Explain:
+      place(Slot::Main);
+      app.explain.draw(st);
+      break;
   }
-  if (app.state.take_link_changed()) page_set_link(app.state.link());
+  app.error.draw(st);
+  menu_bar(app);
+  if (st.take_link_changed()) page_set_link(st.link());
 
   ImGui::Render();
+  const auto w1 = std::chrono::steady_clock::now();
   glViewport(0, 0, int(io.DisplaySize.x * io.DisplayFramebufferScale.x), int(io.DisplaySize.y * io.DisplayFramebufferScale.y));
   glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const auto w2 = std::chrono::steady_clock::now();
+  auto ms = [](auto a, auto b) { return float(std::chrono::duration<double, std::milli>(b - a).count()); };
+  st.record_frame(ms(w0, w2));
+  st.record_parts(float(st.last_sim_ms()), ms(w0, w1) - float(st.last_sim_ms()), ms(w1, w2));
   const bool last_frame = app.max_frames > 0 && app.frame + 1 >= app.max_frames;
   if (last_frame && !app.screenshot.empty()) save_screenshot(app.screenshot);
   SDL_GL_SwapWindow(app.window);
 
-  app.state.record_frame(float(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()));
   ++app.frame;
   if (app.max_frames > 0 && app.frame >= app.max_frames) app.done = true;
 }
@@ -147,8 +343,11 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) app->max_frames = std::atoll(argv[++i]);
     else if (!std::strcmp(argv[i], "--screenshot") && i + 1 < argc) app->screenshot = argv[++i];
+    else if (!std::strcmp(argv[i], "--mode") && i + 1 < argc) {
+      if (auto m = mode_from_name(argv[++i])) app->state.set_mode(*m);
+    }
     else if (!std::strcmp(argv[i], "--help")) {
-      std::printf("usage: %s [--frames N] [--screenshot FILE.bmp] [LINK]\n", argv[0]);
+      std::printf("usage: %s [--frames N] [--screenshot FILE.bmp] [--mode run|compare|sweep|explain] [LINK]\n", argv[0]);
       return 0;
     }
     else link = argv[i];
@@ -194,12 +393,7 @@ int main(int argc, char** argv) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
-  ImGui::StyleColorsDark();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style.WindowRounding = 4.0f;
-  style.FramePadding.y = 2.0f;  // compact rows: the whole scenario table fits at 1280x800
-  style.ItemSpacing.y = 3.0f;
-  style.CellPadding.y = 1.0f;
+  setup_style();
   ImGui_ImplSDL2_InitForOpenGL(app->window, app->gl);
   ImGui_ImplOpenGL3_Init(glsl);
 
@@ -209,7 +403,9 @@ int main(int argc, char** argv) {
   emscripten_set_main_loop_arg([](void* p) { run_frame(*static_cast<App*>(p)); }, app, 0, true);
 #else
   while (!app->done) run_frame(*app);
-  app->mesh.shutdown();
+  app->mesh.canvas.shutdown();
+  app->explain.canvas.shutdown();
+  app->compare.shutdown();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
@@ -219,7 +415,7 @@ int main(int argc, char** argv) {
   const auto& f = app->state.frame_ms();
   double mean = 0;
   for (std::size_t i = 0; i < f.size(); ++i) mean += f.at(i);
-  std::printf("alloclab_app: %lld frames, mean frame %.2f ms (last %zu), t = %.1f, %lld events\n", app->frame,
+  std::printf("alloclab_app: %lld frames, mean frame work %.2f ms (last %zu), t = %.1f, %lld events\n", app->frame,
               f.size() ? mean / double(f.size()) : 0.0, f.size(), app->state.sim().now(), app->state.events());
 #endif
   return 0;

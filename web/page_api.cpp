@@ -1,16 +1,23 @@
-// page_api.cpp — window.alloclab and the URL fragment (see page_api.hpp). The JS parts are
-// EM_JS functions; the C entry points they call are exported with EMSCRIPTEN_KEEPALIVE and
-// take the AppState pointer that JS received at install time (no globals on the C++ side).
+// page_api.cpp — window.alloclab, the URL fragment, clipboard, downloads and the trace picker
+// (see page_api.hpp). The JS parts are EM_JS functions; the C entry points they call are
+// exported with EMSCRIPTEN_KEEPALIVE and take the AppState pointer that JS received at install
+// time (no globals on the C++ side). Nothing from the URL or a file is ever put into the page
+// as HTML: text goes to C++ or to textContent only.
 #include "page_api.hpp"
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <sstream>
+#include <fstream>
 #include "cli/cli.hpp"
+#include "presets.hpp"
 #include "run_json.hpp"
+#include "windows.hpp"
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
+#else
+#include <SDL.h>
 #endif
 
 namespace alloclab::app {
@@ -36,6 +43,120 @@ std::string engine_version() {
   if (auto sp = v.find(' '); sp != std::string::npos) v = v.substr(sp + 1);
   while (!v.empty() && (v.back() == '\n' || v.back() == '\r')) v.pop_back();
   return v;
+}
+
+std::string page_command(AppState& state, const std::string& name, const std::string& arg) {
+  auto err = [](const Status& st) { return st ? std::string() : st.message(); };
+  if (name == "setMode") {
+    auto m = mode_from_name(arg);
+    if (!m) return "unknown mode '" + arg + "' (Run, Compare, Sweep, Explain)";
+    state.set_mode(*m);
+    return "";
+  }
+  if (name == "mode") return mode_name(state.mode());
+  if (name == "link") return state.link();
+  if (name == "timing") {  // recent frames' work in parts: simulation, UI building, draw-list submission (ms)
+    std::string out = "{";
+    const char* names[3] = {"sim", "build", "submit"};
+    for (int k = 0; k < 3; ++k) {
+      const auto& r = state.part_history(k);
+      out += std::string(k ? "," : "") + "\"" + names[k] + "\":[";
+      for (std::size_t i = 0; i < r.size(); ++i) {
+        char b[24];
+        std::snprintf(b, sizeof b, "%s%.3f", i ? "," : "", r.at(i));
+        out += b;
+      }
+      out += "]";
+    }
+    return out + "}";
+  }
+  if (name == "setParam") {
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos) return "'" + arg + "' is not key=value";
+    return err(state.set_param(arg.substr(0, eq), arg.substr(eq + 1)));
+  }
+  if (name == "play") { state.playing = true; return ""; }
+  if (name == "pause") { state.playing = false; return ""; }
+  if (name == "step") { state.step_once(); return ""; }
+  if (name == "reset") { state.reset(); return ""; }
+  if (name == "runToEnd") { state.run_to_end(); return ""; }
+  if (name == "speed") { state.speed = std::max(1.0, std::atof(arg.c_str())); state.max_speed = arg == "max"; return ""; }
+  if (name == "pin") { state.pinned = JobId(std::atoi(arg.c_str())); return ""; }
+  if (name == "presets") {
+    std::string out;
+    for (const Preset& p : presets()) out += std::string(p.name) + "\n";
+    return out;
+  }
+  if (name == "loadPreset") return err(load_preset(state, arg));
+  if (name == "compare") {  // "ff,bf,as"
+    std::vector<std::string> ids;
+    std::size_t start = 0;
+    while (start <= arg.size()) {
+      const auto c = arg.find(',', start);
+      const std::string id = arg.substr(start, c == std::string::npos ? std::string::npos : c - start);
+      if (!id.empty()) ids.push_back(id);
+      if (c == std::string::npos) break;
+      start = c + 1;
+    }
+    if (ids.size() < 2 || ids.size() > 4) return "compare: 2 to 4 strategies";
+    for (const auto& id : ids) if (!find_strategy(id)) return "compare: unknown strategy '" + id + "'";
+    state.compare_ids = ids;
+    state.restart_compare();
+    return "";
+  }
+  if (name == "sweep") {  // "ff,bf|0.01,0.02|2": strategies | rates | replications, then start
+    const auto a = arg.find('|'), b = arg.find('|', a == std::string::npos ? a : a + 1);
+    if (a == std::string::npos || b == std::string::npos) return "sweep: strategies|rates|replications";
+    std::vector<std::string> ids;
+    std::vector<double> rates;
+    std::string part;
+    for (char ch : arg.substr(0, a) + ",") { if (ch == ',') { if (!part.empty()) ids.push_back(part); part.clear(); } else part += ch; }
+    for (char ch : arg.substr(a + 1, b - a - 1) + ",") { if (ch == ',') { if (!part.empty()) rates.push_back(std::atof(part.c_str())); part.clear(); } else part += ch; }
+    if (ids.empty() || rates.empty()) return "sweep: no strategies or rates";
+    state.sweep_ids = ids;
+    state.sweep_rates = rates;
+    state.sweep_replications = std::clamp(std::atoi(arg.c_str() + b + 1), 1, 1000);
+    state.start_sweep();
+    return "";
+  }
+  if (name == "cancelSweep") { state.sweep.cancel(); return ""; }
+  if (name == "startReplications") { state.start_replications(); return ""; }
+  if (name == "resultsCsv") return results_csv(state);
+  if (name == "resultsJson") return results_json_text(state);
+  if (name == "sweepCsv") return sweep_csv(state);
+  if (name == "state") {
+    const Simulation& sim = state.sim();
+    std::string times;
+    for (const auto& r : state.compare_runs()) {
+      char b2[40];
+      std::snprintf(b2, sizeof b2, "%s%.17g", times.empty() ? "" : ",", r ? r->now() : -1.0);
+      times += b2;
+    }
+    char buf[1024];
+    std::snprintf(buf, sizeof buf,
+                  "{\"mode\":\"%s\",\"playing\":%s,\"now\":%.17g,\"events\":%lld,\"done\":%s,\"running\":%zu,"
+                  "\"queue\":%zu,\"pinned\":%d,\"history\":%zu,\"compareRuns\":%zu,\"compareTimes\":[%s],"
+                  "\"sweep\":{\"running\":%s,\"done\":%d,\"total\":%d,\"progress\":%.4f},"
+                  "\"replications\":{\"running\":%s,\"done\":%d,\"total\":%d},\"trace\":\"%s\",\"traceJobs\":%zu}",
+                  mode_name(state.mode()), state.playing ? "true" : "false", sim.now(), state.events(), sim.done() ? "true" : "false",
+                  sim.running().size(), sim.queue_length(), state.pinned, state.history().samples().size(),
+                  state.compare_runs().size(),
+                  times.c_str(),
+                  state.sweep.running() ? "true" : "false", state.sweep.tasks_done(), state.sweep.tasks_total(), state.sweep.progress(),
+                  state.replications.running() ? "true" : "false", state.replications.tasks_done(), state.replications.tasks_total(),
+                  state.scenario().trace.find('"') == std::string::npos ? state.scenario().trace.c_str() : "?",
+                  state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : std::size_t(0));
+    return buf;
+  }
+  return "unknown command '" + name + "'";
+}
+
+void page_load_trace_file(AppState& state, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) { state.set_error("trace: cannot read '" + path + "'"); return; }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  (void)state.load_trace(path, ss.str());
 }
 
 namespace {
@@ -89,6 +210,24 @@ void alloclab_hash_changed(alloclab::app::AppState* state, const char* link) {
   if (link && state->link() != link) (void)state->load_link(link);
 }
 
+// window.alloclab.command(name, arg): the UI's actions (page_command).
+#ifdef __EMSCRIPTEN__
+EMSCRIPTEN_KEEPALIVE
+#endif
+char* alloclab_command(alloclab::app::AppState* state, const char* name, const char* arg) {
+  return alloclab::app::to_js(alloclab::app::page_command(*state, name ? name : "", arg ? arg : ""));
+}
+
+// The text of a trace file chosen in the page: parsed by the engine and loaded; returns the
+// error message ("" when loaded), which also goes to the error panel.
+#ifdef __EMSCRIPTEN__
+EMSCRIPTEN_KEEPALIVE
+#endif
+char* alloclab_load_trace(alloclab::app::AppState* state, const char* name, const char* text) {
+  const alloclab::Status st = state->load_trace(name ? name : "trace.csv", text ? text : "");
+  return alloclab::app::to_js(st ? std::string() : st.message());
+}
+
 }  // extern "C"
 
 #ifdef __EMSCRIPTEN__
@@ -130,7 +269,8 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
     link: function () { return take(_alloclab_link(state)); },
     // The message shown in the error panel ("" when none).
     error: function () { return take(_alloclab_error(state)); },
-    // Recent frame times in milliseconds, oldest first.
+    // Recent frame *work* times in milliseconds, oldest first: simulation budget + ImGui
+    // building + draw-list submission, measured in C++ (not the swap interval).
     frameStats: function () {
       var cap = 240, buf = _malloc(cap * 4);
       try {
@@ -141,12 +281,96 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
       } finally { _free(buf); }
     }
   });
+  var command = function (name, arg) {
+    return take(ccall("alloclab_command", "number", ["number", "string", "string"], [state, String(name), arg === undefined ? "" : String(arg)]));
+  };
+  var fail = function (msg) { if (msg) throw new Error(msg); return true; };
+  Object.assign(api, {
+    // The UI's actions (the same C++ functions the windows call); test hooks and scripting.
+    command: command,
+    setMode: function (m) { return fail(command("setMode", m)); },
+    mode: function () { return command("mode"); },
+    setParam: function (k, v) { return fail(command("setParam", k + "=" + v)); },
+    state: function () { return JSON.parse(command("state")); },
+    // Recent frames' work split into {sim, build, submit} arrays (ms), oldest first.
+    frameParts: function () { return JSON.parse(command("timing")); },
+    presets: function () { return command("presets").split("\n").filter(function (x) { return x; }); },
+    loadPreset: function (n) { return fail(command("loadPreset", n)); },
+    resultsCsv: function () { return command("resultsCsv"); },
+    resultsJson: function () { return command("resultsJson"); },
+    sweepCsv: function () { return command("sweepCsv"); },
+    // Loads trace text (SWF if the name ends in .swf, else CSV); throws the engine's message.
+    loadTrace: function (name, text) {
+      return fail(take(ccall("alloclab_load_trace", "number", ["number", "string", "string"], [state, String(name), String(text)])));
+    },
+    // The file picker: an <input type=file> created on first use, never shown; its file's
+    // text goes to C++ (errors appear in the error panel).
+    pickTrace: function () {
+      var input = api._traceInput;
+      if (!input) {
+        input = document.createElement("input");
+        input.type = "file";
+        input.accept = ".swf,.csv,.txt";
+        input.style.display = "none";
+        input.addEventListener("change", function () {
+          var f = input.files && input.files[0];
+          if (!f) return;
+          f.text().then(function (t) {
+            take(ccall("alloclab_load_trace", "number", ["number", "string", "string"], [state, f.name, t]));
+          });
+          input.value = "";
+        });
+        document.body.appendChild(input);
+        api._traceInput = input;
+      }
+      input.click();
+    },
+    copyLink: function () { return api._copy(command("link")); },
+    download: function (kind) {
+      var map = { csv: ["alloclab-results.csv", "text/csv", "resultsCsv"], json: ["alloclab-results.json", "application/json", "resultsJson"],
+                  sweep: ["alloclab-sweep.csv", "text/csv", "sweepCsv"] };
+      var m = map[kind];
+      if (!m) throw new Error("download: csv, json or sweep");
+      api._download(m[0], m[1], command(m[2]));
+    },
+    // the page address with a link as fragment, to the clipboard (remembered for tests)
+    _copy: function (link) {
+      var url = window.location.origin + window.location.pathname + window.location.search + (link ? "#" + link : "");
+      api._lastCopied = url;
+      try {
+        if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).catch(function () {});
+      } catch (e) {}
+      return url;
+    },
+    _download: function (name, mime, text) {
+      var blob = new Blob([text], { type: mime });
+      var a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = name;
+      a.style.display = "none";
+      document.body.appendChild(a);
+      a.click();
+      setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+      api._lastDownload = { name: name, type: mime, size: text.length, text: text };
+    }
+  });
   window.addEventListener("hashchange", function () {
     var h = window.location.hash || "";
     if (h.charAt(0) === "#") h = h.substring(1);
     ccall("alloclab_hash_changed", null, ["number", "string"], [state, h]);
   });
   api.ready = true;
+});
+EM_JS(void, js_copy_link, (const char* link), {
+  if (window.alloclab && window.alloclab._copy) window.alloclab._copy(UTF8ToString(link));
+});
+
+EM_JS(void, js_download, (const char* name, const char* mime, const char* text), {
+  if (window.alloclab && window.alloclab._download) window.alloclab._download(UTF8ToString(name), UTF8ToString(mime), UTF8ToString(text));
+});
+
+EM_JS(void, js_pick_trace, (), {
+  if (window.alloclab && window.alloclab.pickTrace) window.alloclab.pickTrace();
 });
 // clang-format on
 #endif
@@ -174,6 +398,43 @@ void page_install_api([[maybe_unused]] AppState& state) {
 #ifdef __EMSCRIPTEN__
   const std::string v = engine_version();
   js_install_api(&state, v.c_str());
+#endif
+}
+
+}  // namespace alloclab::app
+
+namespace alloclab::app {
+
+void page_copy_link([[maybe_unused]] const std::string& link) {
+#ifdef __EMSCRIPTEN__
+  js_copy_link(link.c_str());
+#else
+  const std::string text = "index.html#" + link;
+  SDL_SetClipboardText(text.c_str());
+#endif
+}
+
+void page_download(const std::string& filename, [[maybe_unused]] const std::string& mime, const std::string& text) {
+#ifdef __EMSCRIPTEN__
+  js_download(filename.c_str(), mime.c_str(), text.c_str());
+#else
+  std::ofstream out(filename, std::ios::binary);
+  out << text;
+  std::fprintf(stderr, "alloclab_app: wrote %s (%zu bytes)\n", filename.c_str(), text.size());
+#endif
+}
+
+bool page_can_pick_files() {
+#ifdef __EMSCRIPTEN__
+  return true;
+#else
+  return false;
+#endif
+}
+
+void page_pick_trace() {
+#ifdef __EMSCRIPTEN__
+  js_pick_trace();
 #endif
 }
 

@@ -1,6 +1,8 @@
 // page_api.hpp — the app's bridge to the web page: the URL fragment (read at start-up, kept
-// in step with the scenario) and `window.alloclab` (CONTRACT.md "In the page"). Natively the
-// fragment functions do nothing, so main() has one code path.
+// in step with the scenario), `window.alloclab` (CONTRACT.md "In the page" plus the UI's
+// test hooks), the clipboard, downloads and the trace file picker. Natively the same
+// functions use SDL's clipboard, write files into the working directory, or do nothing, so
+// the windows have one code path.
 #pragma once
 #include <string>
 #include "app_state.hpp"
@@ -11,9 +13,29 @@ namespace alloclab::app {
 std::string page_link();
 // Replaces the URL fragment with `link` (no new history entry).
 void page_set_link(const std::string& link);
-// Defines window.alloclab {ready, version, runJson, link, error, frameStats} over `state` (which must
-// outlive the page) and follows manual edits of the fragment (hashchange).
+// Defines window.alloclab over `state` (which must outlive the page) and follows manual edits
+// of the fragment (hashchange):
+//   ready, version, runJson(link), link(), error(), frameStats()   (CONTRACT + frame work in ms)
+//   setMode(name), mode(), setParam(key, value), state(), presets(), loadPreset(name),
+//   loadTrace(name, text), pickTrace(), copyLink(), resultsCsv(), resultsJson(), sweepCsv(),
+//   download(kind), command(name, arg)                           (the UI's actions, for tests)
 void page_install_api(AppState& state);
+
+// Copies the page address with this link (web: navigator.clipboard; native: SDL clipboard).
+void page_copy_link(const std::string& link);
+// Offers `text` as a file download (web: a Blob; native: written to the working directory).
+void page_download(const std::string& filename, const std::string& mime, const std::string& text);
+// Whether a file picker exists (web); natively the Setup window asks for a path instead.
+bool page_can_pick_files();
+// Opens the browser's file picker for a trace (an <input type=file> created on demand); the
+// chosen file's text comes back through AppState::load_trace.
+void page_pick_trace();
+// Native: reads the trace file at `path` and loads it (errors to the error panel).
+void page_load_trace_file(AppState& state, const std::string& path);
+
+// The UI's actions by name, for window.alloclab's test hooks: the same AppState functions the
+// windows call. Returns "" on success or for actions without a result, else the text.
+std::string page_command(AppState& state, const std::string& name, const std::string& arg);
 
 // What window.alloclab.runJson(link) returns: the `alloclab run` JSON text for the scenario
 // (parse_link -> validate -> run_scenario -> run_json, as the CLI does), or the engine's error.

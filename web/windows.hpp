@@ -1,57 +1,95 @@
-// windows.hpp — the app's ImGui windows, each a small struct with an `open` flag and a draw().
-// Read-only windows take const views of the model; the controls change it through AppState.
+// windows.hpp — the app's ImGui windows, each a small struct with an `open` flag and a draw()
+// (one file per window: web/win_*.cpp). Read-only windows take const views of the model; the
+// others change it only through AppState (which calls the engine).
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 #include "app_state.hpp"
-
-struct ImVec2;
+#include "mesh_canvas.hpp"
 
 namespace alloclab::app {
 
-// Default window rectangles for a display of the given size (first use only).
+// Default window rectangles for a display of the given size and the current mode.
 struct Layout {
   float x, y, w, h;
 };
-Layout layout_controls(float dw, float dh);
-Layout layout_stats(float dw, float dh);
-Layout layout_mesh(float dw, float dh);
+enum class Slot { Setup, Main, MainTop, MainBottom, RightTop, RightBottom, Right };
+Layout layout(Slot s, float dw, float dh);
 
-// The machine: one cell per processor, coloured by the job that holds it (free cells dim).
+// The machine of the running simulation (Run mode): zoom, pan, hover, click to pin.
 struct MeshWindow {
   bool open = true;
-  bool grid_lines = true;  // 1-pixel lines between cells when cells are large enough
-  void draw(const Simulation& sim);
-  // Frees the GL texture (call while the GL context is current).
-  void shutdown();
-
- private:
-  struct Run { float x0, x1; int row; JobId owner; };
-  std::vector<Run> runs_;                 // this frame's row runs
-  std::vector<std::uint32_t> pixels_;     // RGBA, one texel per processor (dense machines)
-  unsigned texture_ = 0, tex_w_ = 0, tex_h_ = 0;
-  double drawn_key_[4] = {-1, -1, -1, -1};  // state the texture shows (time, departures, arrivals, running)
-  std::size_t last_rects_ = 0;
+  bool traffic = true;  // the network overlay (traffic_overlay.hpp) when the simulation has one
+  MeshCanvas canvas;
+  void draw(AppState& state);
 };
 
-// Playback (play/pause, step, reset, speed) and the scenario editor generated from params().
-struct ControlsWindow {
+// Playback (play/pause, step, reset, run to end, speed) and the scenario panels generated
+// from params(), grouped by key (Scenario, Workload, Strategy, Scheduler, Network,
+// Measurement, Other); every change is applied at once and the fragment follows.
+struct SetupWindow {
   bool open = true;
   void draw(AppState& state);
 
  private:
   void sync(const AppState& state);  // editor fields from the current scenario
+  void row(AppState& state, std::size_t i);
   unsigned synced_ = ~0u;
-  std::vector<std::string> values_;  // one text per params() row
-  std::string apply_error_;
-  std::string link_text_;
+  std::vector<std::string> values_;   // one text per params() row
+  std::vector<std::string> errors_;   // the engine's message for a rejected edit, per row
+  std::vector<char> dirty_;           // edited, not yet applied (applied when the field is left)
+  std::string trace_path_;            // native: a path to read
 };
 
-// Figures of the running simulation: time, utilization, queue, completed jobs, frame times.
-struct StatsWindow {
+// Waiting queue in scheduler order, running jobs, recent departures.
+struct QueueWindow {
+  bool open = true;
+  void draw(AppState& state);
+};
+
+// Utilization, queue length and mean response time over simulated time.
+struct ChartsWindow {
   bool open = true;
   void draw(const AppState& state);
+};
+
+// The CONTRACT metrics of the current run; replications with means ± 95% CI; downloads.
+struct ResultsWindow {
+  bool open = true;
+  void draw(AppState& state);
+};
+
+// 2–4 strategies on the same scenario, side by side, in lock-step by simulated time.
+struct CompareWindow {
+  bool open = true;
+  void draw(AppState& state);
+  void shutdown() { for (auto& c : canvas_) c.shutdown(); }
+
+ private:
+  MeshCanvas canvas_[4];
+  JobId pinned_[4] = {kNoJob, kNoJob, kNoJob, kNoJob};
+};
+
+// Utilization and mean response time vs arrival rate for chosen strategies.
+struct SweepWindow {
+  bool open = true;
+  void draw(AppState& state);
+
+ private:
+  std::string rates_text_;
+  bool synced_ = false;
+};
+
+// What the strategy sees before its next decision: the request, the free-base mask, the
+// candidate it would choose; stepped through stage by stage.
+struct ExplainWindow {
+  bool open = true;
+  MeshCanvas canvas;
+  void draw(AppState& state);
+
+ private:
+  int stage_ = 3;  // 1 request, 2 free bases, 3 candidate (then: apply = one event)
 };
 
 // The engine's last error message in red, with a Dismiss button; nothing when there is none.
@@ -59,7 +97,11 @@ struct ErrorWindow {
   void draw(AppState& state);
 };
 
-// Stable colour of a job id (hash -> hue), the same every frame and in every window.
-unsigned job_colour(int job);
+// Exports of the current results (Results window, window.alloclab): with finished
+// replications, their means and 95% half-widths; otherwise the running simulation's figures.
+std::string results_csv(const AppState& state);
+std::string results_json_text(const AppState& state);
+// The sweep as CSV: series, rate, replications, <metric>_mean, <metric>_ci95.
+std::string sweep_csv(const AppState& state);
 
 }  // namespace alloclab::app

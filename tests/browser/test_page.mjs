@@ -1,7 +1,8 @@
 // tests/browser/test_page.mjs — the page in headless Chromium (playwright-core, Debian's
 // chromium, WebGL2 via SwiftShader): window.alloclab per CONTRACT "In the page", runJson equal
-// to the native CLI, a mesh view that is not blank, and a malformed link that shows the
-// engine's error while the page stays usable.
+// to the native CLI, a mesh view that is not blank, a malformed link that shows the engine's
+// error while the page stays usable, and the front end (tests/browser/ui_checks.mjs): every
+// mode and panel driven by clicks, keys and window.alloclab's hooks, with a screenshot each.
 //   usage: node tests/browser/test_page.mjs [--site DIR] [--native CLI]   (or: [DIR] [CLI])
 //          (defaults build-web/site and build/alloclab; env ALLOCLAB_SITE / ALLOCLAB_NATIVE)
 // Screenshots go to build-web/screenshots/. Prints "N passed, N failed"; exit 1 on failure.
@@ -13,6 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
+import { uiChecks } from './ui_checks.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const opts = {}, positional = [];
@@ -79,7 +81,7 @@ function census(png) {
     if (mx >= 150 && (mx - mn) / mx >= 0.4) jobPixels++;
     if (r >= 50 && r > 3 * g && r > 3 * b) redPixels++;
   }
-  return { w: img.w, h: img.h, colours: colours.size, jobPixels, redPixels };
+  return { w: img.w, h: img.h, colours: colours.size, jobPixels, redPixels, img };
 }
 
 // The native CLI's JSON for a link (its key=value pairs as arguments).
@@ -97,7 +99,7 @@ const part = (json, key) => {
   return m ? m[1] : null;
 };
 
-const MESH_CLIP = { x: 388, y: 68, width: 884, height: 720 };  // inside the default Mesh window at 1280x800
+const MESH_CLIP = { x: 388, y: 68, width: 884, height: 720 };  // the Mesh window and the right column at 1280x800
 
 const server = await serveStatic(site, 0);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'alloclab-pw-'));
@@ -184,6 +186,9 @@ try {
   check('256x256 random: mesh drawn, frames under 200 ms (SwiftShader)', cb.jobPixels > 5000 && med3 < 200,
         `${cb.colours} colours, ${cb.jobPixels} job pixels, median frame ${med3?.toFixed(2)} ms`);
   await p3.close();
+
+  // ---- 6. the front end: modes, panels, link round trip, exports, traces, presets
+  await uiChecks({ open, check, shots, census, server });
 } catch (e) {
   check('no exception', false, e.stack);
 } finally {

@@ -1,0 +1,210 @@
+// tests/browser/ui_checks.mjs — the front end in the page, called by test_page.mjs: each mode
+// and panel driven by clicks (positions of the fixed default layout at 1280x800), keys, and
+// window.alloclab's hooks (which act through the same C++ functions as the UI); the share link
+// round trip after a panel change; downloads; a trace read through the file picker; presets;
+// frame work at 128x128. Screenshots of every mode go to build-web/screenshots/ (look at them).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const until = async (page, fn, arg, ms = 20000) =>
+  page.waitForFunction(fn, arg, { timeout: ms, polling: 100 }).then(() => true, () => false);
+const st = (page) => page.evaluate(() => window.alloclab.state());
+
+export async function uiChecks({ open, check, shots, census }) {
+  const shot = async (page, name, clip) => {
+    const png = await page.screenshot(clip ? { clip } : {});
+    fs.writeFileSync(path.join(shots, name), png);
+    return png;
+  };
+
+  // -- Run mode at 128x128: frame work, keys, buttons, hover, pin
+  const link128 = 'size=128x128&arrival=poisson:0.5&job_size=uniform:1-40&jobs=100000';
+  const p = await open(link128);
+  await p.waitForTimeout(3000);
+  // frameStats() = simulation + UI building + draw-list submission per frame. Under headless
+  // SwiftShader the submission blocks on the software GPU (back-pressure, tens of ms), which
+  // is not the app's work: the check is on simulation + building, submission is reported.
+  const fw = await p.evaluate(() => window.alloclab.frameStats());
+  const parts = await p.evaluate(() => window.alloclab.frameParts());
+  const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[s.length >> 1]; };
+  const cpu = parts.sim.map((x, i) => x + parts.build[i]);
+  check('128x128: frame work without GPU wait (sim + UI building) median <= 8 ms', cpu.length > 20 && median(cpu) <= 8,
+        `sim ${median(parts.sim).toFixed(2)} + build ${median(parts.build).toFixed(2)} ms; submit ${median(parts.submit).toFixed(2)} ms; frameStats median ${median(fw).toFixed(2)} ms (${fw.length} frames)`);
+  await shot(p, 'mode-run-128x128.png');
+  const s0 = await st(p);
+  check('Run mode plays by default and the chart history fills', s0.mode === 'Run' && s0.playing && s0.history > 5, JSON.stringify(s0).slice(0, 120));
+
+  // keys: Space pauses (focus the canvas by clicking an empty spot of the menu bar first)
+  await p.mouse.click(700, 10);
+  await p.keyboard.press('Space');
+  await p.waitForTimeout(300);
+  const s1 = await st(p);
+  await p.keyboard.press('Space');
+  await p.waitForTimeout(300);
+  const s2 = await st(p);
+  check('Space toggles play/pause', s1.playing === false && s2.playing === true);
+  // the Step button (Setup window, first row) pauses and processes one event
+  await p.mouse.click(108, 65);
+  await p.waitForTimeout(300);
+  const e1 = (await st(p)).events;
+  await p.mouse.click(108, 65);
+  await p.waitForTimeout(300);
+  const s3 = await st(p);
+  check('Step button: paused, one event per click', s3.playing === false && s3.events === e1 + 1, `events ${e1} -> ${s3.events}`);
+
+  // hover a job cell in the mesh: tooltip; click: pin
+  const meshClip = { x: 352, y: 80, width: 540, height: 340 };
+  const img = await p.screenshot({ clip: meshClip });
+  const job = findJobPixel(img, census);
+  let pinned = -1;
+  if (job) {
+    await p.mouse.move(meshClip.x + job.x, meshClip.y + job.y);
+    await p.waitForTimeout(300);
+    await shot(p, 'mesh-hover-tooltip.png');
+    await p.mouse.click(meshClip.x + job.x, meshClip.y + job.y);
+    await p.waitForTimeout(300);
+    pinned = (await st(p)).pinned;
+    await shot(p, 'mesh-pinned.png');
+  }
+  check('clicking a job in the mesh pins it', pinned >= 0, `pinned ${pinned}`);
+  // wheel zoom around the pinned job
+  await p.mouse.move(meshClip.x + (job?.x ?? 200), meshClip.y + (job?.y ?? 150));
+  await p.mouse.wheel(0, -400);
+  await p.waitForTimeout(400);
+  await shot(p, 'mesh-zoomed.png');
+  await p.close();
+
+  // -- a panel change by clicking: the topology combo -> torus; the link round trip
+  const q = await open('size=24x24&seed=5');
+  await q.waitForTimeout(500);
+  await q.mouse.click(228, 186);           // Setup > Scenario > topology combo
+  await q.waitForTimeout(300);
+  await shot(q, 'panel-topology-combo.png');
+  await q.mouse.click(200, 232);           // second entry: torus
+  await q.waitForTimeout(400);
+  const l1 = await q.evaluate(() => window.alloclab.link());
+  check('clicking the topology combo sets torus (link follows)', l1 === 'topology=torus&size=24x24&seed=5', l1);
+  await q.evaluate(() => window.alloclab.setParam('strategy', 'bf'));
+  const l2 = await q.evaluate(() => window.alloclab.link());
+  const hash = await q.evaluate(() => location.hash);
+  check('panel change: fragment follows the panels', hash === '#' + l2 && l2.includes('strategy=bf'), `${hash}`);
+  const bad = await q.evaluate(() => { try { window.alloclab.setParam('size', '5000x2'); return null; } catch (e) { return e.message; } });
+  check('panel value out of range is refused with the engine message', bad && bad.startsWith('size') && (await q.evaluate(() => window.alloclab.link())) === l2, bad);
+  await q.waitForTimeout(1500);
+  await shot(q, 'mode-run-torus-24x24.png');
+  const copied = await q.evaluate(() => window.alloclab.copyLink());
+  check('Copy link gives the page address with the fragment', copied.endsWith('#' + l2), copied);
+  await q.close();
+  const r = await open(l2);
+  check('link round trip: opening the copied link gives the same link()', (await r.evaluate(() => window.alloclab.link())) === l2);
+  await r.close();
+
+  // -- Compare mode (click the menu), lock-step
+  const c = await open('size=32x32&arrival=poisson:0.02&seed=3');
+  await c.mouse.click(144, 10);           // menu bar: Compare
+  await c.waitForTimeout(300);
+  check('clicking "Compare" in the menu bar switches mode', (await c.evaluate(() => window.alloclab.mode())) === 'Compare');
+  await c.evaluate(() => window.alloclab.command('compare', 'ff,bf,mbs,random'));
+  await c.evaluate(() => window.alloclab.command('speed', '3000'));
+  await until(c, () => Math.min(...window.alloclab.state().compareTimes) > 1000, null, 20000);
+  const cs = await st(c);
+  const times = cs.compareTimes;
+  const spread = Math.max(...times) - Math.min(...times);
+  check('Compare: 4 runs advance in lock-step by simulated time', times.length === 4 && Math.min(...times) > 0 && spread < 0.2 * Math.max(...times),
+        `times ${times.map((t) => t.toFixed(0)).join(', ')}; ${JSON.stringify(cs).slice(0, 200)}`);
+  await shot(c, 'mode-compare.png');
+
+  // -- Sweep mode (key 3), a small sweep to the end
+  await c.mouse.click(700, 10);
+  await c.keyboard.press('3');
+  await c.waitForTimeout(200);
+  check('key 3 switches to Sweep', (await c.evaluate(() => window.alloclab.mode())) === 'Sweep');
+  await c.evaluate(() => window.alloclab.setParam('jobs', '300'));
+  await c.evaluate(() => window.alloclab.command('sweep', 'ff,bf,mbs|0.005,0.01,0.02,0.04|2'));
+  await c.waitForTimeout(600);
+  const mid = await st(c);
+  await shot(c, 'mode-sweep-running.png');
+  const swept = await until(c, () => { const s = window.alloclab.state(); return !s.sweep.running && s.sweep.done === s.sweep.total; }, null, 60000);
+  const csv = await c.evaluate(() => window.alloclab.sweepCsv());
+  check('Sweep: progresses across frames and finishes (3 strategies x 4 rates x 2)', swept && mid.sweep.total === 24 && csv.trim().split('\n').length === 13,
+        `progress at 0.6 s ${mid.sweep.progress.toFixed(2)}, ${csv.trim().split('\n').length - 1} rows`);
+  await shot(c, 'mode-sweep.png');
+  // cancel
+  await c.evaluate(() => window.alloclab.command('sweep', 'ff|0.01,0.02|20'));
+  await c.waitForTimeout(200);
+  await c.evaluate(() => window.alloclab.command('cancelSweep'));
+  const sc = await st(c);
+  check('Sweep can be cancelled', sc.sweep.running === false && sc.sweep.done < sc.sweep.total);
+
+  // -- Explain mode (key 4): paused, a decision explained; Apply steps one event
+  await c.mouse.click(700, 10);
+  await c.keyboard.press('4');
+  await c.waitForTimeout(300);
+  const ex = await st(c);
+  check('key 4 switches to Explain and pauses', ex.mode === 'Explain' && ex.playing === false);
+  await shot(c, 'mode-explain.png');
+  await c.evaluate(() => window.alloclab.setParam('size', '16x16'));
+  for (let i = 0; i < 40; i++) await c.evaluate(() => window.alloclab.command('step'));
+  await c.waitForTimeout(300);
+  await shot(c, 'mode-explain-16x16.png');
+
+  // -- Results: replications with CI, progress, downloads
+  await c.keyboard.press('1');
+  await c.evaluate(() => { window.alloclab.setParam('jobs', '200'); window.alloclab.setParam('replications', '4'); window.alloclab.command('startReplications'); });
+  const reps = await until(c, () => { const s = window.alloclab.state(); return !s.replications.running && s.replications.done === 4; }, null, 30000);
+  const json = await c.evaluate(() => window.alloclab.resultsJson());
+  check('Run replications: 4 replications, JSON with ci95', reps && /"ci95"/.test(json) && /"replications": ?4|replications/.test(json), json.slice(0, 100));
+  await c.waitForTimeout(300);
+  await shot(c, 'results-replications.png');
+  await c.evaluate(() => window.alloclab.download('csv'));
+  const dl = await c.evaluate(() => window.alloclab._lastDownload);
+  check('Download CSV hands a Blob of the results to the browser', dl && dl.name === 'alloclab-results.csv' && dl.text.startsWith('metric,value,ci95'), dl?.name);
+  await c.close();
+
+  // -- trace through the file picker (the <input type=file> appears only on demand)
+  const t = await open('size=16x16');
+  const before = await t.evaluate(() => document.querySelectorAll('input[type=file]').length);
+  const [chooser] = await Promise.all([t.waitForEvent('filechooser', { timeout: 5000 }), t.evaluate(() => window.alloclab.pickTrace())]);
+  const rows = ['arrival,width,height,runtime'];
+  for (let i = 0; i < 60; i++) rows.push(`${i * 7},${1 + (i % 5)},${1 + (i % 3)},${50 + (i % 9) * 10}`);
+  await chooser.setFiles({ name: 'jobs.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
+  const traced = await until(t, () => window.alloclab.state().traceJobs === 60, null, 5000);
+  check('trace file picked in the browser is parsed by the engine and runs', before === 0 && traced, `${(await st(t)).trace}`);
+  await t.waitForTimeout(800);
+  await shot(t, 'trace-loaded.png');
+  const terr = await t.evaluate(() => { try { window.alloclab.loadTrace('bad.csv', 'arrival,width\n1,2\n'); return ''; } catch (e) { return e.message; } });
+  check('a malformed trace shows the engine error in the error panel', terr && (await t.evaluate(() => window.alloclab.error())) === terr, terr);
+  await t.close();
+
+  // -- presets menu
+  const pr = await open('');
+  const names = await pr.evaluate(() => window.alloclab.presets());
+  await pr.mouse.click(352, 10);           // menu bar: Presets
+  await pr.waitForTimeout(300);
+  await shot(pr, 'presets-menu.png');
+  await pr.keyboard.press('Escape');
+  await pr.evaluate(() => window.alloclab.loadPreset('seed002-no-network'));
+  const pl = await pr.evaluate(() => window.alloclab.link());
+  check('presets listed and the first point of one loads', names.length >= 3 && pl.includes('job_size=exponential') && pl.includes('service=uniform'), `${names.join(', ')} -> ${pl}`);
+  await pr.close();
+}
+
+// A pixel in the middle of a job cell (saturated, bright; its neighbours the same colour).
+function findJobPixel(png, census) {
+  const c = census(png);
+  if (!c.jobPixels) return null;
+  const img = c.img;
+  if (!img) return null;
+  for (let y = 10; y < img.h - 10; y += 3)
+    for (let x = 10; x < img.w - 10; x += 3) {
+      const [r, g, b] = img.rgb(x, y), mx = Math.max(r, g, b), mn = Math.min(r, g, b);
+      if (mx < 150 || (mx - mn) / mx < 0.4) continue;
+      let same = true;
+      for (const [dx, dy] of [[-3, 0], [3, 0], [0, -3], [0, 3]]) {
+        const [r2, g2, b2] = img.rgb(x + dx, y + dy);
+        if (r2 !== r || g2 !== g || b2 !== b) same = false;
+      }
+      if (same) return { x, y };
+    }
+  return null;
+}

@@ -1,0 +1,305 @@
+// mesh_canvas.cpp — the occupancy canvas (see mesh_canvas.hpp). Row y = 0 is drawn at the
+// bottom (CONTRACT "Coordinates"). Aggregated so that large machines stay fast:
+//  - only the visible part of the machine is drawn; each display row is one (sampled) machine
+//    row and a run of consecutive cells with the same owner is one rectangle; when cells are
+//    smaller than a pixel, rows and columns are sampled at display resolution, so the work is
+//    bounded by the canvas, not the machine;
+//  - when even the runs are too many (scattered non-contiguous allocations on a big machine),
+//    the grid goes into one RGBA texture (one texel per processor, updated only when the
+//    simulation moved) drawn as a single image.
+// On top: block outlines (when cells are large enough and blocks few), the hovered and the
+// pinned job (outline, connecting lines between its blocks), torus wrap cues.
+#include "mesh_canvas.hpp"
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
+#else
+#include <SDL_opengl.h>
+#endif
+
+namespace alloclab::app {
+
+namespace {
+constexpr std::size_t kMaxRuns = 6000;  // above this, one texture instead of rectangles
+constexpr std::size_t kMaxOutlinedBlocks = 2500;
+constexpr ImU32 kFree = IM_COL32(46, 50, 58, 255);
+constexpr ImU32 kBackground = IM_COL32(18, 20, 24, 255);
+constexpr ImU32 kWrapCue = IM_COL32(120, 190, 255, 220);
+
+// A dashed line from a to b.
+void dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float dash, float thick) {
+  const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+  if (len <= 0) return;
+  for (float s = 0; s < len; s += 2 * dash) {
+    const float e = std::min(len, s + dash);
+    dl->AddLine(ImVec2(a.x + dx * s / len, a.y + dy * s / len), ImVec2(a.x + dx * e / len, a.y + dy * e / len), col, thick);
+  }
+}
+
+// A small filled arrow head at p pointing in direction (ux, uy).
+void arrow(ImDrawList* dl, ImVec2 p, float ux, float uy, float s, ImU32 col) {
+  const ImVec2 tip(p.x + ux * s, p.y + uy * s);
+  const ImVec2 l(p.x - uy * s * 0.7f, p.y + ux * s * 0.7f), r(p.x + uy * s * 0.7f, p.y - ux * s * 0.7f);
+  dl->AddTriangleFilled(tip, l, r, col);
+}
+}  // namespace
+
+unsigned job_colour(int job) {
+  // integer hash -> hue; saturation/value vary a little so neighbours differ
+  std::uint32_t h = std::uint32_t(job) * 0x9E3779B9u;
+  h ^= h >> 16; h *= 0x85EBCA6Bu; h ^= h >> 13; h *= 0xC2B2AE35u; h ^= h >> 16;
+  const float hue = float(h & 0xFFFF) / 65536.0f;
+  const float sat = 0.55f + 0.25f * float((h >> 16) & 0xFF) / 255.0f;
+  const float val = 0.80f + 0.15f * float((h >> 24) & 0xFF) / 255.0f;
+  return ImGui::ColorConvertFloat4ToU32(ImColor::HSV(hue, sat, val).Value);
+}
+
+void job_tooltip(const Simulation& sim, JobId id) {
+  const JobRecord* j = sim.running_job(id);
+  ImGui::ColorButton("##c", ImColor(job_colour(id)), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+  ImGui::SameLine();
+  if (!j) { ImGui::Text("job %d", id); return; }
+  ImGui::Text("job %d   request %dx%d", id, j->shape.w, j->shape.h);
+  ImGui::Text("%zu block%s, %d nodes", j->alloc.blocks.size(), j->alloc.blocks.size() == 1 ? "" : "s", j->alloc.nodes());
+  ImGui::Text("arrival %.1f   start %.1f", j->arrival, j->start);
+  if (j->end >= 0) ImGui::Text("expected end %.1f", j->end);
+  else ImGui::TextDisabled("ends when its communication completes");
+}
+
+void MeshCanvas::shutdown() {
+  if (texture_) {
+    GLuint t = texture_;
+    glDeleteTextures(1, &t);
+    texture_ = 0;
+  }
+}
+
+void MeshCanvas::draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g) {
+  const Occupancy& occ = sim.occupancy();
+  const int W = g.W, H = g.H;
+  // visible machine columns [vx0, vx1) and rows [vy0, vy1)
+  const int vx0 = std::clamp(int(std::floor((g.c0.x - g.origin.x) / g.cell)), 0, W);
+  const int vx1 = std::clamp(int(std::ceil((g.c1.x - g.origin.x) / g.cell)), 0, W);
+  const int top = std::clamp(int(std::floor((g.c0.y - g.origin.y) / g.cell)), 0, H);  // display rows from the top
+  const int bot = std::clamp(int(std::ceil((g.c1.y - g.origin.y) / g.cell)), 0, H);
+  const int nvx = vx1 - vx0, nvy = bot - top;
+  runs_.clear();
+  if (nvx <= 0 || nvy <= 0) { last_rects_ = 0; return; }
+  // Display rows/columns: one per machine row/column, or one per pixel when cells are tiny.
+  const int cols = std::max(1, std::min(nvx, int(std::ceil(float(nvx) * g.cell))));
+  const int rows = std::max(1, std::min(nvy, int(std::ceil(float(nvy) * g.cell))));
+  auto sx = [&](int c) { return g.origin.x + g.cell * (float(vx0) + float(c) * float(nvx) / float(cols)); };
+  auto sy = [&](int r) { return g.origin.y + g.cell * (float(top) + float(r) * float(nvy) / float(rows)); };
+  for (int r = 0; r < rows && runs_.size() <= kMaxRuns; ++r) {
+    const int y = H - 1 - (top + int((long long)r * nvy / rows));
+    const float y0 = sy(r), y1 = sy(r + 1);
+    for (int c = 0; c < cols;) {
+      const JobId owner = occ.owner(vx0 + int((long long)c * nvx / cols), y);
+      int e = c + 1;
+      while (e < cols && occ.owner(vx0 + int((long long)e * nvx / cols), y) == owner) ++e;
+      runs_.push_back(Run{sx(c), sx(e), y0, y1, owner});
+      c = e;
+    }
+  }
+  if (runs_.size() > kMaxRuns) { draw_texture(dl, sim, g); return; }
+  for (const Run& run : runs_)
+    dl->AddRectFilled(ImVec2(run.x0, run.y0), ImVec2(run.x1, run.y1), run.owner == kNoJob ? kFree : job_colour(run.owner));
+  last_rects_ = runs_.size();
+  // Cell borders when cells are large enough to show them.
+  if (grid_lines && g.cell >= 5.0f) {
+    const ImU32 line = IM_COL32(18, 20, 24, 160);
+    for (int x = vx0 + 1; x < vx1; ++x) dl->AddLine(ImVec2(g.origin.x + float(x) * g.cell, sy(0)), ImVec2(g.origin.x + float(x) * g.cell, sy(rows)), line);
+    for (int r = top + 1; r < bot; ++r) dl->AddLine(ImVec2(sx(0), g.origin.y + float(r) * g.cell), ImVec2(sx(cols), g.origin.y + float(r) * g.cell), line);
+  }
+}
+
+// Dense: one texel per processor, re-uploaded only when the simulation has moved.
+void MeshCanvas::draw_texture(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g) {
+  const Occupancy& occ = sim.occupancy();
+  const int W = g.W, H = g.H;
+  const double key[4] = {sim.now(), double(sim.departures()), double(sim.arrivals()), double(sim.running().size())};
+  const bool resized = tex_w_ != unsigned(W) || tex_h_ != unsigned(H) || !texture_;
+  if (resized || !std::equal(key, key + 4, drawn_key_)) {
+    pixels_.resize(std::size_t(W) * std::size_t(H));
+    for (int y = 0; y < H; ++y) {
+      std::uint32_t* row = pixels_.data() + std::size_t(H - 1 - y) * std::size_t(W);  // texture row 0 = top
+      JobId last = -2;
+      std::uint32_t col = 0;
+      for (int x = 0; x < W; ++x) {
+        const JobId o = occ.owner(x, y);
+        if (o != last) { col = o == kNoJob ? kFree : job_colour(o); last = o; }
+        row[x] = col;  // ImU32 is ABGR in memory order RGBA on little-endian: what GL_RGBA expects
+      }
+    }
+    if (!texture_) {
+      GLuint t = 0;
+      glGenTextures(1, &t);
+      texture_ = t;
+    }
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    if (resized) {
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels_.data());
+      tex_w_ = unsigned(W);
+      tex_h_ = unsigned(H);
+    } else {
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels_.data());
+    }
+    std::copy(key, key + 4, drawn_key_);
+  }
+  dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_)), g.origin,
+               ImVec2(g.origin.x + float(W) * g.cell, g.origin.y + float(H) * g.cell));
+  last_rects_ = 0;
+}
+
+CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, JobId* pinned) {
+  const Occupancy& occ = sim.occupancy();
+  CanvasGeom g;
+  g.W = occ.width();
+  g.H = occ.height();
+  const bool torus = occ.topology().wraps();
+  size.x = std::max(size.x, 40.0f);
+  size.y = std::max(size.y, 40.0f);
+  g.c0 = ImGui::GetCursorScreenPos();
+  g.c1 = ImVec2(g.c0.x + size.x, g.c0.y + size.y);
+  ImGui::InvisibleButton(id, size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const bool hovered = ImGui::IsItemHovered();
+  const bool active = ImGui::IsItemActive();
+  ImGuiIO& io = ImGui::GetIO();
+
+  // Fit the machine (with a margin for the wrap cues on a torus), then zoom and pan.
+  const float margin = torus ? 14.0f : 2.0f;
+  const float fit = std::min((size.x - 2 * margin) / float(g.W), (size.y - 2 * margin) / float(g.H));
+  const float max_zoom = std::max(1.0f, 96.0f / std::max(fit, 1e-3f));
+  if (interactive && hovered && io.MouseWheel != 0.0f) {
+    const float old_cell = fit * zoom_;
+    const float nz = std::clamp(zoom_ * std::pow(1.2f, io.MouseWheel), 1.0f, max_zoom);
+    // keep the machine point under the mouse fixed
+    const ImVec2 centre(g.c0.x + size.x * 0.5f, g.c0.y + size.y * 0.5f);
+    const ImVec2 m = io.MousePos;
+    const float k = (fit * nz) / old_cell;
+    const ImVec2 o_old(centre.x - float(g.W) * old_cell * 0.5f + pan_.x, centre.y - float(g.H) * old_cell * 0.5f + pan_.y);
+    const ImVec2 o_new(m.x - (m.x - o_old.x) * k, m.y - (m.y - o_old.y) * k);
+    const float nc = fit * nz;
+    pan_ = ImVec2(o_new.x - (centre.x - float(g.W) * nc * 0.5f), o_new.y - (centre.y - float(g.H) * nc * 0.5f));
+    zoom_ = nz;
+  }
+  if (zoom_ <= 1.0f) pan_ = ImVec2(0, 0);
+  if (interactive && active && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 3.0f))) {
+    pan_.x += io.MouseDelta.x;
+    pan_.y += io.MouseDelta.y;
+    dragged_ = true;
+  }
+  g.cell = fit * zoom_;
+  const float mw = float(g.W) * g.cell, mh = float(g.H) * g.cell;
+  // keep at least a quarter of the canvas covered by the machine
+  pan_.x = std::clamp(pan_.x, -(mw * 0.5f + size.x * 0.25f), mw * 0.5f + size.x * 0.25f);
+  pan_.y = std::clamp(pan_.y, -(mh * 0.5f + size.y * 0.25f), mh * 0.5f + size.y * 0.25f);
+  g.origin = ImVec2(std::floor(g.c0.x + (size.x - mw) * 0.5f + pan_.x), std::floor(g.c0.y + (size.y - mh) * 0.5f + pan_.y));
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(g.c0, g.c1, true);
+  dl->AddRectFilled(g.c0, g.c1, kBackground);
+  draw_cells(dl, sim, g);
+
+  // Block outlines: the blocks of a non-contiguous job read as separate pieces of one colour.
+  std::size_t nblocks = 0;
+  for (const auto& kv : sim.running()) nblocks += kv.second.alloc.blocks.size();
+  if (g.cell >= 3.0f && nblocks <= kMaxOutlinedBlocks) {
+    const ImU32 edge = IM_COL32(10, 12, 16, 200);
+    for (const auto& kv : sim.running())
+      for (const Block& b : kv.second.alloc.blocks)
+        g.block_pieces(b, [&](ImVec2 a, ImVec2 c) { dl->AddRect(a, c, edge, 0, 0, g.cell >= 8 ? 2.0f : 1.0f); });
+  }
+
+  // The node under the mouse.
+  JobId hover_job = kNoJob;
+  int hx = -1, hy = -1;
+  if (hovered) {
+    const ImVec2 m = io.MousePos;
+    const float fx = (m.x - g.origin.x) / g.cell, fy = (m.y - g.origin.y) / g.cell;
+    if (fx >= 0 && fy >= 0 && fx < float(g.W) && fy < float(g.H)) {
+      hx = int(fx);
+      hy = g.H - 1 - int(fy);
+      hover_job = occ.owner(hx, hy);
+    }
+  }
+  // Click (without a drag) pins the job under the mouse; clicking it again or a free node unpins.
+  if (interactive && pinned && ImGui::IsItemDeactivated()) {
+    if (!dragged_ && hovered) *pinned = (hover_job == *pinned) ? kNoJob : hover_job;
+    dragged_ = false;
+  }
+  if (pinned && *pinned != kNoJob && !sim.running_job(*pinned)) *pinned = kNoJob;  // departed
+
+  // A job's blocks as one: outline every piece, join the block centres.
+  auto highlight = [&](JobId job, ImU32 col, float thick, bool dim_others) {
+    const JobRecord* j = sim.running_job(job);
+    if (!j) return;
+    if (dim_others) {
+      dl->AddRectFilled(g.c0, g.c1, IM_COL32(0, 0, 0, 110));
+      for (const Block& b : j->alloc.blocks) g.block_pieces(b, [&](ImVec2 a, ImVec2 c) { dl->AddRectFilled(a, c, job_colour(job)); });
+    }
+    ImVec2 prev(0, 0);
+    bool first = true;
+    for (const Block& b : j->alloc.blocks) {
+      g.block_pieces(b, [&](ImVec2 a, ImVec2 c) { dl->AddRect(a, c, col, 0, 0, thick); });
+      const ImVec2 cen = g.node_min(b.x, b.y);
+      const ImVec2 mid(cen.x + std::min(b.w, g.W - b.x) * g.cell * 0.5f, cen.y + g.cell - std::min(b.h, g.H - b.y) * g.cell * 0.5f);
+      if (!first) dl->AddLine(prev, mid, col, std::max(1.0f, thick - 1.0f));
+      dl->AddCircleFilled(mid, std::max(2.0f, thick + 0.5f), col);
+      prev = mid;
+      first = false;
+    }
+  };
+  if (pinned && *pinned != kNoJob) highlight(*pinned, IM_COL32(255, 255, 255, 255), 2.5f, true);
+  if (hover_job != kNoJob && (!pinned || hover_job != *pinned)) highlight(hover_job, IM_COL32(255, 255, 255, 170), 1.5f, false);
+
+  // Torus: dashed border and arrows at every edge (leaving one side enters the opposite one).
+  if (torus) {
+    const ImVec2 a = g.origin, b(g.origin.x + mw, g.origin.y + mh);
+    dashed(dl, ImVec2(a.x - 4, a.y - 4), ImVec2(b.x + 4, a.y - 4), kWrapCue, 6, 1.5f);
+    dashed(dl, ImVec2(a.x - 4, b.y + 4), ImVec2(b.x + 4, b.y + 4), kWrapCue, 6, 1.5f);
+    dashed(dl, ImVec2(a.x - 4, a.y - 4), ImVec2(a.x - 4, b.y + 4), kWrapCue, 6, 1.5f);
+    dashed(dl, ImVec2(b.x + 4, a.y - 4), ImVec2(b.x + 4, b.y + 4), kWrapCue, 6, 1.5f);
+    const int n = 3;
+    for (int i = 1; i <= n; ++i) {
+      const float fx = a.x + mw * float(i) / float(n + 1), fy = a.y + mh * float(i) / float(n + 1);
+      arrow(dl, ImVec2(fx, a.y - 6), 0, -1, 5, kWrapCue);
+      arrow(dl, ImVec2(fx, b.y + 6), 0, 1, 5, kWrapCue);
+      arrow(dl, ImVec2(a.x - 6, fy), -1, 0, 5, kWrapCue);
+      arrow(dl, ImVec2(b.x + 6, fy), 1, 0, 5, kWrapCue);
+    }
+    // Blocks that wrap: a cue on each cut edge (the block continues on the other side).
+    if (nblocks <= kMaxOutlinedBlocks)
+      for (const auto& kv : sim.running())
+        for (const Block& bl : kv.second.alloc.blocks) {
+          const bool wx = bl.x + bl.w > g.W, wy = bl.y + bl.h > g.H;
+          if (!wx && !wy) continue;
+          g.block_pieces(bl, [&](ImVec2 p, ImVec2 q) {
+            if (wx && p.x <= a.x + 0.5f) dl->AddLine(ImVec2(a.x - 1.5f, p.y), ImVec2(a.x - 1.5f, q.y), kWrapCue, 3);
+            if (wx && q.x >= b.x - 0.5f) dl->AddLine(ImVec2(b.x + 1.5f, p.y), ImVec2(b.x + 1.5f, q.y), kWrapCue, 3);
+            if (wy && p.y <= a.y + 0.5f) dl->AddLine(ImVec2(p.x, a.y - 1.5f), ImVec2(q.x, a.y - 1.5f), kWrapCue, 3);
+            if (wy && q.y >= b.y - 0.5f) dl->AddLine(ImVec2(p.x, b.y + 1.5f), ImVec2(q.x, b.y + 1.5f), kWrapCue, 3);
+          });
+        }
+  }
+  dl->PopClipRect();
+
+  if (interactive && hovered && hx >= 0 && !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f)) {
+    ImGui::BeginTooltip();
+    ImGui::TextDisabled("node (%d, %d)", hx, hy);
+    if (hover_job == kNoJob) ImGui::TextDisabled("free");
+    else job_tooltip(sim, hover_job);
+    if (pinned) ImGui::TextDisabled(hover_job != kNoJob && hover_job != *pinned ? "click to pin" : "wheel: zoom, drag: pan");
+    ImGui::EndTooltip();
+  }
+  return g;
+}
+
+}  // namespace alloclab::app

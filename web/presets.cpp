@@ -1,0 +1,99 @@
+// presets.cpp — reading a preset's first point (see presets.hpp). Value lists follow the
+// sweep grammar (engine/cli/sweep.cpp): split on ';' if present, else on ',' when every part
+// is valid on its own; a part without "name:" takes the previous part's ("poisson:0.01,0.02").
+#include "presets.hpp"
+#include <algorithm>
+#include <cstdlib>
+
+namespace alloclab::app {
+
+namespace {
+std::vector<std::string> split(std::string_view s, char sep) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t i = s.find(sep, start);
+    out.emplace_back(s.substr(start, i == std::string_view::npos ? std::string_view::npos : i - start));
+    if (i == std::string_view::npos) break;
+    start = i + 1;
+  }
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return std::string(s);
+}
+
+std::vector<std::string> values_of(std::string_view key, const std::string& v) {
+  Scenario probe;
+  if (v.find(';') != std::string::npos) return split(v, ';');
+  if (v.find(',') != std::string::npos) {
+    auto parts = split(v, ',');
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+      const auto c = parts[i - 1].find(':');
+      if (c != std::string::npos && parts[i].find(':') == std::string::npos) parts[i] = parts[i - 1].substr(0, c + 1) + parts[i];
+    }
+    bool all = true;
+    for (const auto& p : parts) all = all && apply(probe, key, p).ok();
+    if (all) return parts;
+  }
+  return {v};
+}
+}  // namespace
+
+Result<PresetPoint> preset_first_point(const Preset& p) {
+  PresetPoint out;
+  bool header = true;
+  for (const std::string& raw : split(p.text, '\n')) {
+    const std::string line = trim(raw);
+    if (line.empty()) { header = false; continue; }
+    if (line[0] == '#') {
+      if (header) out.description += (out.description.empty() ? "" : "\n") + trim(std::string_view(line).substr(1));
+      continue;
+    }
+    header = false;
+    const auto eq = line.find('=');
+    if (eq == std::string::npos) return Error{std::string(p.name) + ": '" + line + "' is not key=value"};
+    const std::string key = trim(std::string_view(line).substr(0, eq)), value = trim(std::string_view(line).substr(eq + 1));
+    if (!find_param(key)) continue;  // sweep-only keys (rel_error)
+    const auto vals = values_of(key, value);
+    if (Status st = apply(out.scenario, key, vals.front()); !st) return Error{std::string(p.name) + ": " + st.message()};
+    if (key == "strategy") out.strategies = vals;
+    if (key == "replications") out.replications = out.scenario.replications;
+    if (key == "arrival")
+      for (const auto& v : vals)
+        if (v.rfind("poisson:", 0) == 0) out.rates.push_back(std::strtod(v.c_str() + 8, nullptr));
+  }
+  if (Status st = validate(out.scenario); !st) return Error{std::string(p.name) + ": " + st.message()};
+  return out;
+}
+
+}  // namespace alloclab::app
+
+#include "app_state.hpp"
+
+namespace alloclab::app {
+
+Status load_preset(AppState& state, std::string_view name) {
+  for (const Preset& p : presets()) {
+    if (p.name != name) continue;
+    auto pt = preset_first_point(p);
+    if (!pt) { state.set_error(pt.error().message); return pt.error(); }
+    if (Status st = state.load(pt->scenario); !st) return st;
+    if (pt->strategies.size() >= 2) {
+      state.sweep_ids = pt->strategies;
+      state.compare_ids.assign(pt->strategies.begin(), pt->strategies.begin() + std::min<std::size_t>(4, pt->strategies.size()));
+      if (state.mode() == Mode::Compare) state.restart_compare();
+    }
+    if (!pt->rates.empty()) state.sweep_rates = pt->rates;
+    state.sweep_replications = std::min(pt->replications, 30);
+    return {};
+  }
+  Error e{"preset: unknown '" + std::string(name) + "'"};
+  state.set_error(e.message);
+  return e;
+}
+
+}  // namespace alloclab::app

@@ -1,0 +1,127 @@
+// win_results.cpp — the Results window: the CONTRACT metrics (metric_fields()) of the running
+// simulation, and — with replications > 1 — "Run replications": all R replications of the
+// scenario computed a slice per frame (AppState::replications, a Batch of run_replication's
+// steps), means ± 95% half-widths (Aggregate), progress and cancel. Downloads as CSV / JSON
+// (the same `alloclab run` JSON shape). Also the CSV/JSON text builders page_api uses.
+#include <cstdio>
+#include <sstream>
+#include "imgui.h"
+#include "page_api.hpp"
+#include "run_json.hpp"
+#include "windows.hpp"
+
+namespace alloclab::app {
+
+namespace {
+
+// The Report the exports describe: finished replications if any, else the running figures.
+Report current_report(const AppState& state) {
+  Report r;
+  const Batch& b = state.replications;
+  if (b.finished() && !b.points().empty() && b.points()[0].agg.count() > 0 &&
+      canonical_link(b.points()[0].scenario) == state.link()) {
+    r.replications = b.points()[0].agg.count();
+    r.mean = b.points()[0].agg.mean();
+    r.ci95 = b.points()[0].agg.ci95();
+  } else {
+    r.mean = state.sim().results();
+  }
+  return r;
+}
+
+std::string num(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+}  // namespace
+
+std::string results_csv(const AppState& state) {
+  const Report r = current_report(state);
+  std::ostringstream o;
+  o << "metric,value,ci95\n";
+  o << "replications," << r.replications << ",\n";
+  for (const MetricField& f : metric_fields()) o << f.name << ',' << num(r.mean.*f.member) << ',' << num(r.ci95.*f.member) << '\n';
+  return o.str();
+}
+
+std::string results_json_text(const AppState& state) { return run_json(state.scenario(), current_report(state), RunTiming{}) + "\n"; }
+
+std::string sweep_csv(const AppState& state) {
+  std::ostringstream o;
+  o << "strategy,arrival_rate,replications";
+  for (const MetricField& f : metric_fields()) o << ',' << f.name << "_mean," << f.name << "_ci95";
+  o << '\n';
+  for (const Batch::Point& p : state.sweep.points()) {
+    if (p.agg.count() == 0) continue;
+    const Results m = p.agg.mean(), c = p.agg.ci95();
+    o << p.series << ',' << num(p.x) << ',' << p.agg.count();
+    for (const MetricField& f : metric_fields()) o << ',' << num(m.*f.member) << ',' << num(c.*f.member);
+    o << '\n';
+  }
+  return o.str();
+}
+
+void ResultsWindow::draw(AppState& state) {
+  if (!open) return;
+  if (!ImGui::Begin("Results", &open)) { ImGui::End(); return; }
+  const Simulation& sim = state.sim();
+  const Results now = sim.results();
+  const int R = state.scenario().replications;
+  Batch& b = state.replications;
+  const bool have_reps = !b.points().empty() && b.points()[0].agg.count() > 0 && canonical_link(b.points()[0].scenario) == state.link();
+
+  ImGui::Text("%s  t = %.1f  %s", sim.scenario().strategy.c_str(), sim.now(), sim.done() ? "(complete)" : "(running)");
+  // replications
+  ImGui::BeginDisabled(b.running());
+  if (ImGui::Button("Run replications")) state.start_replications();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("All %d replication(s) of this scenario (key replications, panel Measurement), a slice per frame", R);
+  if (b.running()) {
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) b.cancel();
+    char txt[64];
+    std::snprintf(txt, sizeof txt, "%d / %d replications", b.tasks_done(), b.tasks_total());
+    ImGui::ProgressBar(float(b.progress()), ImVec2(-FLT_MIN, 0), txt);
+  } else if (R == 1) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(set replications > 1)");
+  }
+  if (!b.error().empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error().c_str());
+
+  const int cols = have_reps ? 3 : 2;
+  if (ImGui::BeginTable("metrics", cols, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp,
+                        ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 1.2f))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("metric");
+    ImGui::TableSetupColumn("this run");
+    if (have_reps) {
+      char hdr[48];
+      std::snprintf(hdr, sizeof hdr, "mean ± 95%% CI (%d reps)", b.points()[0].agg.count());
+      ImGui::TableSetupColumn(hdr);
+    }
+    ImGui::TableHeadersRow();
+    const Results m = have_reps ? b.points()[0].agg.mean() : Results{}, c = have_reps ? b.points()[0].agg.ci95() : Results{};
+    for (const MetricField& f : metric_fields()) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.5g", now.*f.member);
+      if (have_reps) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.5g ± %.3g", m.*f.member, c.*f.member);
+      }
+    }
+    ImGui::EndTable();
+  }
+  if (ImGui::Button("Download CSV")) page_download("alloclab-results.csv", "text/csv", results_csv(state));
+  ImGui::SameLine();
+  if (ImGui::Button("Download JSON")) page_download("alloclab-results.json", "application/json", results_json_text(state));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The `alloclab run` JSON shape: scenario link + results (+ ci95 with replications)");
+  ImGui::End();
+}
+
+}  // namespace alloclab::app

@@ -1,0 +1,232 @@
+// win_setup.cpp — the Setup window: playback and the scenario panels. Every control is
+// generated from the engine's parameter table (params()): Enum -> combo of choices(), Int ->
+// InputScalar clamped to [min, max], everything else -> text; help as tooltip. Rows are
+// grouped into panels by key (kPanelOf below); a key not listed there lands in "Other", so
+// new keys always appear. A change is applied when the field is left (combos at once): the
+// engine validates it, the scenario restarts and the URL fragment follows; a rejected value
+// shows the engine's message under its row and the running scenario is kept.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+#include "imgui.h"
+#include "page_api.hpp"
+#include "windows.hpp"
+
+namespace alloclab::app {
+
+namespace {
+
+struct PanelOf {
+  std::string_view key, panel;
+};
+// key -> panel; keys not listed go to "Other"
+constexpr PanelOf kPanelOf[] = {
+    {"topology", "Scenario"},   {"size", "Scenario"},          {"seed", "Scenario"},
+    {"arrival", "Workload"},    {"job_size", "Workload"},      {"service", "Workload"},    {"trace", "Workload"},
+    {"strategy", "Strategy"},   {"max_blocks", "Strategy"},    {"paging_k", "Strategy"},   {"paging_order", "Strategy"},
+    {"scheduler", "Scheduler"}, {"max_wait", "Scheduler"},
+    {"pattern", "Network"},     {"packet_flits", "Network"},   {"buffer_flits", "Network"}, {"routing_delay", "Network"},
+    {"comm_iterations", "Network"}, {"compute_time", "Network"},
+    {"jobs", "Measurement"},    {"warmup", "Measurement"},     {"replications", "Measurement"},
+    {"time_limit", "Measurement"}, {"on_fail", "Measurement"},
+};
+constexpr std::string_view kPanels[] = {"Scenario", "Workload", "Strategy", "Scheduler", "Network", "Measurement", "Other"};
+
+std::string_view panel_of(std::string_view key) {
+  for (const PanelOf& p : kPanelOf)
+    if (p.key == key) return p.panel;
+  return "Other";
+}
+
+// ImGui::InputText over a std::string (ImGui 1.86 has no std::string overload without
+// imgui_stdlib; the callback grows the string as the user types).
+bool input_string(const char* label, std::string& s, ImGuiInputTextFlags flags = 0) {
+  auto cb = [](ImGuiInputTextCallbackData* d) -> int {
+    if (d->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+      auto* str = static_cast<std::string*>(d->UserData);
+      str->resize(std::size_t(d->BufTextLen));
+      d->Buf = str->data();
+    }
+    return 0;
+  };
+  if (s.capacity() < 16) s.reserve(16);
+  return ImGui::InputText(label, s.data(), s.capacity() + 1, flags | ImGuiInputTextFlags_CallbackResize, cb, &s);
+}
+
+void help_tooltip(const ParamDef& p) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(p.key.data(), p.key.data() + p.key.size());
+    ImGui::TextUnformatted(p.help.data(), p.help.data() + p.help.size());
+    ImGui::TextDisabled("values: %.*s", int(p.range.size()), p.range.data());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace
+
+void SetupWindow::sync(const AppState& state) {
+  const auto table = params();
+  values_.assign(table.size(), {});
+  errors_.assign(table.size(), {});
+  dirty_.assign(table.size(), 0);
+  for (std::size_t i = 0; i < table.size(); ++i) values_[i] = table[i].get(state.scenario());
+  synced_ = state.generation();
+}
+
+// One row of the table: label, control, error. Applies the value when the control is left.
+void SetupWindow::row(AppState& state, std::size_t i) {
+  const ParamDef& p = params()[i];
+  std::string& v = values_[i];
+  ImGui::PushID(int(i));
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(p.key.data(), p.key.data() + p.key.size());
+  help_tooltip(p);
+  ImGui::TableNextColumn();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  bool commit = false;
+  if (p.type == ParamType::Enum && p.choices) {
+    if (ImGui::BeginCombo("##v", v.c_str(), ImGuiComboFlags_HeightLarge)) {
+      const bool strat = p.key == "strategy";
+      for (const std::string& c : p.choices()) {
+        const StrategyInfo* si = strat ? find_strategy(c) : nullptr;
+        const bool unsupported = si && !strategy_unsupported(*si, state.scenario().topo()).empty();
+        ImGui::BeginDisabled(unsupported);
+        if (ImGui::Selectable(c.c_str(), c == v)) { v = c; commit = true; }
+        ImGui::EndDisabled();
+        if (si && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+          ImGui::BeginTooltip();
+          ImGui::TextUnformatted(si->help.data(), si->help.data() + si->help.size());
+          if (unsupported) ImGui::TextDisabled("%s", strategy_unsupported(*si, state.scenario().topo()).c_str());
+          ImGui::EndTooltip();
+        }
+      }
+      ImGui::EndCombo();
+    }
+  } else if (p.type == ParamType::Int) {
+    long long n = std::atoll(v.c_str());
+    const long long step = 1;
+    if (ImGui::InputScalar("##v", ImGuiDataType_S64, &n, &step)) {
+      n = std::clamp(n, p.min, p.max);  // the table's range, enforced while typing
+      v = std::to_string(n);
+      dirty_[i] = 1;
+    }
+    if (dirty_[i] && !ImGui::IsItemActive()) commit = true;
+  } else if (p.type == ParamType::Path) {
+    const std::string& name = state.scenario().trace;
+    if (page_can_pick_files()) {
+      if (ImGui::Button(name.empty() ? "Choose trace file..." : "Replace...")) page_pick_trace();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Read an SWF or CSV job trace from this computer (it never leaves the browser)");
+    } else {
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 50);
+      input_string("##path", trace_path_);
+      ImGui::SameLine();
+      if (ImGui::Button("Load") && !trace_path_.empty()) page_load_trace_file(state, trace_path_);
+    }
+    if (!name.empty()) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("clear")) { v.clear(); commit = true; }
+      ImGui::TextDisabled("%s (%zu jobs)", name.c_str(), state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : 0);
+    }
+  } else {
+    if (input_string("##v", v)) dirty_[i] = 1;
+    if (dirty_[i] && !ImGui::IsItemActive()) commit = true;
+  }
+  help_tooltip(p);
+  if (commit) {
+    dirty_[i] = 0;
+    if (v != p.get(state.scenario())) {
+      if (Status st = state.set_param(p.key, v); !st) errors_[i] = st.message();
+      else errors_[i].clear();
+    }
+  }
+  if (!errors_[i].empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1.0f, 0.42f, 0.42f, 1.0f), "%s", errors_[i].c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::PopID();
+}
+
+void SetupWindow::draw(AppState& state) {
+  if (synced_ != state.generation()) {
+    // keep the messages of rejected edits (the scenario did not change for them)
+    auto keep = errors_;
+    sync(state);
+    if (keep.size() == errors_.size()) errors_ = keep;
+  }
+  if (!open) return;
+  if (!ImGui::Begin("Setup", &open)) { ImGui::End(); return; }
+
+  // ---- playback
+  const Simulation& sim = state.sim();
+  const float bw = ImGui::GetFrameHeight() * 3.2f;
+  if (ImGui::Button(state.playing ? "Pause" : "Play", ImVec2(bw, 0))) state.playing = !state.playing;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space");
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) state.step_once();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One event (pauses)   key: S");
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) state.reset();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart the scenario from time 0   key: R");
+  ImGui::SameLine();
+  if (ImGui::Button("Run to end")) state.run_to_end();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("As fast as the frame budget allows, stop at the end   key: E");
+  float speed = float(state.speed);
+  ImGui::BeginDisabled(state.max_speed);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+  if (ImGui::SliderFloat("events/s", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic))
+    state.speed = std::clamp(double(speed), 1.0, 1e6);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::Checkbox("max", &state.max_speed);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("As many events per frame as the time budget allows");
+  ImGui::Checkbox("repeat", &state.repeat);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart when the run is over");
+  ImGui::SameLine();
+  float budget = float(state.budget_ms);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
+  if (ImGui::SliderFloat("budget ms", &budget, 1.0f, 30.0f, "%.0f")) state.budget_ms = budget;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Wall time all simulation work may use per frame (keeps the page responsive)");
+  if (sim.done()) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "run complete at t = %.1f", sim.now());
+  else ImGui::TextDisabled("t = %.1f   %lld / %lld jobs departed", sim.now(), sim.departures(), sim.total_jobs());
+
+  // ---- the panels, generated from the parameter table
+  const auto table = params();
+  ImGui::BeginChild("panels", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2.2f));
+  for (std::string_view panel : kPanels) {
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < table.size(); ++i)
+      if (panel_of(table[i].key) == panel) rows.push_back(i);
+    if (rows.empty()) continue;
+    const std::string title(panel);
+    const bool dflt = panel != "Network" && panel != "Other" && panel != "Measurement";
+    if (!ImGui::CollapsingHeader(title.c_str(), dflt ? ImGuiTreeNodeFlags_DefaultOpen : 0)) continue;
+    if (ImGui::BeginTable(title.c_str(), 2, ImGuiTableFlags_SizingStretchProp)) {
+      ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7.0f);
+      ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+      for (std::size_t i : rows) row(state, i);
+      ImGui::EndTable();
+    }
+  }
+  ImGui::EndChild();
+
+  // ---- share
+  ImGui::Separator();
+  if (ImGui::Button("Copy link")) page_copy_link(state.link());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy the page address with this scenario (#key=value&...)");
+  ImGui::SameLine();
+  if (ImGui::Button("Defaults")) (void)state.load(Scenario{});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every key back to its default");
+  const std::string link = state.link();
+  ImGui::TextDisabled("#%s", link.empty() ? "(all defaults)" : link.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link.c_str());
+  ImGui::End();
+}
+
+}  // namespace alloclab::app

@@ -1,0 +1,129 @@
+// win_sweep.cpp — the Sweep window (Sweep mode): utilization and mean response time vs the
+// Poisson arrival rate for the chosen strategies on the current scenario, R replications per
+// point, computed a slice per frame (AppState::sweep) with progress and cancel, plotted with
+// 95% confidence bars (plot.hpp). Downloadable as CSV.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include "imgui.h"
+#include "page_api.hpp"
+#include "plot.hpp"
+#include "windows.hpp"
+
+namespace alloclab::app {
+
+namespace {
+std::string rates_to_text(const std::vector<double>& r) {
+  std::string s;
+  char buf[32];
+  for (double v : r) { std::snprintf(buf, sizeof buf, "%s%g", s.empty() ? "" : ", ", v); s += buf; }
+  return s;
+}
+// "0.01, 0.02 0.03" -> positive numbers, sorted, unique.
+std::vector<double> parse_rates(const std::string& t) {
+  std::vector<double> out;
+  const char* p = t.c_str();
+  while (*p) {
+    char* end = nullptr;
+    const double v = std::strtod(p, &end);
+    if (end == p) { ++p; continue; }
+    if (v > 0 && v < 1e9) out.push_back(v);
+    p = end;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+}  // namespace
+
+void SweepWindow::draw(AppState& state) {
+  if (!open) return;
+  if (!synced_) { rates_text_ = rates_to_text(state.sweep_rates); synced_ = true; }
+  if (!ImGui::Begin("Sweep", &open)) { ImGui::End(); return; }
+  Batch& b = state.sweep;
+  const float fs = ImGui::GetFontSize();
+
+  // ---- left: the sweep's set-up
+  ImGui::BeginChild("sweep_setup", ImVec2(fs * 15, 0), true);
+  ImGui::TextUnformatted("Strategies");
+  ImGui::BeginChild("strats", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.55f), true);
+  for (const StrategyInfo& si : strategies()) {
+    const std::string id(si.id);
+    bool on = std::find(state.sweep_ids.begin(), state.sweep_ids.end(), id) != state.sweep_ids.end();
+    const bool bad = !strategy_unsupported(si, state.scenario().topo()).empty();
+    ImGui::BeginDisabled(bad);
+    if (ImGui::Checkbox(id.c_str(), &on)) {
+      if (on) state.sweep_ids.push_back(id);
+      else state.sweep_ids.erase(std::remove(state.sweep_ids.begin(), state.sweep_ids.end(), id), state.sweep_ids.end());
+    }
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%.*s", int(si.help.size()), si.help.data());
+  }
+  ImGui::EndChild();
+  ImGui::TextUnformatted("Arrival rates (jobs / time unit)");
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%s", rates_text_.c_str());
+  if (ImGui::InputText("##rates", buf, sizeof buf)) rates_text_ = buf;
+  if (!ImGui::IsItemActive() && !ImGui::IsItemDeactivatedAfterEdit()) rates_text_ = rates_to_text(state.sweep_rates);  // follow presets / hooks
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    const auto r = parse_rates(rates_text_);
+    if (!r.empty()) state.sweep_rates = r;
+    rates_text_ = rates_to_text(state.sweep_rates);
+  }
+  ImGui::SetNextItemWidth(fs * 7);
+  ImGui::SliderInt("replications", &state.sweep_replications, 1, 30);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%zu strategies x %zu rates x %d replications, %lld jobs each (Setup: Measurement)", state.sweep_ids.size(),
+                      state.sweep_rates.size(), state.sweep_replications, state.scenario().jobs);
+  ImGui::PopTextWrapPos();
+  ImGui::BeginDisabled(b.running() || state.sweep_ids.empty());
+  if (ImGui::Button("Start sweep")) state.start_sweep();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!b.running());
+  if (ImGui::Button("Cancel")) b.cancel();
+  ImGui::EndDisabled();
+  if (b.tasks_total() > 0) {
+    char txt[64];
+    std::snprintf(txt, sizeof txt, "%d / %d runs", b.tasks_done(), b.tasks_total());
+    ImGui::ProgressBar(float(b.progress()), ImVec2(-FLT_MIN, 0), txt);
+  }
+  if (b.cancelled()) ImGui::TextDisabled("cancelled");
+  if (!b.error().empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error().c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::BeginDisabled(b.points().empty());
+  if (ImGui::Button("Download CSV")) page_download("alloclab-sweep.csv", "text/csv", sweep_csv(state));
+  ImGui::EndDisabled();
+  ImGui::EndChild();
+
+  // ---- right: the two plots
+  ImGui::SameLine();
+  ImGui::BeginChild("sweep_plots");
+  std::vector<Series> util, resp;
+  for (const Batch::Point& p : b.points()) {
+    if (p.agg.count() == 0) continue;
+    auto find = [&](std::vector<Series>& v) -> Series& {
+      for (Series& s : v) if (s.name == p.series) return s;
+      v.push_back(Series{p.series, series_colour(int(v.size())), {}, {}, {}, true});
+      return v.back();
+    };
+    const Results m = p.agg.mean(), c = p.agg.ci95();
+    Series& u = find(util);
+    u.x.push_back(p.x); u.y.push_back(m.utilization); u.err.push_back(c.utilization);
+    Series& r = find(resp);
+    r.x.push_back(p.x); r.y.push_back(m.mean_response_time); r.err.push_back(c.mean_response_time);
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float ph = (avail.y - ImGui::GetStyle().ItemSpacing.y) / 2.0f;
+  plot("sweep_util", ImVec2(avail.x, ph), PlotSpec{"Utilization vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 1.0}, util);
+  plot("sweep_resp", ImVec2(avail.x, ph), PlotSpec{"Mean response time vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 0}, resp);
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+}  // namespace alloclab::app

@@ -181,73 +181,14 @@ class MinimalFragmentation final : public StrategyBase<MinimalFragmentation> {
     return occ.topology().wraps() ? search_torus(occ, s) : search_mesh(occ, s);
   }
 
-  std::optional<Block> search_mesh(const Occupancy& occ, Shape s) {
-    const int W = occ.width(), H = occ.height(), p = s.w, q = s.h;
-    const int wpr = (W + 63) / 64, hpr = (H + 63) / 64;
-    occ.free_bases(p, q, valid_);  // bit clear = status 1 (Δ_T ∪ Ξ_T)
-    const BaseMask& valid = valid_;
-    // No valid base: every candidate scores -1, so the search could only end empty.
-    if (!valid.any()) return std::nullopt;
-    valid_t_.resize(std::size_t(W) * hpr);
-    transpose(W, H, [&](int y) { return valid.row(y); }, valid_t_.data(), hpr, 0);
-    // Free bits framed by one busy (zero) line on each side, with a zero word after every line:
-    // fr_ line y+1 = row y, ft_ line x+1 = column x. The mesh edge then counts as busy with no
-    // test, and every window popcount may read one word past its start.
-    const int rs = wpr + 1, cs = hpr + 1;
-    if (!have_free_t_) {
-      fr_.assign(std::size_t(H + 2) * rs, 0);
-      for (int y = 0; y < H; ++y) std::copy(occ.free_row(y), occ.free_row(y) + wpr, &fr_[std::size_t(y + 1) * rs]);
-      ft_.assign(std::size_t(W + 2) * cs, 0);
-      transpose(W, H, [&](int y) { return occ.free_row(y); }, ft_.data(), cs, 1);
-    }
-    have_free_t_ = true;  // the free bits do not change between the two orientations
-    const int top = 2 * (p + q);
-    int best = -1;
-    Block pick;
-    // Busy or edge nodes just outside the four sides = top minus the free ones there. Sides of
-    // up to 64 nodes (the usual case) take one two-word window and one popcount each.
-    const bool small = p <= 64 && q <= 64;
-    const Word mp = p >= 64 ? ~Word(0) : (Word(1) << p) - 1, mq = q >= 64 ? ~Word(0) : (Word(1) << q) - 1;
-    auto win = [](const Word* r, int x, Word mask) {
-      const int k = x >> 6, off = x & 63;
-      return __builtin_popcountll(((r[k] >> off) | ((r[k + 1] << 1) << (63 - off))) & mask);
-    };
-    const Word* const FR = fr_.data();
-    const Word* const FT = ft_.data();
-    auto index = [&](int x, int y) {
-      const Word* below = FR + std::size_t(y) * rs;            // row y-1 (framed)
-      const Word* above = FR + std::size_t(y + q + 1) * rs;    // row y+q
-      const Word* left = FT + std::size_t(x) * cs;             // column x-1
-      const Word* right = FT + std::size_t(x + p + 1) * cs;    // column x+p
-      if (small) return top - win(below, x, mp) - win(above, x, mp) - win(left, y, mq) - win(right, y, mq);
-      return top - free_in_range(below, x, p) - free_in_range(above, x, p) - free_in_range(left, y, q) -
-             free_in_range(right, y, q);
-    };
-    // Status 2 ("checked") = the base's bit cleared in both copies of the free-base bits (rows
-    // and columns), so that later lines skip it word-parallel. colany/rowany: bit x (y) set while
-    // column x (row y) may still hold a valid base — a line on an empty one costs one test.
-    Word* const VR = valid_.row(0);
-    Word* const VT = valid_t_.data();
-    colany_.assign(std::size_t(wpr), 0);
-    rowany_.assign(std::size_t(hpr), 0);
-    for (int y = 0; y < H; ++y) {
-      Word o = 0;
-      for (int k = 0; k < wpr; ++k) colany_[std::size_t(k)] |= VR[std::size_t(y) * wpr + k], o |= VR[std::size_t(y) * wpr + k];
-      if (o) rowany_[std::size_t(y >> 6)] |= Word(1) << (y & 63);
-    }
-    const Word* const CA = colany_.data();
-    const Word* const RA = rowany_.data();
-    // A valid, unchecked candidate (x, y): mark checked, index, best; true = stop (index 2(p+q)).
-    auto visit = [&](int x, int y) -> bool {
-      VR[std::size_t(y) * wpr + (x >> 6)] &= ~(Word(1) << (x & 63));
-      VT[std::size_t(x) * hpr + (y >> 6)] &= ~(Word(1) << (y & 63));
-      const int idx = index(x, y);
-      if (idx > best) {
-        best = idx;
-        pick = Block{x, y, p, q};
-      }
-      return idx == top;
-    };
+  // The candidate lines in the paper's order: around every busy submesh (report order), then
+  // the virtual edge submeshes. `VR` (rows, wpr words each) and `VT` (columns, hpr words each)
+  // are the same bit set by rows and by columns; CA / RA flag the columns / rows that may hold
+  // a set bit (a line on an empty one costs one test). visit(x, y) is called for the set bits
+  // of each line in line order and returns true to stop; scan returns whether it stopped.
+  template <class Visit>
+  bool scan(int W, int H, int p, int q, const Word* VR, int wpr, const Word* VT, int hpr, const Word* CA,
+            const Word* RA, Visit&& visit) const {
     // Vertical line at column x, rows lo..hi clipped; horizontal line at row y, columns lo..hi.
     auto column = [&](int x, int lo, int hi, bool up) -> bool {
       if (x < 0 || x >= W || !((CA[x >> 6] >> (x & 63)) & 1)) return false;
@@ -267,22 +208,129 @@ class MinimalFragmentation final : public StrategyBase<MinimalFragmentation> {
       auto f = [&](int x) { return visit(x, y); };
       return up ? bits_up(r, wpr, lo, hi, f) : bits_down(r, wpr, lo, hi, f);
     };
-    auto around = [&](int a, int b, int c, int d) -> bool {
-      return column(c + 1, b - q + 1, d, true)       // Right, y ascending
-          || row(d + 1, a - p + 1, c, false)         // Top, x descending
-          || column(a - p, b - q + 1, d, false)      // Left, y descending
-          || row(b - q, a - p + 1, c, true);         // Bottom, x ascending
-    };
-    bool done = false;
     for (const Busy& e : busy_) {
-      const Block& b = e.block;
-      if (around(b.x, b.y, b.x + b.w - 1, b.y + b.h - 1)) { done = true; break; }
+      const int a = e.block.x, b = e.block.y, c = a + e.block.w - 1, d = b + e.block.h - 1;
+      if (column(c + 1, b - q + 1, d, true)         // Right, y ascending
+          || row(d + 1, a - p + 1, c, false)        // Top, x descending
+          || column(a - p, b - q + 1, d, false)     // Left, y descending
+          || row(b - q, a - p + 1, c, true))        // Bottom, x ascending
+        return true;
     }
     // Virtual busy submeshes just outside the mesh; only their inward side yields candidates.
-    if (!done) done = column(0, 0, H - 1, true);          // left edge
-    if (!done) done = row(0, 0, W - 1, false);            // bottom edge
-    if (!done) done = column(W - p, 0, H - 1, false);     // right edge
-    if (!done) done = row(H - q, 0, W - 1, true);         // top edge
+    return column(0, 0, H - 1, true)          // left edge
+        || row(0, 0, W - 1, false)            // bottom edge
+        || column(W - p, 0, H - 1, false)     // right edge
+        || row(H - q, 0, W - 1, true);        // top edge
+  }
+
+  // Column / row summaries of a bit set given by rows (VR): bit x of CA set iff column x has a
+  // set bit, bit y of RA iff row y does.
+  static void summaries(const Word* VR, int W, int H, std::vector<Word>& CA, std::vector<Word>& RA) {
+    const int wpr = (W + 63) / 64;
+    CA.assign(std::size_t(wpr), 0);
+    RA.assign(std::size_t((H + 63) / 64), 0);
+    for (int y = 0; y < H; ++y) {
+      Word o = 0;
+      for (int k = 0; k < wpr; ++k) CA[std::size_t(k)] |= VR[std::size_t(y) * wpr + k], o |= VR[std::size_t(y) * wpr + k];
+      if (o) RA[std::size_t(y >> 6)] |= Word(1) << (y & 63);
+    }
+  }
+
+  std::optional<Block> search_mesh(const Occupancy& occ, Shape s) {
+    const int W = occ.width(), H = occ.height(), p = s.w, q = s.h;
+    const int wpr = (W + 63) / 64, hpr = (H + 63) / 64;
+    occ.free_bases(p, q, valid_);  // bit clear = status 1 (Δ_T ∪ Ξ_T)
+    // No valid base: every candidate scores -1, so the search could only end empty.
+    if (!valid_.any()) return std::nullopt;
+    // Free bits framed by one busy (zero) line on each side, with a zero word after every line:
+    // fr_ line y+1 = row y, ft_ line x+1 = column x. The mesh edge then counts as busy with no
+    // test, and every window popcount may read one word past its start.
+    const int rs = wpr + 1, cs = hpr + 1;
+    if (!have_free_t_) {
+      fr_.assign(std::size_t(H + 2) * rs, 0);
+      for (int y = 0; y < H; ++y) std::copy(occ.free_row(y), occ.free_row(y) + wpr, &fr_[std::size_t(y + 1) * rs]);
+      ft_.assign(std::size_t(W + 2) * cs, 0);
+      transpose(W, H, [&](int y) { return occ.free_row(y); }, ft_.data(), cs, 1);
+    }
+    have_free_t_ = true;  // the free bits do not change between the two orientations
+    const int top = 2 * (p + q);
+    // Busy or edge nodes just outside the four sides = top minus the free ones there. Sides of
+    // up to 64 nodes (the usual case) take one two-word window and one popcount each.
+    const bool small = p <= 64 && q <= 64;
+    const Word mp = p >= 64 ? ~Word(0) : (Word(1) << p) - 1, mq = q >= 64 ? ~Word(0) : (Word(1) << q) - 1;
+    const Word* const FR = fr_.data();
+    const Word* const FT = ft_.data();
+    auto win = [](const Word* r, int x, Word mask) {
+      const int k = x >> 6, off = x & 63;
+      return __builtin_popcountll(((r[k] >> off) | ((r[k + 1] << 1) << (63 - off))) & mask);
+    };
+    // Free nodes just below and above the block at (x, y), and just left and right of it.
+    auto free_rows = [=](int x, int y) {
+      const Word* below = FR + std::size_t(y) * rs;            // row y-1 (framed)
+      const Word* above = FR + std::size_t(y + q + 1) * rs;    // row y+q
+      if (small) return win(below, x, mp) + win(above, x, mp);
+      return free_in_range(below, x, p) + free_in_range(above, x, p);
+    };
+    auto free_cols = [=](int x, int y) {
+      const Word* left = FT + std::size_t(x) * cs;             // column x-1
+      const Word* right = FT + std::size_t(x + p + 1) * cs;    // column x+p
+      if (small) return win(left, y, mq) + win(right, y, mq);
+      return free_in_range(left, y, q) + free_in_range(right, y, q);
+    };
+    auto index = [=](int x, int y) { return top - free_rows(x, y) - free_cols(x, y); };
+    Word* const VR = valid_.row(0);
+    const std::size_t vsize = std::size_t(H) * wpr;
+    // Phase 1: the highest index M over all valid bases and the bases that reach it, in one
+    // pass in row-major order (a base whose rows alone keep it below the M so far is skipped).
+    // Every candidate is a valid base, so no candidate scores above M.
+    int M = -1;
+    hits_.clear();
+    const Word* const V0 = VR;
+    for (int y = 0; y < H; ++y)
+      for (int k = 0; k < wpr; ++k)
+        for (Word m = V0[std::size_t(y) * wpr + k]; m; m &= m - 1) {
+          const int x = k * 64 + __builtin_ctzll(m), ub = top - free_rows(x, y);
+          if (ub < M) continue;
+          const int idx = ub - free_cols(x, y);
+          if (idx < M) continue;
+          if (idx > M) M = idx, hits_.clear();
+          hits_.push_back({x, y});
+        }
+    // Phase 2: the paper's scan keeps the first candidate of the highest index (and stops at
+    // once on 2(p+q)). If some candidate reaches M, that is the first candidate of the scan
+    // that is one of the M bases: scan those bases alone. Otherwise (possible only when the
+    // busy list does not cover every busy node) run the scan in full.
+    hit_r_.assign(vsize, 0);
+    hit_t_.assign(std::size_t(W) * hpr, 0);
+    for (const auto& [x, y] : hits_) {
+      hit_r_[std::size_t(y) * wpr + (x >> 6)] |= Word(1) << (x & 63);
+      hit_t_[std::size_t(x) * hpr + (y >> 6)] |= Word(1) << (y & 63);
+    }
+    summaries(hit_r_.data(), W, H, hit_ca_, hit_ra_);
+    int fx = -1, fy = -1;
+    if (scan(W, H, p, q, hit_r_.data(), wpr, hit_t_.data(), hpr, hit_ca_.data(), hit_ra_.data(), [&](int x, int y) {
+          fx = x, fy = y;
+          return true;
+        }))
+      return Block{fx, fy, p, q};
+    // The full scan. Status 2 ("checked") = the base's bit cleared in both copies of the
+    // free-base bits (rows and columns), so that later lines skip it word-parallel.
+    valid_t_.assign(std::size_t(W) * hpr, 0);
+    transpose(W, H, [&](int y) { return valid_.row(y); }, valid_t_.data(), hpr, 0);
+    Word* const VT = valid_t_.data();
+    summaries(VR, W, H, colany_, rowany_);
+    int best = -1;
+    Block pick;
+    scan(W, H, p, q, VR, wpr, VT, hpr, colany_.data(), rowany_.data(), [&](int x, int y) {
+      VR[std::size_t(y) * wpr + (x >> 6)] &= ~(Word(1) << (x & 63));
+      VT[std::size_t(x) * hpr + (y >> 6)] &= ~(Word(1) << (y & 63));
+      const int idx = index(x, y);
+      if (idx > best) {
+        best = idx;
+        pick = Block{x, y, p, q};
+      }
+      return idx == top;
+    });
     if (best >= 0) return pick;
     return std::nullopt;
   }
@@ -335,7 +383,10 @@ class MinimalFragmentation final : public StrategyBase<MinimalFragmentation> {
 
   std::vector<Busy> busy_;     // busy submeshes in report order
   std::vector<Word> checked_;  // scratch: status-2 bits (torus)
-  std::vector<Word> colany_, rowany_;   // scratch: columns / rows that may hold a valid base
+  std::vector<Word> colany_, rowany_;   // scratch: columns / rows that may hold a set bit (scan)
+  std::vector<std::pair<int, int>> hits_;  // scratch: the valid bases of the highest index
+  std::vector<Word> hit_r_, hit_t_;     // scratch: hits_ as bits, by rows and by columns
+  std::vector<Word> hit_ca_, hit_ra_;   // scratch: their column / row summaries
   BaseMask valid_;                      // scratch: free bases of the orientation searched
   std::vector<Word> valid_t_;           // scratch: transposed free-base bits
   std::vector<Word> fr_, ft_;           // scratch: framed free-node rows and columns (see search_mesh)

@@ -1,7 +1,7 @@
 // occupancy.cpp — the owner grid, its per-row free bits, and the word-parallel base query.
-#include "occupancy.hpp"
+#include "alloc/occupancy.hpp"
 #include <algorithm>
-#include "../core/check.hpp"
+#include "core/check.hpp"
 
 namespace alloclab {
 
@@ -142,6 +142,24 @@ inline Word and_shifted_rows_inplace(Word* d, int n, int rows, int k) {
   return any;
 }
 
+// The same for rows of N words and shifts below 64, every pass of a row done in registers:
+// d[i] &= d[i] >> sh | d[i+1] << (64-sh) for each shift in turn. Returns the OR of the results.
+template <int N>
+Word row_windows(Word* d, int rows, const int* shifts, int ns) {
+  Word any = 0;
+  for (int r = 0; r < rows; ++r, d += N) {
+    Word t[N + 1];
+    for (int i = 0; i < N; ++i) t[i] = d[i];
+    t[N] = 0;
+    for (int j = 0; j < ns; ++j) {
+      const int sh = shifts[j];
+      for (int i = 0; i < N; ++i) t[i] &= (t[i] >> sh) | (t[i + 1] << (64 - sh));
+    }
+    for (int i = 0; i < N; ++i) any |= d[i] = t[i];
+  }
+  return any;
+}
+
 }  // namespace
 
 BaseMask Occupancy::free_bases(int p, int q) const {
@@ -174,7 +192,22 @@ void Occupancy::free_bases(int p, int q, BaseMask& out) const {
   //    (bit x+W = bit x) so runs crossing the right edge are seen.
   if (!wrap) {
     std::copy(free_bits_.begin(), free_bits_.end(), o);  // bits >= W are 0: no base past the edge
-    if (!windows(o, n, H, p)) return;
+    if (n <= 4 && p < 128) {
+      // Every shift is below 64 bits: all passes on one row at a time, in registers.
+      int shifts[16], ns = 0, k = 1;
+      for (; 2 * k <= p; k *= 2) shifts[ns++] = k;
+      if (k < p) shifts[ns++] = p - k;
+      Word any = 0;
+      switch (n) {
+        case 1: any = row_windows<1>(o, H, shifts, ns); break;
+        case 2: any = row_windows<2>(o, H, shifts, ns); break;
+        case 3: any = row_windows<3>(o, H, shifts, ns); break;
+        default: any = row_windows<4>(o, H, shifts, ns); break;
+      }
+      if (!any) return;
+    } else if (!windows(o, n, H, p)) {
+      return;
+    }
   } else {
     const int sn = (2 * W + 63) / 64;
     scratch_.assign(std::size_t(sn) * H, 0);
@@ -203,13 +236,11 @@ void Occupancy::free_bases(int p, int q, BaseMask& out) const {
   if (q == 1) return;
   if (!wrap) {
     auto pass = [&](int k) {
+      // rows y < H-k: row y &= row y+k (not yet rewritten: ascending); the top k rows: 0
+      const std::size_t m = std::size_t(H - k) * n, off = std::size_t(k) * n;
       Word any = 0;
-      for (int y = 0; y < H; ++y) {
-        Word* d = o + std::size_t(y) * n;
-        if (y + k >= H) { std::fill(d, d + n, 0); continue; }
-        const Word* s = d + std::size_t(k) * n;  // row y+k, not yet rewritten
-        for (int i = 0; i < n; ++i) any |= d[i] &= s[i];
-      }
+      for (std::size_t i = 0; i < m; ++i) any |= o[i] &= o[i + off];
+      std::fill(o + m, o + osize, 0);
       return any != 0;
     };
     int k = 1;

@@ -47,11 +47,20 @@
 //    then contain no candidate, so if no candidate is valid but some free base exists we fall
 //    back to the first free base in row-major order (bottom row first) — keeping completeness.
 //
-// Implementation (mesh): the same candidates in the same order, but each candidate line is read
-// word-parallel — rows of the free-base bitmap for the Top/Bottom lines, rows of its transpose
-// (one bit row per column) for the Right/Left lines — so only valid candidates cost anything;
-// the index uses popcounts on the free bits and their transpose. Status 2 is kept only for
-// valid candidates (an invalid one can never score, so marking it changes nothing).
+// Implementation (mesh): the decision is exactly the scan above — the first candidate, in scan
+// order, of the highest index among the candidates — found in two phases:
+//  1. the index of every valid base (Occupancy::free_bases) in row-major order, by popcounts of
+//     two-word windows of the free bits framed by busy lines (rows) and of their transpose
+//     (columns): its maximum M and the set of bases that reach it. Every candidate is a valid
+//     base, so no candidate scores above M.
+//  2. the scan, but over that set only: each candidate line is read word-parallel (rows of the
+//     set's bitmap for Top/Bottom lines, rows of its transpose for Right/Left lines; lines on
+//     empty rows or columns cost one test). Its first hit is a candidate of index M, hence the
+//     first candidate of the highest index — the scan's answer (also when M = 2(p+q), where the
+//     scan stops at once). Only if no candidate reaches M (the busy list then misses some busy
+//     node) is the scan run in full over all valid bases, with status 2 (checked) kept by
+//     clearing the base's bit (an invalid candidate can never score, so marking it changes
+//     nothing). An orientation with no valid base at all is skipped without a scan.
 // The torus path visits candidates one by one.
 #include <algorithm>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // occupancy.cpp — the owner grid, its per-row free bits, and the word-parallel base query.
-#include "alloc/occupancy.hpp"
+#include "occupancy.hpp"
 #include <algorithm>
-#include "core/check.hpp"
+#include "../core/check.hpp"
 
 namespace alloclab {
 

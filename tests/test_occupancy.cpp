@@ -22,6 +22,39 @@ TEST_CASE("free_bases matches a brute-force scan on random meshes and tori") {
   }
 }
 
+TEST_CASE("free_bases matches brute force on wide and tall machines (all word counts, long blocks)") {
+  // Widths up to 5 words per row and p up to W exercise both the register pass (<= 4 words,
+  // p < 128) and the general one; count() also checks that no bit is set past the last column.
+  Rng rng(4242);
+  BaseMask reused;
+  for (int trial = 0; trial < 120; ++trial) {
+    const bool torus = trial % 4 == 3;
+    const int W = 1 + int(rng.below(torus ? 140 : 300)), H = 1 + int(rng.below(torus ? 30 : 140));
+    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
+    test::random_state(occ, rng, 1 + int(rng.below(40)), 1 + int(rng.below(std::uint64_t(std::max(W, H)))));
+    const int p = trial % 3 == 0 ? 1 + int(rng.below(std::uint64_t(W))) : 1 + int(rng.below(std::uint64_t(std::min(W, 40))));
+    const int q = 1 + int(rng.below(std::uint64_t(trial % 2 ? H : std::min(H, 40))));
+    occ.free_bases(p, q, reused);
+    const BaseMask& m = reused;
+    // busy prefix sums (mesh) for an O(1) check per base
+    std::vector<int> pre(std::size_t(W + 1) * std::size_t(H + 1), 0);
+    auto at = [&](int x, int y) -> int& { return pre[std::size_t(y) * std::size_t(W + 1) + std::size_t(x)]; };
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < W; ++x) at(x + 1, y + 1) = at(x, y + 1) + at(x + 1, y) - at(x, y) + !occ.is_free(x, y);
+    int expected = 0;
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < W; ++x) {
+        bool expect;
+        if (torus) expect = occ.block_free(Block{x, y, p, q});
+        else expect = x + p <= W && y + q <= H && at(x + p, y + q) - at(x, y + q) - at(x + p, y) + at(x, y) == 0;
+        expected += expect;
+        REQUIRE_MESSAGE(m.test(x, y) == expect, "W=", W, " H=", H, " torus=", torus, " p=", p, " q=", q, " at (", x, ",", y, ")");
+      }
+    CHECK(m.count() == expected);
+    CHECK(m.any() == (expected > 0));
+  }
+}
+
 TEST_CASE("assign and release keep counts and bits consistent; release restores exactly") {
   Occupancy occ(Topology(TopologyKind::Torus, 8, 6));
   const Block wrap{6, 4, 4, 3};  // wraps around both edges

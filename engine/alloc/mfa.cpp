@@ -47,11 +47,20 @@
 //    then contain no candidate, so if no candidate is valid but some free base exists we fall
 //    back to the first free base in row-major order (bottom row first) — keeping completeness.
 //
-// Implementation (mesh): the same candidates in the same order, but each candidate line is read
-// word-parallel — rows of the free-base bitmap for the Top/Bottom lines, rows of its transpose
-// (one bit row per column) for the Right/Left lines — so only valid candidates cost anything;
-// the index uses popcounts on the free bits and their transpose. Status 2 is kept only for
-// valid candidates (an invalid one can never score, so marking it changes nothing).
+// Implementation (mesh): the decision is exactly the scan above — the first candidate, in scan
+// order, of the highest index among the candidates — found in two phases:
+//  1. the index of every valid base (Occupancy::free_bases) in row-major order, by popcounts of
+//     two-word windows of the free bits framed by busy lines (rows) and of their transpose
+//     (columns): its maximum M and the set of bases that reach it. Every candidate is a valid
+//     base, so no candidate scores above M.
+//  2. the scan, but over that set only: each candidate line is read word-parallel (rows of the
+//     set's bitmap for Top/Bottom lines, rows of its transpose for Right/Left lines; lines on
+//     empty rows or columns cost one test). Its first hit is a candidate of index M, hence the
+//     first candidate of the highest index — the scan's answer (also when M = 2(p+q), where the
+//     scan stops at once). Only if no candidate reaches M (the busy list then misses some busy
+//     node) is the scan run in full over all valid bases, with status 2 (checked) kept by
+//     clearing the base's bit (an invalid candidate can never score, so marking it changes
+//     nothing). An orientation with no valid base at all is skipped without a scan.
 // The torus path visits candidates one by one.
 #include <algorithm>
 #include <cstdint>
@@ -63,19 +72,27 @@ namespace {
 
 using Word = std::uint64_t;
 
-// Number of free nodes of row `row` (free_row bits) in columns [x, x+n).
-int free_in_range(const Word* row, int x, int n) {
+// 64 bits of the bit row `r` (n words) starting at bit `from` (bits past the row read as 0).
+inline Word bits_at(const Word* r, int n, int from) {
+  const int k = from >> 6, off = from & 63;
+  Word w = r[k] >> off;
+  if (off && k + 1 < n) w |= r[k + 1] << (64 - off);
+  return w;
+}
+
+// Number of set bits of the bit row `row` in positions [x, x+n). The row must have one word of
+// zero padding after its last bit (a window may read the word after the one holding x).
+inline int free_in_range(const Word* row, int x, int n) {
   int c = 0;
-  while (n > 0) {
+  for (;;) {
     const int k = x >> 6, off = x & 63;
-    const int take = n < 64 - off ? n : 64 - off;
-    Word w = row[k] >> off;
-    if (take < 64) w &= (Word(1) << take) - 1;
+    // row[k+1] << (64-off), written so that off = 0 adds nothing (two shifts, no branch)
+    Word w = (row[k] >> off) | ((row[k + 1] << 1) << (63 - off));
+    if (n <= 64) return c + __builtin_popcountll(n == 64 ? w : w & ((Word(1) << n) - 1));
     c += __builtin_popcountll(w);
-    x += take;
-    n -= take;
+    x += 64;
+    n -= 64;
   }
-  return c;
 }
 
 // In-place transpose of a 64x64 bit matrix (bit j of a[i] <-> bit i of a[j]).
@@ -89,12 +106,12 @@ void transpose64(Word a[64]) {
     }
 }
 
-// out = transpose of a W x H bit matrix given as H rows of ceil(W/64) words (row(y)):
-// W rows of ceil(H/64) words, bit y of row x = bit x of row y.
+// Transpose of a W x H bit matrix given as H rows of ceil(W/64) words (row(y)) into `out`:
+// bit y of column x goes to out[(x + first) * stride + y / 64] (stride >= ceil(H/64); the
+// caller sizes and zeroes `out`, so padding words stay zero).
 template <class RowFn>
-void transpose(int W, int H, RowFn row, std::vector<Word>& out) {
+void transpose(int W, int H, RowFn row, Word* out, int stride, int first) {
   const int wpr = (W + 63) / 64, hpr = (H + 63) / 64;
-  out.assign(std::size_t(W) * hpr, 0);
   Word tile[64];
   for (int by = 0; by < hpr; ++by)
     for (int bx = 0; bx < wpr; ++bx) {
@@ -105,34 +122,33 @@ void transpose(int W, int H, RowFn row, std::vector<Word>& out) {
       transpose64(tile);
       for (int j = 0; j < 64; ++j) {
         const int x = bx * 64 + j;
-        if (x < W) out[std::size_t(x) * hpr + by] = tile[j];
+        if (x < W) out[std::size_t(x + first) * std::size_t(stride) + std::size_t(by)] = tile[j];
       }
     }
 }
 
-// Calls f(i) for each set bit i of the words r in [lo, hi], ascending (or descending);
-// stops and returns true as soon as f does.
+// Calls f(i) for each set bit i of the bit row r (n words) in [lo, hi], ascending (or
+// descending), 64 positions at a time; stops and returns true as soon as f does.
 template <class F>
-bool bits_up(const Word* r, int lo, int hi, F&& f) {
-  for (int k = lo >> 6; k <= hi >> 6; ++k) {
-    Word m = r[k];
-    if (k == lo >> 6) m &= ~Word(0) << (lo & 63);
-    if (k == hi >> 6 && (hi & 63) != 63) m &= (Word(1) << ((hi & 63) + 1)) - 1;
+inline bool bits_up(const Word* r, int n, int lo, int hi, F&& f) {
+  for (int from = lo; from <= hi; from += 64) {
+    Word m = bits_at(r, n, from);
+    if (hi - from < 63) m &= (Word(1) << (hi - from + 1)) - 1;
     for (; m; m &= m - 1)
-      if (f(k * 64 + __builtin_ctzll(m))) return true;
+      if (f(from + __builtin_ctzll(m))) return true;
   }
   return false;
 }
 template <class F>
-bool bits_down(const Word* r, int lo, int hi, F&& f) {
-  for (int k = hi >> 6; k >= lo >> 6; --k) {
-    Word m = r[k];
-    if (k == lo >> 6) m &= ~Word(0) << (lo & 63);
-    if (k == hi >> 6 && (hi & 63) != 63) m &= (Word(1) << ((hi & 63) + 1)) - 1;
+inline bool bits_down(const Word* r, int n, int lo, int hi, F&& f) {
+  for (int to = hi; to >= lo; to -= 64) {
+    const int from = std::max(lo, to - 63);
+    Word m = bits_at(r, n, from);
+    if (to - from < 63) m &= (Word(1) << (to - from + 1)) - 1;
     while (m) {
       const int b = 63 - __builtin_clzll(m);
-      if (f(k * 64 + b)) return true;
-      m &= ~(Word(1) << b);
+      if (f(from + b)) return true;
+      m ^= Word(1) << b;
     }
   }
   return false;
@@ -174,79 +190,165 @@ class MinimalFragmentation final : public StrategyBase<MinimalFragmentation> {
     return occ.topology().wraps() ? search_torus(occ, s) : search_mesh(occ, s);
   }
 
+  // The candidate lines in the paper's order: around every busy submesh (report order), then
+  // the virtual edge submeshes. `VR` (rows, wpr words each) and `VT` (columns, hpr words each)
+  // are the same bit set by rows and by columns; CA / RA flag the columns / rows that may hold
+  // a set bit (a line on an empty one costs one test). visit(x, y) is called for the set bits
+  // of each line in line order and returns true to stop; scan returns whether it stopped.
+  template <class Visit>
+  bool scan(int W, int H, int p, int q, const Word* VR, int wpr, const Word* VT, int hpr, const Word* CA,
+            const Word* RA, Visit&& visit) const {
+    // Vertical line at column x, rows lo..hi clipped; horizontal line at row y, columns lo..hi.
+    auto column = [&](int x, int lo, int hi, bool up) -> bool {
+      if (x < 0 || x >= W || !((CA[x >> 6] >> (x & 63)) & 1)) return false;
+      lo = std::max(lo, 0);
+      hi = std::min(hi, H - 1);
+      if (lo > hi) return false;
+      const Word* r = VT + std::size_t(x) * hpr;
+      auto f = [&](int y) { return visit(x, y); };
+      return up ? bits_up(r, hpr, lo, hi, f) : bits_down(r, hpr, lo, hi, f);
+    };
+    auto row = [&](int y, int lo, int hi, bool up) -> bool {
+      if (y < 0 || y >= H || !((RA[y >> 6] >> (y & 63)) & 1)) return false;
+      lo = std::max(lo, 0);
+      hi = std::min(hi, W - 1);
+      if (lo > hi) return false;
+      const Word* r = VR + std::size_t(y) * wpr;
+      auto f = [&](int x) { return visit(x, y); };
+      return up ? bits_up(r, wpr, lo, hi, f) : bits_down(r, wpr, lo, hi, f);
+    };
+    for (const Busy& e : busy_) {
+      const int a = e.block.x, b = e.block.y, c = a + e.block.w - 1, d = b + e.block.h - 1;
+      if (column(c + 1, b - q + 1, d, true)         // Right, y ascending
+          || row(d + 1, a - p + 1, c, false)        // Top, x descending
+          || column(a - p, b - q + 1, d, false)     // Left, y descending
+          || row(b - q, a - p + 1, c, true))        // Bottom, x ascending
+        return true;
+    }
+    // Virtual busy submeshes just outside the mesh; only their inward side yields candidates.
+    return column(0, 0, H - 1, true)          // left edge
+        || row(0, 0, W - 1, false)            // bottom edge
+        || column(W - p, 0, H - 1, false)     // right edge
+        || row(H - q, 0, W - 1, true);        // top edge
+  }
+
+  // Column / row summaries of a bit set given by rows (VR): bit x of CA set iff column x has a
+  // set bit, bit y of RA iff row y does.
+  static void summaries(const Word* VR, int W, int H, std::vector<Word>& CA, std::vector<Word>& RA) {
+    const int wpr = (W + 63) / 64;
+    CA.assign(std::size_t(wpr), 0);
+    RA.assign(std::size_t((H + 63) / 64), 0);
+    for (int y = 0; y < H; ++y) {
+      Word o = 0;
+      for (int k = 0; k < wpr; ++k) CA[std::size_t(k)] |= VR[std::size_t(y) * wpr + k], o |= VR[std::size_t(y) * wpr + k];
+      if (o) RA[std::size_t(y >> 6)] |= Word(1) << (y & 63);
+    }
+  }
+
   std::optional<Block> search_mesh(const Occupancy& occ, Shape s) {
     const int W = occ.width(), H = occ.height(), p = s.w, q = s.h;
     const int wpr = (W + 63) / 64, hpr = (H + 63) / 64;
-    const BaseMask valid = occ.free_bases(p, q);  // bit clear = status 1 (Δ_T ∪ Ξ_T)
-    transpose(W, H, [&](int y) { return valid.row(y); }, valid_t_);
-    if (!have_free_t_) transpose(W, H, [&](int y) { return occ.free_row(y); }, free_t_);
+    occ.free_bases(p, q, valid_);  // bit clear = status 1 (Δ_T ∪ Ξ_T)
+    // No valid base: every candidate scores -1, so the search could only end empty.
+    if (!valid_.any()) return std::nullopt;
+    // Free bits framed by one busy (zero) line on each side, with a zero word after every line:
+    // fr_ line y+1 = row y, ft_ line x+1 = column x. The mesh edge then counts as busy with no
+    // test, and every window popcount may read one word past its start.
+    const int rs = wpr + 1, cs = hpr + 1;
+    if (!have_free_t_) {
+      fr_.assign(std::size_t(H + 2) * rs, 0);
+      for (int y = 0; y < H; ++y) std::copy(occ.free_row(y), occ.free_row(y) + wpr, &fr_[std::size_t(y + 1) * rs]);
+      ft_.assign(std::size_t(W + 2) * cs, 0);
+      transpose(W, H, [&](int y) { return occ.free_row(y); }, ft_.data(), cs, 1);
+    }
     have_free_t_ = true;  // the free bits do not change between the two orientations
-    checked_.assign(std::size_t(wpr) * H, 0);     // bit set = status 2
     const int top = 2 * (p + q);
+    // Busy or edge nodes just outside the four sides = top minus the free ones there. Sides of
+    // up to 64 nodes (the usual case) take one two-word window and one popcount each.
+    const bool small = p <= 64 && q <= 64;
+    const Word mp = p >= 64 ? ~Word(0) : (Word(1) << p) - 1, mq = q >= 64 ? ~Word(0) : (Word(1) << q) - 1;
+    const Word* const FR = fr_.data();
+    const Word* const FT = ft_.data();
+    auto win = [](const Word* r, int x, Word mask) {
+      const int k = x >> 6, off = x & 63;
+      return __builtin_popcountll(((r[k] >> off) | ((r[k + 1] << 1) << (63 - off))) & mask);
+    };
+    // Free nodes just below and above the block at (x, y), and just left and right of it.
+    auto free_rows = [=](int x, int y) {
+      const Word* below = FR + std::size_t(y) * rs;            // row y-1 (framed)
+      const Word* above = FR + std::size_t(y + q + 1) * rs;    // row y+q
+      if (small) return win(below, x, mp) + win(above, x, mp);
+      return free_in_range(below, x, p) + free_in_range(above, x, p);
+    };
+    auto free_cols = [=](int x, int y) {
+      const Word* left = FT + std::size_t(x) * cs;             // column x-1
+      const Word* right = FT + std::size_t(x + p + 1) * cs;    // column x+p
+      if (small) return win(left, y, mq) + win(right, y, mq);
+      return free_in_range(left, y, q) + free_in_range(right, y, q);
+    };
+    auto index = [=](int x, int y) { return top - free_rows(x, y) - free_cols(x, y); };
+    Word* const VR = valid_.row(0);
+    const std::size_t vsize = std::size_t(H) * wpr;
+    // Phase 1: the highest index M over all valid bases and the bases that reach it, in one
+    // pass in row-major order (a base whose rows alone keep it below the M so far is skipped).
+    // Every candidate is a valid base, so no candidate scores above M.
+    int M = -1;
+    hits_.clear();
+    const Word* const V0 = VR;
+    for (int y = 0; y < H; ++y)
+      for (int k = 0; k < wpr; ++k)
+        for (Word m = V0[std::size_t(y) * wpr + k]; m; m &= m - 1) {
+          const int x = k * 64 + __builtin_ctzll(m), ub = top - free_rows(x, y);
+          if (ub < M) continue;
+          const int idx = ub - free_cols(x, y);
+          if (idx < M) continue;
+          if (idx > M) M = idx, hits_.clear();
+          hits_.push_back({x, y});
+        }
+    // Phase 2: the paper's scan keeps the first candidate of the highest index (and stops at
+    // once on 2(p+q)). If some candidate reaches M, that is the first candidate of the scan
+    // that is one of the M bases: scan those bases alone. Otherwise (possible only when the
+    // busy list does not cover every busy node) run the scan in full.
+    hit_r_.assign(vsize, 0);
+    hit_t_.assign(std::size_t(W) * hpr, 0);
+    for (const auto& [x, y] : hits_) {
+      hit_r_[std::size_t(y) * wpr + (x >> 6)] |= Word(1) << (x & 63);
+      hit_t_[std::size_t(x) * hpr + (y >> 6)] |= Word(1) << (y & 63);
+    }
+    summaries(hit_r_.data(), W, H, hit_ca_, hit_ra_);
+    int fx = -1, fy = -1;
+    if (scan(W, H, p, q, hit_r_.data(), wpr, hit_t_.data(), hpr, hit_ca_.data(), hit_ra_.data(), [&](int x, int y) {
+          fx = x, fy = y;
+          return true;
+        }))
+      return Block{fx, fy, p, q};
+    // The full scan. Status 2 ("checked") = the base's bit cleared in both copies of the
+    // free-base bits (rows and columns), so that later lines skip it word-parallel.
+    valid_t_.assign(std::size_t(W) * hpr, 0);
+    transpose(W, H, [&](int y) { return valid_.row(y); }, valid_t_.data(), hpr, 0);
+    Word* const VT = valid_t_.data();
+    summaries(VR, W, H, colany_, rowany_);
     int best = -1;
     Block pick;
-    auto index = [&](int x, int y) {
-      int n = 0;
-      n += y == 0 ? p : p - free_in_range(occ.free_row(y - 1), x, p);
-      n += y + q == H ? p : p - free_in_range(occ.free_row(y + q), x, p);
-      n += x == 0 ? q : q - free_in_range(&free_t_[std::size_t(x - 1) * hpr], y, q);
-      n += x + p == W ? q : q - free_in_range(&free_t_[std::size_t(x + p) * hpr], y, q);
-      return n;
-    };
-    // A valid candidate (x, y): status 2 check, index, best; true = stop (index 2(p+q)).
-    auto visit = [&](int x, int y) -> bool {
-      Word& c = checked_[std::size_t(y) * wpr + (x >> 6)];
-      const Word bit = Word(1) << (x & 63);
-      if (c & bit) return false;
-      c |= bit;
+    scan(W, H, p, q, VR, wpr, VT, hpr, colany_.data(), rowany_.data(), [&](int x, int y) {
+      VR[std::size_t(y) * wpr + (x >> 6)] &= ~(Word(1) << (x & 63));
+      VT[std::size_t(x) * hpr + (y >> 6)] &= ~(Word(1) << (y & 63));
       const int idx = index(x, y);
       if (idx > best) {
         best = idx;
         pick = Block{x, y, p, q};
       }
       return idx == top;
-    };
-    // Vertical line at column x, rows lo..hi clipped; horizontal line at row y, columns lo..hi.
-    auto column = [&](int x, int lo, int hi, bool up) -> bool {
-      if (x < 0 || x >= W) return false;
-      lo = std::max(lo, 0);
-      hi = std::min(hi, H - 1);
-      if (lo > hi) return false;
-      const Word* r = &valid_t_[std::size_t(x) * hpr];
-      auto f = [&](int y) { return visit(x, y); };
-      return up ? bits_up(r, lo, hi, f) : bits_down(r, lo, hi, f);
-    };
-    auto row = [&](int y, int lo, int hi, bool up) -> bool {
-      if (y < 0 || y >= H) return false;
-      lo = std::max(lo, 0);
-      hi = std::min(hi, W - 1);
-      if (lo > hi) return false;
-      auto f = [&](int x) { return visit(x, y); };
-      return up ? bits_up(valid.row(y), lo, hi, f) : bits_down(valid.row(y), lo, hi, f);
-    };
-    auto around = [&](int a, int b, int c, int d) -> bool {
-      return column(c + 1, b - q + 1, d, true)       // Right, y ascending
-          || row(d + 1, a - p + 1, c, false)         // Top, x descending
-          || column(a - p, b - q + 1, d, false)      // Left, y descending
-          || row(b - q, a - p + 1, c, true);         // Bottom, x ascending
-    };
-    bool done = false;
-    for (const Busy& e : busy_) {
-      const Block& b = e.block;
-      if (around(b.x, b.y, b.x + b.w - 1, b.y + b.h - 1)) { done = true; break; }
-    }
-    // Virtual busy submeshes just outside the mesh; only their inward side yields candidates.
-    if (!done) done = column(0, 0, H - 1, true);          // left edge
-    if (!done) done = row(0, 0, W - 1, false);            // bottom edge
-    if (!done) done = column(W - p, 0, H - 1, false);     // right edge
-    if (!done) done = row(H - q, 0, W - 1, true);         // top edge
+    });
     if (best >= 0) return pick;
     return std::nullopt;
   }
 
   std::optional<Block> search_torus(const Occupancy& occ, Shape s) {
     const int W = occ.width(), H = occ.height(), p = s.w, q = s.h;
-    const BaseMask valid = occ.free_bases(p, q);
+    occ.free_bases(p, q, valid_);
+    const BaseMask& valid = valid_;
+    if (!valid.any()) return std::nullopt;  // as on the mesh: nothing valid, nothing found
     const int wpr = (W + 63) / 64;
     checked_.assign(std::size_t(wpr) * H, 0);
     const int top = 2 * (p + q);
@@ -289,8 +391,14 @@ class MinimalFragmentation final : public StrategyBase<MinimalFragmentation> {
   }
 
   std::vector<Busy> busy_;     // busy submeshes in report order
-  std::vector<Word> checked_;  // scratch: status-2 bits
-  std::vector<Word> valid_t_, free_t_;  // scratch: transposed free-base and free-node bits
+  std::vector<Word> checked_;  // scratch: status-2 bits (torus)
+  std::vector<Word> colany_, rowany_;   // scratch: columns / rows that may hold a set bit (scan)
+  std::vector<std::pair<int, int>> hits_;  // scratch: the valid bases of the highest index
+  std::vector<Word> hit_r_, hit_t_;     // scratch: hits_ as bits, by rows and by columns
+  std::vector<Word> hit_ca_, hit_ra_;   // scratch: their column / row summaries
+  BaseMask valid_;                      // scratch: free bases of the orientation searched
+  std::vector<Word> valid_t_;           // scratch: transposed free-base bits
+  std::vector<Word> fr_, ft_;           // scratch: framed free-node rows and columns (see search_mesh)
   bool have_free_t_ = false;
 };
 

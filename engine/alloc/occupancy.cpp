@@ -121,108 +121,151 @@ namespace {
 
 using Word = std::uint64_t;
 
-// For every row r of `rows` (n words each, H rows): dst[r][i] &= src[r] shifted down by k bits
-// (bit i of the result = bit i+k of src); bits from beyond the row are 0.
-inline void and_shifted_rows(Word* dst, const Word* src, int n, int H, int k) {
+// For every row r (n words each, `rows` rows), in place: d[r][i] &= d[r] shifted down by k bits
+// (bit i of the result = bit i and bit i+k); bits from beyond the row are 0. Ascending i reads
+// only words not yet rewritten (i+ws, i+ws+1 >= i). Returns the OR of all results.
+inline Word and_shifted_rows_inplace(Word* d, int n, int rows, int k) {
   const int ws = k >> 6, bs = k & 63;
-  for (int r = 0; r < H; ++r) {
-    Word* d = dst + std::size_t(r) * n;
-    const Word* sr = src + std::size_t(r) * n;
+  Word any = 0;
+  for (int r = 0; r < rows; ++r, d += n) {
     if (bs == 0) {
-      for (int i = 0; i < n; ++i) d[i] &= i + ws < n ? sr[i + ws] : 0;
+      for (int i = 0; i < n; ++i) any |= d[i] &= i + ws < n ? d[i + ws] : 0;
     } else {
       for (int i = 0; i < n; ++i) {
         const int j = i + ws;
-        Word v = j < n ? sr[j] >> bs : 0;
-        if (j + 1 < n) v |= sr[j + 1] << (64 - bs);
-        d[i] &= v;
+        Word v = j < n ? d[j] >> bs : 0;
+        if (j + 1 < n) v |= d[j + 1] << (64 - bs);
+        any |= d[i] &= v;
       }
     }
   }
+  return any;
+}
+
+// The same for rows of N words and shifts below 64, every pass of a row done in registers:
+// d[i] &= d[i] >> sh | d[i+1] << (64-sh) for each shift in turn. Returns the OR of the results.
+template <int N>
+Word row_windows(Word* d, int rows, const int* shifts, int ns) {
+  Word any = 0;
+  for (int r = 0; r < rows; ++r, d += N) {
+    Word t[N + 1];
+    for (int i = 0; i < N; ++i) t[i] = d[i];
+    t[N] = 0;
+    for (int j = 0; j < ns; ++j) {
+      const int sh = shifts[j];
+      for (int i = 0; i < N; ++i) t[i] &= (t[i] >> sh) | (t[i + 1] << (64 - sh));
+    }
+    for (int i = 0; i < N; ++i) any |= d[i] = t[i];
+  }
+  return any;
 }
 
 }  // namespace
 
 BaseMask Occupancy::free_bases(int p, int q) const {
+  BaseMask out;
+  free_bases(p, q, out);
+  return out;
+}
+
+// Windows of length `len` ANDed in place: W_len(x) = AND F[x .. x+len-1]. Doubling gives
+// W_{2k}(x) = W_k(x) & W_k(x+k); the final step covers any p with one overlapping pair,
+// W_p(x) = W_k(x) & W_k(x+p-k) for the largest power of two k <= p (AND is idempotent). So
+// ceil(log2 p) in-place passes per direction, no copies; a pass that leaves nothing set ends
+// the query early (the result is then all zero).
+void Occupancy::free_bases(int p, int q, BaseMask& out) const {
   const int W = width(), H = height();
-  BaseMask out(W, H);
-  if (p < 1 || q < 1 || p > W || q > H) return out;
+  out.reset(W, H);
+  if (p < 1 || q < 1 || p > W || q > H) return;
   const bool wrap = topo_.wraps();
   const int n = out.words_per_row();
-  // 1. Horizontal: per row, the bases of a free run of length p: A[x] = AND_{i<p} F[x+i], by
-  //    binary decomposition of p (O(log p) shift-ANDs over all rows at once). On a torus each
-  //    row is doubled (bit x+W = bit x) so runs crossing the right edge are seen.
-  const int span = wrap ? 2 * W : W;
-  const int sn = (span + 63) / 64;
-  const std::size_t hsize = std::size_t(sn) * H;
-  scratch_.resize(3 * hsize + 3 * std::size_t(n) * H);
-  Word* cur = scratch_.data();       // F windows of length `len`
-  Word* acc = cur + hsize;           // AND of the windows chosen so far
-  Word* tmp = acc + hsize;
-  for (int y = 0; y < H; ++y) {
-    Word* r = cur + std::size_t(y) * sn;
-    std::fill(r, r + sn, 0);
-    const Word* fr = free_row(y);
-    std::copy(fr, fr + wpr_, r);
-    if (wrap)
-      for (int x = 0; x < W; ++x)
-        if ((fr[x >> 6] >> (x & 63)) & 1u) r[(x + W) >> 6] |= Word(1) << ((x + W) & 63);
-  }
-  std::fill(acc, acc + hsize, ~Word(0));
-  {
-    int offset = 0, len = 1;
-    for (int rem = p; rem; rem >>= 1) {
-      if (rem & 1) {
-        and_shifted_rows(acc, cur, sn, H, offset);
-        offset += len;
+  Word* const o = out.row(0);
+  const std::size_t osize = std::size_t(n) * H;
+  auto windows = [](Word* d, int words, int rows, int len) -> bool {
+    int k = 1;
+    for (; 2 * k <= len; k *= 2)
+      if (!and_shifted_rows_inplace(d, words, rows, k)) return false;
+    if (k < len && !and_shifted_rows_inplace(d, words, rows, len - k)) return false;
+    return true;
+  };
+  // 1. Horizontal: per row, the bases of a free run of length p. On a torus each row is doubled
+  //    (bit x+W = bit x) so runs crossing the right edge are seen.
+  if (!wrap) {
+    std::copy(free_bits_.begin(), free_bits_.end(), o);  // bits >= W are 0: no base past the edge
+    if (n <= 4 && p < 128) {
+      // Every shift is below 64 bits: all passes on one row at a time, in registers.
+      int shifts[16], ns = 0, k = 1;
+      for (; 2 * k <= p; k *= 2) shifts[ns++] = k;
+      if (k < p) shifts[ns++] = p - k;
+      Word any = 0;
+      switch (n) {
+        case 1: any = row_windows<1>(o, H, shifts, ns); break;
+        case 2: any = row_windows<2>(o, H, shifts, ns); break;
+        case 3: any = row_windows<3>(o, H, shifts, ns); break;
+        default: any = row_windows<4>(o, H, shifts, ns); break;
       }
-      if (rem > 1) {
-        std::copy(cur, cur + hsize, tmp);
-        and_shifted_rows(cur, tmp, sn, H, len);
-        len *= 2;
+      if (!any) return;
+    } else if (!windows(o, n, H, p)) {
+      return;
+    }
+  } else {
+    const int sn = (2 * W + 63) / 64;
+    scratch_.assign(std::size_t(sn) * H, 0);
+    for (int y = 0; y < H; ++y) {
+      Word* r = scratch_.data() + std::size_t(y) * sn;
+      const Word* fr = free_row(y);
+      std::copy(fr, fr + wpr_, r);
+      // OR the row in again shifted up by W bits
+      const int ws = W >> 6, bs = W & 63;
+      for (int k = 0; k < wpr_; ++k) {
+        r[k + ws] |= fr[k] << bs;
+        if (bs && k + ws + 1 < sn) r[k + ws + 1] |= fr[k] >> (64 - bs);
       }
     }
-  }
-  // keep bases 0..W-1, in rows of n words
-  Word* rows = tmp + hsize;
-  const int extra = n * 64 - W;
-  for (int y = 0; y < H; ++y) {
-    Word* d = rows + std::size_t(y) * n;
-    std::copy(acc + std::size_t(y) * sn, acc + std::size_t(y) * sn + n, d);
-    if (extra) d[n - 1] &= ~Word(0) >> extra;
+    if (!windows(scratch_.data(), sn, H, p)) return;
+    const int extra = n * 64 - W;
+    for (int y = 0; y < H; ++y) {
+      const Word* r = scratch_.data() + std::size_t(y) * sn;
+      Word* d = o + std::size_t(y) * n;
+      std::copy(r, r + n, d);
+      if (extra) d[n - 1] &= ~Word(0) >> extra;
+    }
   }
   // 2. Vertical: V[y] = AND rows[y .. y+q-1] (modulo H on a torus; 0 past the top on a mesh),
-  //    again by binary decomposition of q.
-  Word* vcur = rows;
-  Word* vacc = rows + std::size_t(n) * H;
-  Word* vtmp = vacc + std::size_t(n) * H;
-  std::fill(vacc, vacc + std::size_t(n) * H, ~Word(0));
-  auto and_rows = [&](Word* dst, const Word* src, int shift) {
-    for (int y = 0; y < H; ++y) {
-      int sy = y + shift;
-      Word* d = dst + std::size_t(y) * n;
-      if (sy >= H) {
-        if (!wrap) { std::fill(d, d + n, 0); continue; }
-        sy %= H;
-      }
-      const Word* sr = src + std::size_t(sy) * n;
-      for (int k = 0; k < n; ++k) d[k] &= sr[k];
-    }
-  };
-  int offset = 0, len = 1;
-  for (int rem = q; rem; rem >>= 1) {
-    if (rem & 1) {
-      and_rows(vacc, vcur, offset);
-      offset += len;
-    }
-    if (rem > 1) {
-      std::copy(vcur, vcur + std::size_t(n) * H, vtmp);
-      and_rows(vcur, vtmp, len);
-      len *= 2;
-    }
+  //    the same way over whole rows.
+  if (q == 1) return;
+  if (!wrap) {
+    auto pass = [&](int k) {
+      // rows y < H-k: row y &= row y+k (not yet rewritten: ascending); the top k rows: 0
+      const std::size_t m = std::size_t(H - k) * n, off = std::size_t(k) * n;
+      Word any = 0;
+      for (std::size_t i = 0; i < m; ++i) any |= o[i] &= o[i + off];
+      std::fill(o + m, o + osize, 0);
+      return any != 0;
+    };
+    int k = 1;
+    for (; 2 * k <= q; k *= 2)
+      if (!pass(k)) return;
+    if (k < q) pass(q - k);
+    return;
   }
-  for (int y = 0; y < H; ++y) std::copy(vacc + std::size_t(y) * n, vacc + std::size_t(y + 1) * n, out.row(y));
-  return out;
+  // Torus: rows wrap, so each pass reads the previous result whole (ping-pong with scratch).
+  scratch_.resize(osize);
+  Word* a = o;
+  Word* b = scratch_.data();
+  auto pass = [&](int k) {
+    for (int y = 0; y < H; ++y) {
+      const Word* s0 = a + std::size_t(y) * n;
+      const Word* s1 = a + std::size_t((y + k) % H) * n;
+      Word* d = b + std::size_t(y) * n;
+      for (int i = 0; i < n; ++i) d[i] = s0[i] & s1[i];
+    }
+    std::swap(a, b);
+  };
+  int k = 1;
+  for (; 2 * k <= q; k *= 2) pass(k);
+  if (k < q) pass(q - k);
+  if (a != o) std::copy(a, a + osize, o);
 }
 
 }  // namespace alloclab

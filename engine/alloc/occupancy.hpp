@@ -2,7 +2,8 @@
 //
 // Besides the owner of every node, the grid keeps one bit word array per row (bit x set =
 // node (x, y) free). free_bases(p, q) then finds every base whose p×q block is entirely free
-// with word-parallel shifts and ANDs — O(H·W/64·log(pq)) instead of rescanning W·H·p·q cells.
+// with word-parallel shifts and ANDs — O(H·W/64·log(pq)) instead of rescanning W·H·p·q cells
+// (in place, ceil(log2 p) + ceil(log2 q) passes, stopping early once nothing is left).
 // On a torus the row is treated as a ring (doubled before shifting) and rows wrap modulo H,
 // so the bases of wrapping blocks are found too.
 //
@@ -21,6 +22,11 @@ class BaseMask {
  public:
   BaseMask() = default;
   BaseMask(int w, int h) : w_(w), h_(h), wpr_((w + 63) / 64), bits_(std::size_t(wpr_) * h, 0) {}
+  // Resize to w×h, all bits clear (reuses the storage).
+  void reset(int w, int h) {
+    w_ = w, h_ = h, wpr_ = (w + 63) / 64;
+    bits_.assign(std::size_t(wpr_) * h, 0);
+  }
   int width() const { return w_; }
   int height() const { return h_; }
   bool test(int x, int y) const { return (row(y)[x >> 6] >> (x & 63)) & 1u; }
@@ -67,6 +73,8 @@ class Occupancy {
   // Bases whose p×q block (not rotated) is entirely free. On a mesh the block must lie inside;
   // on a torus it may wrap. Empty mask if p or q exceed the machine.
   BaseMask free_bases(int p, int q) const;
+  // The same into `out` (its storage is reused: no allocation once it is large enough).
+  void free_bases(int p, int q, BaseMask& out) const;
   // Row y's free bits (bit x set = free), (W+63)/64 words.
   const std::uint64_t* free_row(int y) const { return free_bits_.data() + std::size_t(y) * wpr_; }
 
@@ -89,7 +97,7 @@ class Occupancy {
   int free_;
   std::vector<JobId> owner_;
   std::vector<std::uint64_t> free_bits_;
-  mutable std::vector<std::uint64_t> scratch_;  // reused by free_bases (no allocation per query)
+  mutable std::vector<std::uint64_t> scratch_;  // reused by free_bases on a torus (no allocation per query)
 };
 
 }  // namespace alloclab

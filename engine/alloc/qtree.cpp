@@ -43,6 +43,9 @@
 // is Block{x = j − 1, y = R − i', w = j' − j + 1, h = i' − i + 1}; a paper task r×c (rows ×
 // columns) is Shape{w = c, h = r}. The paper's "top" is our high y.
 // Any R×C mesh (the paper allows any size, not only powers of two); no torus.
+// Implementation: the candidate list and S1 depend on the tree only, so they are built once per
+// tree state (allocated() / released() invalidate them) and reused by every request until the
+// tree changes; CF strips are read from the occupancy's free bits.
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -87,12 +90,17 @@ class QuadTree final : public StrategyBase<QuadTree> {
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     const Shape task = req.shape;
     if ((task.w > W_ || task.h > H_) && (task.h > W_ || task.w > H_)) return std::nullopt;
-    cands_.clear();
-    collect(0);
+    // The candidates and S1 depend only on the tree: kept until allocated()/released() change it.
+    if (!cands_valid_) {
+      cands_.clear();
+      collect(0);
+      s1_ = 0;
+      for (int i = 0; i < int(cands_.size()); ++i)
+        if (cands_[i].area() > cands_[s1_].area()) s1_ = i;
+      cands_valid_ = true;
+    }
     if (cands_.empty()) return std::nullopt;
-    const Block* s1 = &cands_[0];
-    for (const Block& c : cands_)
-      if (c.area() > s1->area()) s1 = &c;
+    const Block* s1 = &cands_[s1_];
 
     struct Key {
       int overlap, diff, negfs, area;
@@ -158,10 +166,12 @@ class QuadTree final : public StrategyBase<QuadTree> {
   }
 
   void allocated(JobId job, const Allocation& a) override {
+    cands_valid_ = false;
     for (const Block& b : a.blocks) carve(0, b, job);
   }
 
   void released(JobId job, const Allocation&) override {
+    cands_valid_ = false;
     auto it = leaves_.find(job);
     if (it == leaves_.end()) return;
     const std::vector<int> ids = std::move(it->second);
@@ -215,67 +225,92 @@ class QuadTree final : public StrategyBase<QuadTree> {
       if (c >= 0) collect(c);
     combine(id);
   }
-  // Children of `y` lying along its side that faces `x` (x, y adjacent siblings).
-  void facing(int y, const Block& x, std::vector<int>& out) const {
+  // Children of `y` lying along its side that faces `x` (x, y adjacent siblings), appended to
+  // out[n..]; returns the new count.
+  int facing(int y, const Block& x, int* out, int n) const {
     const Block& yr = nodes_[y].r;
     for (int c : nodes_[y].ch) {
       if (c < 0) continue;
       const Block& r = nodes_[c].r;
       if ((yr.x == x.x + x.w && r.x == yr.x) || (yr.x + yr.w == x.x && r.x + r.w == yr.x + yr.w) ||
           (yr.y == x.y + x.h && r.y == yr.y) || (yr.y + yr.h == x.y && r.y + r.h == yr.y + yr.h))
-        out.push_back(c);
+        out[n++] = c;
     }
+    return n;
   }
   // Union of free leaves if it is a rectangle.
-  void try_union(const std::vector<int>& parts) {
-    if (parts.size() < 2) return;
+  void try_union(const int* parts, int n) {
+    if (n < 2) return;
     int x0 = W_, y0 = H_, x1 = 0, y1 = 0, area = 0;
-    for (int p : parts) {
-      if (!free_leaf(p)) return;
-      const Block& r = nodes_[p].r;
+    for (int i = 0; i < n; ++i) {
+      if (!free_leaf(parts[i])) return;
+      const Block& r = nodes_[parts[i]].r;
       x0 = std::min(x0, r.x), y0 = std::min(y0, r.y);
       x1 = std::max(x1, r.x + r.w), y1 = std::max(y1, r.y + r.h);
       area += r.area();
     }
     if (area == (x1 - x0) * (y1 - y0)) cands_.push_back(Block{x0, y0, x1 - x0, y1 - y0});
   }
+  bool partial(int id) const { return id >= 0 && nodes_[id].status == kPartial; }
   void combine(int id) {
-    const int* ch = nodes_[id].ch;
+    int ch[4];
+    std::copy(nodes_[id].ch, nodes_[id].ch + 4, ch);
     static constexpr int kPairs[4][2] = {{TL, BL}, {TR, BR}, {TL, TR}, {BL, BR}};
-    std::vector<int> parts;
+    int parts[8];
     // Case 1: two adjacent free buddies.
     for (auto [a, b] : kPairs)
-      if (free_leaf(ch[a]) && free_leaf(ch[b])) try_union({ch[a], ch[b]});
+      if (free_leaf(ch[a]) && free_leaf(ch[b])) {
+        parts[0] = ch[a], parts[1] = ch[b];
+        try_union(parts, 2);
+      }
     // Case 2: a free buddy with the facing sub-buddies of an internal neighbour (8 cases).
     for (int s : {TL, BL, TR, BR}) {
       if (!free_leaf(ch[s])) continue;
       for (auto [a, b] : kPairs) {
         const int other = a == s ? b : b == s ? a : -1;
-        if (other < 0 || ch[other] < 0 || nodes_[ch[other]].status != kPartial) continue;
-        parts.assign(1, ch[s]);
-        facing(ch[other], nodes_[ch[s]].r, parts);
-        try_union(parts);
+        if (other < 0 || !partial(ch[other])) continue;
+        parts[0] = ch[s];
+        try_union(parts, facing(ch[other], nodes_[ch[s]].r, parts, 1));
       }
     }
     // Case 3: facing sub-buddies of two adjacent internal buddies.
     for (auto [a, b] : kPairs) {
-      if (ch[a] < 0 || ch[b] < 0 || nodes_[ch[a]].status != kPartial || nodes_[ch[b]].status != kPartial) continue;
-      parts.clear();
-      facing(ch[a], nodes_[ch[b]].r, parts);
-      facing(ch[b], nodes_[ch[a]].r, parts);
-      try_union(parts);
+      if (!partial(ch[a]) || !partial(ch[b])) continue;
+      int n = facing(ch[a], nodes_[ch[b]].r, parts, 0);
+      n = facing(ch[b], nodes_[ch[a]].r, parts, n);
+      try_union(parts, n);
     }
   }
   // ---------------------------------------------------------------- combining factor
-  // In quarters: machine edge 0, busy 1 (1/4), partially free 2 (1/2), free 4 (1).
+  // In quarters: machine edge 0, busy 1 (1/4), partially free 2 (1/2), free 4 (1). The strips
+  // just outside the sides are read from the occupancy's free bits (a row strip by popcount, a
+  // column strip bit by bit, stopping once it is mixed).
   int cf(const Occupancy& occ, const Block& b) const {
-    auto pc = [&](const Block& strip, bool edge) {
+    auto row_pc = [&](int y, bool edge) {
       if (edge) return 0;
-      const int busy = occ.busy_in(strip);
-      return busy == 0 ? 4 : busy == strip.area() ? 1 : 2;
+      const std::uint64_t* r = occ.free_row(y);
+      int free = 0;
+      for (int x = b.x, n = b.w; n > 0;) {
+        const int k = x >> 6, off = x & 63, take = std::min(n, 64 - off);
+        std::uint64_t w = r[k] >> off;
+        if (take < 64) w &= (std::uint64_t(1) << take) - 1;
+        free += __builtin_popcountll(w);
+        x += take, n -= take;
+      }
+      return free == b.w ? 4 : free == 0 ? 1 : 2;
     };
-    return pc({b.x, b.y - 1, b.w, 1}, b.y == 0) + pc({b.x, b.y + b.h, b.w, 1}, b.y + b.h == H_) +
-           pc({b.x - 1, b.y, 1, b.h}, b.x == 0) + pc({b.x + b.w, b.y, 1, b.h}, b.x + b.w == W_);
+    auto col_pc = [&](int x, bool edge) {
+      if (edge) return 0;
+      const int k = x >> 6, off = x & 63;
+      bool any_free = false, any_busy = false;
+      for (int y = b.y; y < b.y + b.h; ++y) {
+        ((occ.free_row(y)[k] >> off) & 1 ? any_free : any_busy) = true;
+        if (any_free && any_busy) return 2;
+      }
+      return any_free ? 4 : 1;
+    };
+    return row_pc(b.y - 1, b.y == 0) + row_pc(b.y + b.h, b.y + b.h == H_) + col_pc(b.x - 1, b.x == 0) +
+           col_pc(b.x + b.w, b.x + b.w == W_);
   }
   // ---------------------------------------------------------------- tree updates
   int new_node(const Block& r, int parent) {
@@ -356,7 +391,9 @@ class QuadTree final : public StrategyBase<QuadTree> {
   std::vector<Node> nodes_;
   std::vector<int> spare_;
   std::map<JobId, std::vector<int>> leaves_;  // busy leaves of each job
-  std::vector<Block> cands_;                  // scratch
+  std::vector<Block> cands_;                  // candidates of the current tree (DFS order)
+  int s1_ = 0;                                // index of S1 in cands_
+  bool cands_valid_ = false;                  // cands_, s1_ describe the current tree
 };
 
 // Test hooks (declared in tests/test_qtree.cpp).

@@ -1,0 +1,187 @@
+// test_alloc_golden.cpp — golden decisions: every strategy's placements on fixed random states
+// and under allocate/release churn, hashed (FNV-1a over every decision) and compared with the
+// values recorded from the implementations before the decision-time optimisations (mfa, qtree,
+// Occupancy::free_bases). A speed-up must not change a single decision; a deliberate change of
+// behaviour must update the hash here, with a note saying why.
+//
+// Debugging a mismatch: ALLOCLAB_GOLDEN_DUMP=dir writes each scenario's decision list to
+// dir/<strategy>.<scenario>.txt, so the lists of an old and a new build can be diffed.
+#include <doctest/doctest.h>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+#include "alloc/occupancy.hpp"
+#include "alloc/strategy.hpp"
+#include "core/rng.hpp"
+
+using namespace alloclab;
+
+namespace {
+
+struct Log {
+  std::string text;
+  void add(const std::optional<Allocation>& a) {
+    if (!a) { text += "-\n"; return; }
+    for (const Block& b : a->blocks) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%d,%d,%d,%d;", b.x, b.y, b.w, b.h);
+      text += buf;
+    }
+    text += '\n';
+  }
+};
+
+std::uint64_t fnv1a(const std::string& s) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+void dump(std::string_view id, const char* scenario, const std::string& text) {
+  const char* dir = std::getenv("ALLOCLAB_GOLDEN_DUMP");
+  if (!dir) return;
+  const std::string path = std::string(dir) + "/" + std::string(id) + "." + scenario + ".txt";
+  if (FILE* f = std::fopen(path.c_str(), "w")) {
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  }
+}
+
+// A fixed busy state (random blocks, sides 1..L/8, reported through allocated()) and `n`
+// requests (sides 1..maxreq) asked against it; decisions are not applied (as bench alloc).
+std::string fixed_states(const StrategyInfo& si, TopologyKind kind, int W, int H, int n, int maxreq) {
+  Log log;
+  for (double target : {0.3, 0.5, 0.8}) {
+    Rng rng(derive_seed(99, std::uint64_t(W * 1000 + H + int(target * 10))));
+    const Topology t(kind, W, H);
+    if (!strategy_unsupported(si, t).empty()) return "unsupported";
+    Occupancy occ(t);
+    auto st = si.make(t, StrategyParams{});
+    const int maxs = std::max(1, std::min(W, H) / 8);
+    JobId next = 0;
+    for (int misses = 0; occ.busy_count() < target * W * H && misses < 20000;) {
+      const Block b{int(rng.below(std::uint64_t(W))), int(rng.below(std::uint64_t(H))), 1 + int(rng.below(std::uint64_t(maxs))),
+                    1 + int(rng.below(std::uint64_t(maxs)))};
+      if (!occ.block_free(b)) { ++misses; continue; }
+      occ.assign(b, next);
+      st->allocated(next, Allocation{{b}});
+      ++next;
+    }
+    for (int i = 0; i < n; ++i) {
+      const Shape s{1 + int(rng.below(std::uint64_t(std::min(maxreq, W)))), 1 + int(rng.below(std::uint64_t(std::min(maxreq, H))))};
+      Rng r2(std::uint64_t(i) + 1);
+      log.add(st->allocate(Request{JobId(1 << 30), s}, occ, r2));
+    }
+  }
+  return log.text;
+}
+
+// Allocate/release churn: decisions are applied, so one different decision changes the rest.
+std::string churn(const StrategyInfo& si, TopologyKind kind, int W, int H, int steps, int max_side) {
+  const Topology t(kind, W, H);
+  if (!strategy_unsupported(si, t).empty()) return "unsupported";
+  Occupancy occ(t);
+  auto st = si.make(t, StrategyParams{});
+  Rng rng(derive_seed(7, std::uint64_t(W * 1000 + H)));
+  Log log;
+  std::vector<std::pair<JobId, Allocation>> live;
+  JobId next = 1;
+  for (int i = 0; i < steps; ++i) {
+    if (!live.empty() && rng.below(100) < 40) {
+      const std::size_t k = std::size_t(rng.below(live.size()));
+      occ.release(live[k].second, live[k].first);
+      st->released(live[k].first, live[k].second);
+      live.erase(live.begin() + std::ptrdiff_t(k));
+      continue;
+    }
+    const Shape s{1 + int(rng.below(std::uint64_t(std::min(max_side, W)))), 1 + int(rng.below(std::uint64_t(std::min(max_side, H))))};
+    Rng r2(std::uint64_t(i) + 1);
+    auto a = st->allocate(Request{next, s}, occ, r2);
+    log.add(a);
+    if (!a) continue;
+    occ.assign(*a, next);
+    st->allocated(next, *a);
+    live.emplace_back(next++, *a);
+  }
+  return log.text;
+}
+
+struct Golden {
+  const char* id;
+  std::uint64_t hash;
+};
+
+std::uint64_t run_all(const StrategyInfo& si, bool large) {
+  std::string all;
+  auto part = [&](const char* name, const std::string& text) {
+    dump(si.id, name, text);
+    all += name;
+    all += '\n';
+    all += text;
+  };
+  part("fixed-mesh-40x30", fixed_states(si, TopologyKind::Mesh, 40, 30, 60, 12));
+  part("fixed-mesh-130x70", fixed_states(si, TopologyKind::Mesh, 130, 70, 40, 24));
+  part("fixed-mesh-64x64", fixed_states(si, TopologyKind::Mesh, 64, 64, 60, 10));
+  part("fixed-torus-37x29", fixed_states(si, TopologyKind::Torus, 37, 29, 60, 12));
+  part("fixed-torus-70x66", fixed_states(si, TopologyKind::Torus, 70, 66, 30, 14));
+  part("churn-mesh-40x30", churn(si, TopologyKind::Mesh, 40, 30, 1200, 10));
+  part("churn-mesh-130x70", churn(si, TopologyKind::Mesh, 130, 70, 600, 24));
+  part("churn-mesh-32x32", churn(si, TopologyKind::Mesh, 32, 32, 800, 9));
+  part("churn-torus-37x29", churn(si, TopologyKind::Torus, 37, 29, 1000, 10));
+  if (large) {
+    part("fixed-mesh-256x256", fixed_states(si, TopologyKind::Mesh, 256, 256, 100, 32));
+    part("churn-mesh-256x256", churn(si, TopologyKind::Mesh, 256, 256, 1500, 32));
+    part("churn-mesh-200x150", churn(si, TopologyKind::Mesh, 200, 150, 1500, 40));
+  }
+  return fnv1a(all);
+}
+
+// Recorded from the implementations of commit 00c1abc (before the optimisations).
+constexpr Golden kGolden[] = {
+    {"ff", 0x5dab1e59adfec523ull},
+    {"bf", 0x6b5fe798398c484cull},
+    {"as", 0x81cbe5d7fb306f76ull},
+    {"mfa", 0x7a8b3938954b0af2ull},
+    {"fs", 0x590dd22c39c7b9beull},
+    {"qa", 0xfab122da5f5f1406ull},
+    {"bl", 0x82cfc5f149ade928ull},
+    {"buddy", 0xf8a235a25b01994dull},
+    {"asff", 0x03ff956c368b5f86ull},
+    {"flexfold", 0x2a25c067d5bf4117ull},
+    {"lssa", 0x16cdaac5ef5d29d0ull},
+    {"fsl", 0x9c8ca6c4294919f2ull},
+    {"qtree", 0xafe9a2dc4f1cad59ull},
+    {"sba", 0xb47a9dfead725ca7ull},
+    {"adj", 0x93eab682bba05130ull},
+    {"ffwp", 0x5df7d73a1e4e3ff2ull},
+    {"fl", 0x5a34e95bc9443c7full},
+    {"random", 0x819d29c4bd19ed0full},
+    {"pald-ff", 0x8e0d59a5bd70fef8ull},
+    {"pald-bf", 0x73ba89315938888full},
+    {"paging", 0xda1a42eff6a0a99full},
+    {"mbs", 0x142ec8b08a48c39eull},
+    {"anca", 0x6eba56eb436cb78bull},
+    {"nas", 0xcbe1eb5604646557ull},
+};
+// Strategies also checked on the large scenarios (the ones the optimisations target).
+constexpr const char* kLarge[] = {"ff", "bf", "mfa", "qtree"};
+
+}  // namespace
+
+TEST_CASE("golden: every strategy's decisions equal the recorded ones") {
+  for (const StrategyInfo& si : strategies()) {
+    bool large = false;
+    for (const char* l : kLarge) large = large || si.id == l;
+    const std::uint64_t h = run_all(si, large);
+    std::uint64_t want = 0;
+    for (const Golden& g : kGolden)
+      if (si.id == g.id) want = g.hash;
+    CHECK_MESSAGE(h == want, "{\"", std::string(si.id), "\", 0x", [&] {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%016llxull},", (unsigned long long)h);
+      return std::string(buf);
+    }());
+  }
+}

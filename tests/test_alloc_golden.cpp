@@ -164,6 +164,11 @@ constexpr Golden kGolden[] = {
     {"mbs", 0x142ec8b08a48c39eull},
     {"anca", 0x6eba56eb436cb78bull},
     {"nas", 0xcbe1eb5604646557ull},
+    // recorded when the torus strategies were merged (ibmat and iblat decide exactly as `as`)
+    {"ibmat", 0x81cbe5d7fb306f76ull},
+    {"iblat", 0x81cbe5d7fb306f76ull},
+    {"itat", 0xb5b6812a6e0ccba5ull},
+    {"irat", 0x20a5859bb8f933d6ull},
 };
 // Strategies also checked on the large scenarios (the ones the optimisations target).
 constexpr const char* kLarge[] = {"ff", "bf", "mfa", "qtree"};

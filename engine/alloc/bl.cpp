@@ -23,7 +23,12 @@
 //    stops has x ∈ {0} ∪ {c+1} and y ∈ {0} ∪ {d+1}, which are candidate coordinates.
 //  * Ties (seed 001 notes BL has many equal-BV candidates) go to the requested orientation,
 //    then the lowest row, then the leftmost column.
-//  * BV counts busy nodes and edge nodes alike; corners are not counted. Mesh only.
+//  * BV counts busy nodes and edge nodes alike; corners are not counted.
+//  * Torus: there is no reject area and no edge; coverage areas and candidate coordinates are
+//    taken modulo the sides (a coverage may wrap), blocks may wrap, and column/row 0 stand in
+//    for the mesh corners. Completeness carries over: a free block slid left (down) until it
+//    stops has x = c+1 (y = d+1) of the busy block that stops it, or any x (y) — so also 0 —
+//    when nothing does.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -80,14 +85,26 @@ class BusyList final : public StrategyBase<BusyList> {
   void search(const Occupancy& occ, Shape s, int& best, Block& pick) {
     const int W = occ.width(), H = occ.height(), p = s.w, q = s.h;
     if (p > W || q > H) return;
-    const int xmax = W - p, ymax = H - q, wpr = (W + 63) / 64;
+    const bool wrap = occ.topology().wraps();
+    const int xmax = wrap ? W - 1 : W - p, ymax = wrap ? H - 1 : H - q, wpr = (W + 63) / 64;
     // Free bases = not in the reject area and not in any coverage.
     free_.assign(std::size_t(wpr) * (ymax + 1), 0);
     for (int y = 0; y <= ymax; ++y) fill_bits(&free_[std::size_t(y) * wpr], 0, xmax, true);
     xs_.assign({0, xmax});
     ys_.assign({0, ymax});
+    auto ring = [](int v, int n) { return ((v % n) + n) % n; };
     for (const Busy& e : busy_) {
       const int a = e.block.x, b = e.block.y, c = a + e.block.w - 1, d = b + e.block.h - 1;
+      if (wrap) {  // coverage <a-p+1, b-q+1> .. <c, d> modulo the sides
+        for_each_ring_range(b - q + 1, e.block.h + q - 1, H, [&](int y1, int y2) {
+          for (int y = y1; y <= y2; ++y)
+            for_each_ring_range(a - p + 1, e.block.w + p - 1, W,
+                                [&](int x1, int x2) { fill_bits(&free_[std::size_t(y) * wpr], x1, x2, false); });
+        });
+        for (int x : {a - p, c + 1, a, c - p + 1}) xs_.push_back(ring(x, W));
+        for (int y : {b - q, d + 1, b, d - q + 1}) ys_.push_back(ring(y, H));
+        continue;
+      }
       const int x1 = std::max(0, a - p + 1), x2 = std::min(xmax, c);
       for (int y = std::max(0, b - q + 1); y <= std::min(ymax, d) && x1 <= x2; ++y)
         fill_bits(&free_[std::size_t(y) * wpr], x1, x2, false);

@@ -17,7 +17,10 @@
 // ... find a free sub-system ... and allocate it", i.e. the first free base row by row —
 // seed 000 says the idea is that of First Fit. We therefore return the lowest, then leftmost
 // free base (the same base as AS/FF). Recognition completeness comes from rotation: the
-// requested orientation first, then the rotated one. Mesh only.
+// requested orientation first, then the rotated one.
+// Torus: no reject area; a coverage submesh is taken modulo the sides and split into at most
+// four plain rectangles (for_each_ring_range), so the same row sweep finds the lowest, then
+// leftmost base of a free sub-torus, which may wrap.
 #include <algorithm>
 #include <vector>
 #include "strategy.hpp"
@@ -29,7 +32,7 @@ class QuickAllocation final : public StrategyBase<QuickAllocation> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     for (Shape s : {req.shape, req.shape.rotated()}) {
-      if (auto b = search(occ.width(), occ.height(), s)) return Allocation{{*b}};
+      if (auto b = search(occ.width(), occ.height(), occ.topology().wraps(), s)) return Allocation{{*b}};
       if (s == s.rotated()) break;
     }
     return std::nullopt;
@@ -55,13 +58,19 @@ class QuickAllocation final : public StrategyBase<QuickAllocation> {
     int x1, x2, y1, y2;  // inclusive base ranges
   };
 
-  std::optional<Block> search(int W, int H, Shape s) {
+  std::optional<Block> search(int W, int H, bool wrap, Shape s) {
     const int p = s.w, q = s.h;
     if (p > W || q > H) return std::nullopt;
-    const int xmax = W - p, ymax = H - q;  // beyond: reject area
+    const int xmax = wrap ? W - 1 : W - p, ymax = wrap ? H - 1 : H - q;  // beyond: reject area
     cover_.clear();
     for (const Busy& e : busy_) {
       const Block& b = e.block;
+      if (wrap) {
+        for_each_ring_range(b.y - q + 1, b.h + q - 1, H, [&](int y1, int y2) {
+          for_each_ring_range(b.x - p + 1, b.w + p - 1, W, [&](int x1, int x2) { cover_.push_back(Cover{x1, x2, y1, y2}); });
+        });
+        continue;
+      }
       Cover c{std::max(0, b.x - p + 1), std::min(xmax, b.x + b.w - 1), std::max(0, b.y - q + 1),
               std::min(ymax, b.y + b.h - 1)};
       if (c.x1 <= c.x2 && c.y1 <= c.y2) cover_.push_back(c);

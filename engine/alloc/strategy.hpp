@@ -79,6 +79,19 @@ std::string strategy_unsupported(const StrategyInfo& s, const Topology& t);
 // Helpers shared by strategies.
 // The p×q block (on a torus possibly wrapping) with base (x, y).
 inline Block block_at(int x, int y, Shape s) { return Block{x, y, s.w, s.h}; }
+// Calls f(first, last) (inclusive) for the one or two plain ranges of the cyclic range of
+// `len` positions starting at `lo` (any integer) on a ring of n positions; the whole ring when
+// len >= n. Used for coverage areas that wrap around a torus edge.
+template <class F>
+void for_each_ring_range(int lo, int len, int n, F&& f) {
+  if (len <= 0) return;
+  if (len >= n) { f(0, n - 1); return; }
+  lo = ((lo % n) + n) % n;
+  const int hi = lo + len - 1;
+  if (hi < n) f(lo, hi);
+  else { f(lo, n - 1); f(0, hi - n); }
+}
+
 // Number of nodes just outside the block's perimeter that are busy or off the mesh edge
 // (MFA's optimality index, seed 000 Definition 6; BF's "busy neighbours" score). Each
 // perimeter side contributes its length; corners are not counted. On a torus there is no edge.

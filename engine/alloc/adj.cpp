@@ -32,7 +32,7 @@
 namespace alloclab {
 namespace {
 
-class Adjacency final : public StrategyBase<Adjacency> {
+class Adjacency final : public BusyListStrategy<Adjacency> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     const int W = occ.width(), H = occ.height();
@@ -68,21 +68,8 @@ class Adjacency final : public StrategyBase<Adjacency> {
     return Allocation{{Block{bx, by, p, q}}};
   }
 
-  void allocated(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks) busy_.push_back({job, b});
-  }
-
-  void released(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks)
-      for (std::size_t i = 0; i < busy_.size(); ++i)
-        if (busy_[i].job == job && busy_[i].block == b) { busy_.erase(busy_.begin() + std::ptrdiff_t(i)); break; }
-  }
 
  private:
-  struct Busy {
-    JobId job;
-    Block block;
-  };
 
   // Busy nodes just outside the block's four sides (the mesh edge does not count).
   static int busy_neighbours(const Occupancy& occ, const Block& b) {
@@ -99,7 +86,6 @@ class Adjacency final : public StrategyBase<Adjacency> {
     return n;
   }
 
-  std::vector<Busy> busy_;
 };
 
 }  // namespace

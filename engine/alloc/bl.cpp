@@ -51,7 +51,7 @@ void fill_bits(Word* row, int x1, int x2, bool v) {
   }
 }
 
-class BusyList final : public StrategyBase<BusyList> {
+class BusyList final : public BusyListStrategy<BusyList> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     int best = -1;
@@ -63,23 +63,8 @@ class BusyList final : public StrategyBase<BusyList> {
     if (best < 0) return std::nullopt;
     return Allocation{{pick}};
   }
-  void allocated(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks) busy_.push_back({job, b});
-  }
-  void released(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks)
-      for (std::size_t i = 0; i < busy_.size(); ++i)
-        if (busy_[i].job == job && busy_[i].block == b) {
-          busy_.erase(busy_.begin() + std::ptrdiff_t(i));
-          break;
-        }
-  }
 
  private:
-  struct Busy {
-    JobId job;
-    Block block;
-  };
 
   // Updates (best, pick) with the free candidates of orientation s whose BV beats best.
   void search(const Occupancy& occ, Shape s, int& best, Block& pick) {
@@ -131,7 +116,6 @@ class BusyList final : public StrategyBase<BusyList> {
     }
   }
 
-  std::vector<Busy> busy_;
   std::vector<Word> free_, cols_;  // scratch
   std::vector<int> xs_, ys_;       // scratch
 };

@@ -154,7 +154,7 @@ inline bool bits_down(const Word* r, int n, int lo, int hi, F&& f) {
   return false;
 }
 
-class MinimalFragmentation final : public StrategyBase<MinimalFragmentation> {
+class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     have_free_t_ = false;
@@ -165,23 +165,8 @@ class MinimalFragmentation final : public StrategyBase<MinimalFragmentation> {
     return std::nullopt;
   }
 
-  void allocated(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks) busy_.push_back({job, b});
-  }
-  void released(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks)
-      for (std::size_t i = 0; i < busy_.size(); ++i)
-        if (busy_[i].job == job && busy_[i].block == b) {
-          busy_.erase(busy_.begin() + std::ptrdiff_t(i));
-          break;
-        }
-  }
 
  private:
-  struct Busy {
-    JobId job;
-    Block block;
-  };
 
   // One orientation: the best base, or nullopt if no candidate is valid.
   std::optional<Block> search(const Occupancy& occ, Shape s) {
@@ -390,7 +375,6 @@ class MinimalFragmentation final : public StrategyBase<MinimalFragmentation> {
     return std::nullopt;
   }
 
-  std::vector<Busy> busy_;     // busy submeshes in report order
   std::vector<Word> checked_;  // scratch: status-2 bits (torus)
   std::vector<Word> colany_, rowany_;   // scratch: columns / rows that may hold a set bit (scan)
   std::vector<std::pair<int, int>> hits_;  // scratch: the valid bases of the highest index

@@ -28,7 +28,7 @@
 namespace alloclab {
 namespace {
 
-class QuickAllocation final : public StrategyBase<QuickAllocation> {
+class QuickAllocation final : public BusyListStrategy<QuickAllocation> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     for (Shape s : {req.shape, req.shape.rotated()}) {
@@ -37,23 +37,8 @@ class QuickAllocation final : public StrategyBase<QuickAllocation> {
     }
     return std::nullopt;
   }
-  void allocated(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks) busy_.push_back({job, b});
-  }
-  void released(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks)
-      for (std::size_t i = 0; i < busy_.size(); ++i)
-        if (busy_[i].job == job && busy_[i].block == b) {
-          busy_.erase(busy_.begin() + std::ptrdiff_t(i));
-          break;
-        }
-  }
 
  private:
-  struct Busy {
-    JobId job;
-    Block block;
-  };
   struct Cover {
     int x1, x2, y1, y2;  // inclusive base ranges
   };
@@ -90,7 +75,6 @@ class QuickAllocation final : public StrategyBase<QuickAllocation> {
     return std::nullopt;
   }
 
-  std::vector<Busy> busy_;
   std::vector<Cover> cover_;   // scratch
   std::vector<int> last_;      // scratch: last_covered per row
   std::vector<char> closed_;   // scratch: row has a gap

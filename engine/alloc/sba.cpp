@@ -49,7 +49,7 @@ int wrap_intervals(int lo, int len, int n, int out[2][2]) {
   return 2;
 }
 
-class StackBased final : public StrategyBase<StackBased> {
+class StackBased final : public BusyListStrategy<StackBased> {
  public:
   explicit StackBased(const Topology& t) : topo_(t) {}
 
@@ -61,21 +61,8 @@ class StackBased final : public StrategyBase<StackBased> {
     return std::nullopt;
   }
 
-  void allocated(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks) busy_.push_back({job, b});
-  }
-
-  void released(JobId job, const Allocation& a) override {
-    for (const Block& b : a.blocks)
-      for (std::size_t i = 0; i < busy_.size(); ++i)
-        if (busy_[i].job == job && busy_[i].block == b) { busy_.erase(busy_.begin() + std::ptrdiff_t(i)); break; }
-  }
 
  private:
-  struct Busy {
-    JobId job;
-    Block block;
-  };
 
   // A base for a free s-block, or nullopt: stack-based subtraction of the coverages.
   std::optional<Block> search(Shape s) {
@@ -129,7 +116,6 @@ class StackBased final : public StrategyBase<StackBased> {
   };
 
   Topology topo_;
-  std::vector<Busy> busy_;
   // Scratch space reused between decisions (not state; copying it is harmless).
   std::vector<Rect> cov_;
   std::vector<Entry> stack_;

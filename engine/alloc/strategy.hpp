@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 #include "../core/error.hpp"
 #include "../core/geometry.hpp"
 #include "../core/rng.hpp"
@@ -53,6 +54,32 @@ class StrategyBase : public Strategy {
   std::unique_ptr<Strategy> clone() const override {
     return std::make_unique<Derived>(static_cast<const Derived&>(*this));
   }
+};
+
+// Busy-list bookkeeping for the strategies that work from the list of busy submeshes (seed
+// 000's busy set B: mfa, bl, qa, sba, adj): the reported blocks in report order; released()
+// removes the job's blocks.
+template <class Derived>
+class BusyListStrategy : public StrategyBase<Derived> {
+ public:
+  void allocated(JobId job, const Allocation& a) override {
+    for (const Block& b : a.blocks) busy_.push_back({job, b});
+  }
+  void released(JobId job, const Allocation& a) override {
+    for (const Block& b : a.blocks)
+      for (std::size_t i = 0; i < busy_.size(); ++i)
+        if (busy_[i].job == job && busy_[i].block == b) {
+          busy_.erase(busy_.begin() + std::ptrdiff_t(i));
+          break;
+        }
+  }
+
+ protected:
+  struct Busy {
+    JobId job;
+    Block block;
+  };
+  std::vector<Busy> busy_;
 };
 
 using StrategyFactory = std::unique_ptr<Strategy> (*)(const Topology&, const StrategyParams&);

@@ -31,7 +31,9 @@ TEST_CASE("free_bases matches brute force on wide and tall machines (all word co
     const bool torus = trial % 4 == 3;
     const int W = 1 + int(rng.below(torus ? 140 : 300)), H = 1 + int(rng.below(torus ? 30 : 140));
     Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
-    test::random_state(occ, rng, 1 + int(rng.below(40)), 1 + int(rng.below(std::uint64_t(std::max(W, H)))));
+    const int tries = 1 + int(rng.below(40));  // drawn in sequence (argument order is unspecified)
+    const int max_side = 1 + int(rng.below(std::uint64_t(std::max(W, H))));
+    test::random_state(occ, rng, tries, max_side);
     const int p = trial % 3 == 0 ? 1 + int(rng.below(std::uint64_t(W))) : 1 + int(rng.below(std::uint64_t(std::min(W, 40))));
     const int q = 1 + int(rng.below(std::uint64_t(trial % 2 ? H : std::min(H, 40))));
     occ.free_bases(p, q, reused);

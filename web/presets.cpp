@@ -26,21 +26,6 @@ std::string trim(std::string_view s) {
   return std::string(s);
 }
 
-std::vector<std::string> values_of(std::string_view key, const std::string& v) {
-  Scenario probe;
-  if (v.find(';') != std::string::npos) return split(v, ';');
-  if (v.find(',') != std::string::npos) {
-    auto parts = split(v, ',');
-    for (std::size_t i = 1; i < parts.size(); ++i) {
-      const auto c = parts[i - 1].find(':');
-      if (c != std::string::npos && parts[i].find(':') == std::string::npos) parts[i] = parts[i - 1].substr(0, c + 1) + parts[i];
-    }
-    bool all = true;
-    for (const auto& p : parts) all = all && apply(probe, key, p).ok();
-    if (all) return parts;
-  }
-  return {v};
-}
 }  // namespace
 
 Result<PresetPoint> preset_first_point(const Preset& p) {
@@ -58,7 +43,9 @@ Result<PresetPoint> preset_first_point(const Preset& p) {
     if (eq == std::string::npos) return Error{std::string(p.name) + ": '" + line + "' is not key=value"};
     const std::string key = trim(std::string_view(line).substr(0, eq)), value = trim(std::string_view(line).substr(eq + 1));
     if (!find_param(key)) continue;  // sweep-only keys (rel_error)
-    const auto vals = values_of(key, value);
+    const auto list = split_value_list(key, value);
+    if (!list) return Error{std::string(p.name) + ": " + list.error().message};
+    const std::vector<std::string>& vals = *list;
     if (Status st = apply(out.scenario, key, vals.front()); !st) return Error{std::string(p.name) + ": " + st.message()};
     if (key == "strategy") out.strategies = vals;
     if (key == "replications") out.replications = out.scenario.replications;

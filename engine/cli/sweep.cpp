@@ -2,10 +2,9 @@
 //
 // Grammar: `alloclab sweep KEY=V1,V2,... [KEY=...] [replications=R] [rel_error=E]
 //           [--shard I/N] [--preset NAME | FILE]`.
-// - A value list is split on ';' when it contains one, else on ',' when every part is a valid
-//   value of that key on its own (so `job_size=normal:4,2` stays one value and
-//   `strategy=ff,bf` is two); a part without "name:" takes the previous part's, so
-//   `arrival=poisson:0.01,0.02` is two arrival rates. Single values are plain scenario keys.
+// - Value lists follow split_value_list() (scenario.hpp): ';' or ',' separated, so
+//   `strategy=ff,bf` is two values and `arrival=poisson:0.01,0.02` two rates, while
+//   `job_size=normal:4,2` stays one value. Single values are plain scenario keys.
 // - Points are the cartesian product of the listed keys, the first listed key outermost;
 //   point p is numbered from 0 in that order.
 // - Each point runs up to R replications (replication r uses the scenario's seed rule, see
@@ -43,31 +42,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
     start = i + 1;
   }
   return out;
-}
-
-// The values of one key=value word: a list if it splits into valid values, else one value.
-Result<std::vector<std::string>> values_of(const std::string& key, const std::string& v) {
-  Scenario probe;
-  if (v.find(';') != std::string::npos) {
-    auto parts = split(v, ';');
-    for (const auto& p : parts)
-      if (Status st = apply(probe, key, p); !st) return st.error();
-    return parts;
-  }
-  if (v.find(',') != std::string::npos) {
-    auto parts = split(v, ',');
-    // "poisson:0.01,0.02" means poisson:0.01 and poisson:0.02: a part without "name:" takes
-    // the previous part's
-    for (std::size_t i = 1; i < parts.size(); ++i) {
-      const auto c = parts[i - 1].find(':');
-      if (c != std::string::npos && parts[i].find(':') == std::string::npos) parts[i] = parts[i - 1].substr(0, c + 1) + parts[i];
-    }
-    bool all = true;
-    for (const auto& p : parts) all = all && apply(probe, key, p).ok();
-    if (all) return parts;
-  }
-  if (Status st = apply(probe, key, v); !st) return st.error();
-  return std::vector<std::string>{v};
 }
 
 std::string csv_field(const std::string& s) {
@@ -145,7 +119,7 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
       continue;
     }
     if (key == "replications") reps_given = true;
-    auto vals = values_of(key, val);
+    auto vals = split_value_list(key, val);
     if (!vals) return fail(vals.error().message);
     for (auto& a : axes)
       if (a.key == key) return fail("key '" + key + "' given twice");

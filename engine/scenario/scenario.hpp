@@ -89,6 +89,12 @@ Result<Scenario> parse_link(std::string_view link);
 // Parses scenario-file text: one key=value per line, '#' comments, blank lines ignored.
 Status apply_file_text(Scenario& s, std::string_view text, std::string_view source);
 
+// A sweep/preset value list for one key: split on ';' when the text contains one, else on ','
+// when every part is a valid value of that key on its own (so `job_size=normal:4,2` stays one
+// value and `strategy=ff,bf` is two); a part without "name:" takes the previous part's, so
+// `arrival=poisson:0.01,0.02` is two rates. Errors name the key and the bad value.
+Result<std::vector<std::string>> split_value_list(std::string_view key, std::string_view text);
+
 std::string url_encode(std::string_view s);
 Result<std::string> url_decode(std::string_view s);
 

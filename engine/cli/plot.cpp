@@ -16,6 +16,7 @@
 #include <fstream>
 #include <ostream>
 #include <sstream>
+#include "../core/detmath.hpp"
 #include "../workload/specs.hpp"
 
 namespace alloclab {
@@ -45,12 +46,23 @@ std::string f2(double v) {
   return b;
 }
 
+// log10 and 10^e from alloclab's own log and exact multiplications (libm's log10/pow may
+// differ in the last bit between glibc and emscripten's musl).
+double dlog10(double x) { return det_log(x) / det_log(10.0); }
+double pow10i(int e) {
+  double p = 1;
+  for (int i = 0; i < (e < 0 ? -e : e); ++i) p *= 10;
+  return e < 0 ? 1 / p : p;
+}
+
 // Tick step 1/2/5·10^e covering `range` with about `target` intervals; `decimals` for labels.
 double nice_step(double range, int target, int& decimals) {
   if (!(range > 0)) range = 1;
   const double raw = range / target;
-  int e = int(std::floor(std::log10(raw)));
-  double p = std::pow(10.0, e);
+  int e = int(std::floor(dlog10(raw)));
+  double p = pow10i(e);
+  if (p > raw) { --e; p = pow10i(e); }        // guard the rounding of log10 at powers of ten
+  else if (p * 10 <= raw) { ++e; p = pow10i(e); }
   double m = raw / p;
   double k = m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10;
   if (k == 10) { k = 1; ++e; p *= 10; }
@@ -203,7 +215,7 @@ Result<std::string> plot_svg(std::string_view csv, const PlotOptions& opt) {
     std::stable_sort(s.pts.begin(), s.pts.end(), [](const Pt& a, const Pt& b) { return a.x < b.x; });
 
   // ranges
-  auto ty = [&](double v) { return opt.logy ? std::log10(v) : v; };
+  auto ty = [&](double v) { return opt.logy ? dlog10(v) : v; };
   double xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300;
   for (const Series& s : series)
     for (const Pt& p : s.pts) {
@@ -263,7 +275,7 @@ Result<std::string> plot_svg(std::string_view csv, const PlotOptions& opt) {
     const double yy = pyt(t);
     o << "<line x1=\"" << f2(L - 5) << "\" y1=\"" << f2(yy) << "\" x2=\"" << f2(L) << "\" y2=\"" << f2(yy) << "\" stroke=\"#000\"/>";
     if (i > 0) o << "<line x1=\"" << f2(L) << "\" y1=\"" << f2(yy) << "\" x2=\"" << f2(R) << "\" y2=\"" << f2(yy) << "\" stroke=\"#e0e0e0\"/>";
-    const std::string lab = opt.logy ? tick_label(std::pow(10.0, t), t < 0 ? int(-t) : 0) : tick_label(t, ydec);
+    const std::string lab = opt.logy ? tick_label(pow10i(int(std::lround(t))), t < 0 ? int(-t) : 0) : tick_label(t, ydec);
     o << "<text x=\"" << f2(L - 8) << "\" y=\"" << f2(yy + 4) << "\">" << esc(lab) << "</text>\n";
   }
   o << "</g>\n<g class=\"xticks\" font-size=\"11\" text-anchor=\"middle\">\n";

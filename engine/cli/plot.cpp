@@ -7,6 +7,8 @@
 //   --where keys), in order of first appearance; the legend shows the values.
 // - y: <metric>_mean with a bar of ± <metric>_ci95 (no bar when the half-width is 0); the
 //   axis starts at 0 when every value is ≥ 0 (linear), ticks are 1/2/5·10^k.
+// - Series are dodged: series i of n is drawn (i − (n−1)/2)·min(3, 24/n) pixels right of its
+//   x, so confidence bars at the same x do not hide each other.
 // - Non-finite cells are left out. Every number is printed with fixed precision (snprintf
 //   "%.2f"), so the SVG is a pure function of the CSV text and the options.
 #include "plot.hpp"
@@ -298,16 +300,19 @@ Result<std::string> plot_svg(std::string_view csv, const PlotOptions& opt) {
   o << "<text class=\"ylabel\" transform=\"translate(20," << f2((T + B) / 2) << ") rotate(-90)\" text-anchor=\"middle\">"
     << esc(opt.y + (opt.logy ? " (log scale)" : "") + (cci >= 0 ? " (mean, 95% CI)" : "")) << "</text>\n";
   // series
+  // lines side by side: each series' points shift by a few pixels so bars at one x stay apart
+  const double ns = double(series.size()), dodge_step = ns > 1 ? std::min(3.0, 24.0 / ns) : 0;
   for (std::size_t si = 0; si < series.size(); ++si) {
     const Series& s = series[si];
+    const double dodge = (double(si) - (ns - 1) / 2) * dodge_step;
     const char* color = kColors[si % 10];
     const char* dash = kDashes[(si / 10) % 4];
     o << "<g class=\"series\" data-label=\"" << esc(s.label) << "\" stroke=\"" << color << "\" fill=\"" << color << "\">\n";
     o << "<polyline fill=\"none\" stroke-width=\"1.8\"" << (*dash ? std::string(" stroke-dasharray=\"") + dash + "\"" : std::string()) << " points=\"";
-    for (std::size_t i = 0; i < s.pts.size(); ++i) o << (i ? " " : "") << f2(px(s.pts[i].x)) << "," << f2(py(s.pts[i].y));
+    for (std::size_t i = 0; i < s.pts.size(); ++i) o << (i ? " " : "") << f2(px(s.pts[i].x) + dodge) << "," << f2(py(s.pts[i].y));
     o << "\"/>\n";
     for (const Pt& p : s.pts) {
-      const double xx = px(p.x);
+      const double xx = px(p.x) + dodge;
       if (p.ci > 0) {
         const double lo = opt.logy && p.y - p.ci <= 0 ? p.y : p.y - p.ci;
         const double y1 = py(lo), y2 = py(p.y + p.ci);

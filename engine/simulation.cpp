@@ -393,6 +393,9 @@ Result<Report> run_scenario(const Scenario& s) {
     rep.trace_records = s.trace_data->records;
     rep.trace_skipped = s.trace_data->skipped;
     rep.trace_reshaped = s.trace_data->reshaped;
+    rep.trace_skipped_cancelled = s.trace_data->skipped_cancelled;
+    rep.trace_skipped_invalid = s.trace_data->skipped_invalid;
+    rep.trace_skipped_too_large = s.trace_data->skipped_too_large;
     rep.trace_jobs = (long long)s.trace_data->jobs.size();
   }
   return rep;

@@ -48,6 +48,11 @@ check run topology=torus size=10x10 pattern=near-neighbor strategy=mbs jobs=200 
 check run size=16x16 pattern=one-to-all scheduler=easy jobs=100 arrival=poisson:0.001 strategy=nas
 check run size=12x12 pattern=random jobs=200 strategy=random
 check sweep strategy=ff,anca arrival=poisson:0.01,0.02 size=8x8 jobs=200 replications=2
+check run size=8x8 trace=log.swf swf_shape=row time_scale=0.5
+check run trace=log.swf swf_size=header swf_shape=asff strategy=asff
+(cd "$tmp" && $native sweep strategy=ff,bf arrival=poisson:0.01,0.02,0.04 size=8x8 jobs=100 replications=3 > sw.csv 2>/dev/null)
+check plot sw.csv --x arrival --y utilization --series strategy
+check plot sw.csv --x strategy --y mean_response_time --where arrival=poisson:0.02 --logy
 check place size=8x8 "busy=0,0,3,3;5,0,7,7" job=2x3
 check place topology=torus size=6x6 "busy=2,0,4,5" job=3x6
 check link strategy=random size=40x40 arrival=poisson:0.125

@@ -13,6 +13,8 @@
 #include "../net/bench_net.hpp"
 #include "../simulation.hpp"
 #include "bench_alloc.hpp"
+#include "bench_sweep.hpp"
+#include "plot.hpp"
 #include "sweep.hpp"
 
 namespace alloclab {
@@ -46,7 +48,13 @@ Status load_trace(Scenario& sc) {
   if (sc.trace.empty() || sc.trace_data) return {};
   auto text = read_file(sc.trace, kMaxTraceBytes);
   if (!text) return Error{"trace: " + text.error().message};
-  auto t = parse_trace(*text, sc.trace, sc.width, sc.height);
+  if (sc.swf_size_header && is_swf_path(sc.trace)) {  // swf_size=header: the machine from the log
+    auto m = swf_header_machine(*text, sc.trace);
+    if (!m) return m.error();
+    sc.width = m->w;
+    sc.height = m->h;
+  }
+  auto t = parse_trace(*text, sc.trace, sc.width, sc.height, TraceOptions{sc.swf_shape, sc.time_scale});
   if (!t) return t.error();
   sc.trace_data = std::make_shared<const Trace>(std::move(*t));
   return {};
@@ -237,10 +245,13 @@ void print_help(std::ostream& out) {
          "  alloclab sweep KEY=V1,V2 ... [replications=R] [rel_error=E] [--shard I/N] [--preset NAME]\n"
          "                                                              every combination; CSV of means and 95% CIs\n"
          "  alloclab merge SHARD.csv ...                                shard outputs -> the single-run CSV\n"
+         "  alloclab plot  CSV --x KEY --y METRIC [--series KEY[,KEY]] [--where KEY=VALUE] [--title T] [--logy] [--out FILE.svg]\n"
+         "                                                              SVG line chart of a sweep CSV with 95% CI bars\n"
          "  alloclab list                                               strategies, schedulers, distributions\n"
          "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
          "  alloclab bench alloc [quick]                                allocation decision times\n"
          "  alloclab bench net                                          network flit-hops simulated per second\n"
+         "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
          "  alloclab help | --help\n\n"
          "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
          "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
@@ -257,6 +268,10 @@ int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ost
     const bool quick = words.size() > 1 && words[1] == "quick";
     bench_alloc(out, quick);
     return 0;
+  }
+  if (!words.empty() && words[0] == "sweep") {  // a fixed small sweep, end to end
+    if (words.size() > 1) { err << "alloclab: bench sweep: takes no arguments\n"; return 2; }
+    return bench_sweep(out, err);
   }
   if (!words.empty() && words[0] == "net") {  // the wormhole network's own benchmark
     if (words.size() > 1) { err << "alloclab: bench net: takes no arguments\n"; return 2; }
@@ -312,7 +327,8 @@ int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (cmd == "bench") return cmd_bench(rest, out, err);
   if (cmd == "sweep") return cmd_sweep(rest, out, err);
   if (cmd == "merge") return cmd_merge(rest, out, err);
-  err << "alloclab: unknown command '" << cmd.substr(0, 64) << "'; commands: run, place, link, sweep, merge, list, bench, help\n";
+  if (cmd == "plot") return cmd_plot(rest, out, err);
+  err << "alloclab: unknown command '" << cmd.substr(0, 64) << "'; commands: run, place, link, sweep, merge, plot, list, bench, help\n";
   return 2;
 }
 

@@ -70,6 +70,9 @@ std::string results_json(const Report& r) {
     field("trace_jobs", std::to_string(r.trace_jobs));
     field("trace_skipped", std::to_string(r.trace_skipped));
     field("trace_reshaped", std::to_string(r.trace_reshaped));
+    field("trace_skipped_cancelled", std::to_string(r.trace_skipped_cancelled));
+    field("trace_skipped_invalid", std::to_string(r.trace_skipped_invalid));
+    field("trace_skipped_too_large", std::to_string(r.trace_skipped_too_large));
   }
   if (r.replications > 1) {
     std::string ci = "{";

@@ -63,6 +63,7 @@ struct Report {
   double allocation_seconds = 0;  // measured time inside strategies, all replications (timing only)
   bool has_trace = false;
   long long trace_records = 0, trace_skipped = 0, trace_reshaped = 0, trace_jobs = 0;
+  long long trace_skipped_cancelled = 0, trace_skipped_invalid = 0, trace_skipped_too_large = 0;
 };
 
 // The `results` JSON object (deterministic text: fixed key order, shortest round-trip numbers).

@@ -133,6 +133,37 @@ const ParamDef kParams[] = {
      return {};
    },
    [](const Scenario& s) { return s.trace; }, nullptr},
+  {"swf_shape", ParamType::Enum, "square, asff, row",
+   "SWF processor count n -> request: most-square a x b = n; asff = most-square, any w x h = n allowed (needs strategy asff or non-contiguous); row = n x 1 when n <= width", 0, 0,
+   [](Scenario& s, std::string_view v) -> Status {
+     if (v == "square") s.swf_shape = SwfShape::Square;
+     else if (v == "asff") s.swf_shape = SwfShape::Asff;
+     else if (v == "row") s.swf_shape = SwfShape::Row;
+     else return bad("swf_shape", v, "square, asff, row");
+     s.trace_data.reset();
+     return {};
+   },
+   [](const Scenario& s) -> std::string { return s.swf_shape == SwfShape::Square ? "square" : s.swf_shape == SwfShape::Asff ? "asff" : "row"; },
+   [] { return std::vector<std::string>{"square", "asff", "row"}; }},
+  {"swf_size", ParamType::Enum, "given, header", "SWF: machine size from `size` (given) or from the log's MaxProcs/MaxNodes header as the most-square W x H (header)", 0, 0,
+   [](Scenario& s, std::string_view v) -> Status {
+     if (v == "given") s.swf_size_header = false;
+     else if (v == "header") s.swf_size_header = true;
+     else return bad("swf_size", v, "given, header");
+     s.trace_data.reset();
+     return {};
+   },
+   [](const Scenario& s) -> std::string { return s.swf_size_header ? "header" : "given"; },
+   [] { return std::vector<std::string>{"given", "header"}; }},
+  {"time_scale", ParamType::Real, "a factor 1e-6..1e6", "Trace replay: arrival, run and requested times multiplied by this factor", 0, 0,
+   [](Scenario& s, std::string_view v) -> Status {
+     double x;
+     if (!parse_double(v, x) || !(x >= 1e-6) || x > 1e6) return bad("time_scale", v, "a factor 1e-6 <= F <= 1e6");
+     s.time_scale = x;
+     s.trace_data.reset();
+     return {};
+   },
+   [](const Scenario& s) { return format_number(s.time_scale); }, nullptr},
   {"pattern", ParamType::Enum, "none, one-to-all, all-to-all, near-neighbor, random",
    "Communication pattern of running jobs over the wormhole network (none = no network model)", 0, 0,
    [](Scenario& s, std::string_view v) -> Status {
@@ -269,6 +300,8 @@ Status validate(const Scenario& s) {
                  " nodes; use a smaller size or pattern=none"};
   if (s.warmup + s.jobs > kMaxJobs)
     return Error{"jobs: warmup + jobs = " + std::to_string(s.warmup + s.jobs) + " exceeds the limit 100000000"};
+  if (!s.trace.empty() && s.swf_shape == SwfShape::Asff && si->contiguous && s.strategy != "asff")
+    return Error{"swf_shape: asff lets a job take any w x h = n; it needs strategy=asff or a non-contiguous strategy (or use swf_shape=square), not '" + s.strategy + "'"};
   if (!s.trace.empty() && !s.trace_data)
     return Error{"trace: '" + s.trace + "' was not loaded"};
   if (s.trace_data && (long long)s.trace_data->jobs.size() <= s.warmup)

@@ -37,6 +37,9 @@ struct Scenario {
   SizeSpec job_size;
   ServiceSpec service;
   std::string trace;  // path or upload name; the parsed jobs are in trace_data
+  SwfShape swf_shape = SwfShape::Square;  // SWF processor count → request shape
+  bool swf_size_header = false;           // SWF: machine size from the log header
+  double time_scale = 1;                  // trace times multiplied by this
   std::string pattern = "none";
   int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
   int comm_iterations = 1;  // iterations of the pattern per job

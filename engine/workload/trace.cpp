@@ -11,6 +11,11 @@
 //   has a fitting factorisation and the job is counted in `reshaped`.
 // - arrival = submit time minus the first kept record's submit time; records are sorted by
 //   arrival (stable).
+// - swf_shape (TraceOptions::shape): square (the rule above), asff (same shape; the
+//   scenario insists on a strategy that may use any w×h = n), row (n×1 when n <= W).
+// - time_scale multiplies submit, run and requested times (CSV arrival/runtime/estimate too).
+// - swf_header_machine: "; MaxProcs: N" (else "; MaxNodes: N", the archive's two header
+//   fields for machine size) → most-square W×H with W >= H.
 #include "trace.hpp"
 #include <algorithm>
 #include <cmath>
@@ -84,7 +89,7 @@ Shape most_square_shape(long long n, int W, int H) {
   return {0, 0};
 }
 
-Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H) {
+Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt) {
   Trace t;
   int ci[5] = {-1, -1, -1, -1, -1};  // arrival, width, height, runtime, estimate
   bool header = false;
@@ -118,9 +123,14 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
       }
     }
     ++t.records;
-    if (v[0] < 0 || v[3] <= 0 || v[1] < 1 || v[2] < 1 || v[1] != std::floor(v[1]) || v[2] != std::floor(v[2]) ||
-        v[1] > W || v[2] > H) {
+    if (v[0] < 0 || v[3] <= 0 || v[1] < 1 || v[2] < 1 || v[1] != std::floor(v[1]) || v[2] != std::floor(v[2])) {
       ++t.skipped;
+      ++t.skipped_invalid;
+      return true;
+    }
+    if (v[1] > W || v[2] > H) {
+      ++t.skipped;
+      ++t.skipped_too_large;
       return true;
     }
     if ((long long)t.jobs.size() >= kMaxTraceJobs) {
@@ -128,7 +138,8 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
       err_line = no;
       return false;
     }
-    t.jobs.push_back(TraceJob{v[0], Shape{int(v[1]), int(v[2])}, v[3], v[4] > 0 ? v[4] : v[3]});
+    const double k = opt.time_scale;
+    t.jobs.push_back(TraceJob{v[0] * k, Shape{int(v[1]), int(v[2])}, v[3] * k, (v[4] > 0 ? v[4] : v[3]) * k});
     return true;
   });
   if (!err.empty()) return line_error(source, err_line, err);
@@ -137,7 +148,7 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
   return t;
 }
 
-Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, int W, int H) {
+Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt) {
   Trace t;
   std::string err;
   long long err_line = 0;
@@ -161,9 +172,12 @@ Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, in
     long long procs = (long long)(v[4] > 0 ? v[4] : v[7]);
     if (run <= 0 || procs <= 0 || status == 5 || submit < 0 || procs > (long long)W * H) {
       ++t.skipped;
+      if (status == 5) ++t.skipped_cancelled;
+      else if (run <= 0 || procs <= 0 || submit < 0) ++t.skipped_invalid;
+      else ++t.skipped_too_large;
       return true;
     }
-    Shape s = most_square_shape(procs, W, H);
+    Shape s = opt.shape == SwfShape::Row && procs <= W ? Shape{int(procs), 1} : most_square_shape(procs, W, H);
     if (s.w == 0) {
       ++t.reshaped;
       for (long long n = procs + 1; n <= (long long)W * H && s.w == 0; ++n) s = most_square_shape(n, W, H);
@@ -173,7 +187,8 @@ Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, in
       err_line = no;
       return false;
     }
-    t.jobs.push_back(TraceJob{submit, s, run, req_time > 0 ? req_time : run});
+    const double k = opt.time_scale;
+    t.jobs.push_back(TraceJob{submit * k, s, run * k, (req_time > 0 ? req_time : run) * k});
     return true;
   });
   if (!err.empty()) return line_error(source, err_line, err);
@@ -181,10 +196,39 @@ Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, in
   return t;
 }
 
-Result<Trace> parse_trace(std::string_view text, std::string_view path, int W, int H) {
+bool is_swf_path(std::string_view path) {
+  return path.size() >= 4 && (path.substr(path.size() - 4) == ".swf" || path.substr(path.size() - 4) == ".SWF");
+}
+
+Result<Trace> parse_trace(std::string_view text, std::string_view path, int W, int H, const TraceOptions& opt) {
   if (text.size() > kMaxTraceBytes) return Error{"trace " + std::string(path) + ": larger than 512 MiB (the trace limit)"};
-  const bool swf = path.size() >= 4 && (path.substr(path.size() - 4) == ".swf" || path.substr(path.size() - 4) == ".SWF");
-  return swf ? parse_trace_swf(text, path, W, H) : parse_trace_csv(text, path, W, H);
+  return is_swf_path(path) ? parse_trace_swf(text, path, W, H, opt) : parse_trace_csv(text, path, W, H, opt);
+}
+
+Result<Shape> swf_header_machine(std::string_view text, std::string_view source) {
+  long long procs = -1, nodes = -1;
+  for_each_line(text, [&](std::string_view line, long long) {
+    std::size_t i = 0;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i >= line.size()) return true;
+    if (line[i] != ';') return false;  // the header ends at the first record
+    line.remove_prefix(i + 1);
+    const auto c = line.find(':');
+    if (c == std::string_view::npos) return true;
+    auto f = split(line.substr(0, c), ' ');
+    std::string_view name = f.empty() ? std::string_view() : f.back();
+    auto v = split_ws(line.substr(c + 1));
+    long long n;
+    if (v.empty() || !parse_int64(v[0], n)) return true;
+    if (name == "MaxProcs") procs = n;
+    else if (name == "MaxNodes") nodes = n;
+    return true;
+  });
+  const long long n = procs > 0 ? procs : nodes;
+  if (n <= 0) return Error{"trace " + std::string(source) + ": swf_size=header needs a '; MaxProcs: N' or '; MaxNodes: N' header line"};
+  const Shape s = most_square_shape(n, 1024, 1024);
+  if (s.w == 0) return Error{"trace " + std::string(source) + ": swf_size=header: " + std::to_string(n) + " processors have no W x H factorisation with sides <= 1024"};
+  return s;
 }
 
 }  // namespace alloclab

@@ -23,6 +23,23 @@ struct Trace {
   long long records = 0;       // data records read
   long long skipped = 0;       // records skipped (cancelled, invalid, too large for the machine)
   long long reshaped = 0;      // SWF: processor counts rounded up to fit a shape (see below)
+  // why records were skipped (they add up to `skipped`)
+  long long skipped_cancelled = 0;  // SWF status 5
+  long long skipped_invalid = 0;    // run time <= 0, processors / sides < 1, negative submit time
+  long long skipped_too_large = 0;  // more processors (CSV: a side longer) than the machine has
+};
+
+// How an SWF processor count n becomes a request (key swf_shape):
+// - Square: the most-square a×b = n that fits (rounded up when none fits, see trace.cpp).
+// - Asff: the same most-square shape; validate() then requires strategy=asff (which tries
+//   every w×h = n) or a non-contiguous strategy (which only uses n), so the job may take any
+//   shape with n processors — the paper's "all shapes" reading of a processor count.
+// - Row: a 1-row n×1 request when n <= machine width, else the most-square shape.
+enum class SwfShape { Square, Asff, Row };
+
+struct TraceOptions {
+  SwfShape shape = SwfShape::Square;
+  double time_scale = 1;  // arrival, run and requested times are multiplied by this (CSV and SWF)
 };
 
 // Limits: at most kMaxTraceJobs jobs and kMaxTraceBytes of text.
@@ -31,11 +48,17 @@ inline constexpr std::size_t kMaxTraceBytes = std::size_t(512) << 20;
 
 // CSV: a header line naming at least arrival,width,height,runtime (any order, optional
 // `estimate`), then one job per line. Errors name the source and line.
-Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H);
+Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt = {});
 // SWF (18 whitespace-separated fields; ';' header lines). See trace.cpp for the shape rule.
-Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, int W, int H);
+Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt = {});
 // Chooses by extension (.swf → SWF, otherwise CSV).
-Result<Trace> parse_trace(std::string_view text, std::string_view path, int W, int H);
+Result<Trace> parse_trace(std::string_view text, std::string_view path, int W, int H, const TraceOptions& opt = {});
+// True for a .swf / .SWF path.
+bool is_swf_path(std::string_view path);
+// The machine an SWF header describes (key swf_size=header): the processor count of
+// "; MaxProcs: N" (else "; MaxNodes: N") as the most-square W×H (W ≥ H, sides ≤ 1024).
+// Error when the header has neither or N has no such factorisation.
+Result<Shape> swf_header_machine(std::string_view text, std::string_view source);
 
 // The most-square a×b (a ≤ b... oriented to fit) with a·b = n that fits a W×H machine, or
 // {0,0} if none does.

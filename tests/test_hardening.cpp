@@ -104,3 +104,16 @@ TEST_CASE("parse_busy: values are range-checked before narrowing (fuzz finding)"
   CHECK((*ok)[0] == Block{6, 6, 4, 4});
   CHECK((*ok)[1] == Block{3, 0, 2, 8});
 }
+
+TEST_CASE("SWF: a processor count beyond any integer is skipped, not cast (float-cast overflow)") {
+  const char* text =
+      "1 0 0 10 1e30 -1 -1 4 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+      "2 0 0 10 -1 -1 -1 1e300 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+      "3 1 0 10 2.5 -1 -1 4 10 -1 1 1 1 -1 1 -1 -1 -1\n";
+  auto t = parse_trace_swf(text, "t.swf", 8, 8);
+  REQUIRE(t);
+  CHECK(t->records == 3);
+  CHECK(t->skipped == 2);
+  REQUIRE(t->jobs.size() == 1);
+  CHECK(t->jobs[0].shape.area() == 2);  // 2.5 processors round down, as before
+}

@@ -2,8 +2,10 @@
 // documented limits and the memory budget, and regression tests for what the fuzzers found
 // (tests/fuzz/, scripts/fuzz).
 #include <doctest/doctest.h>
+#include <sstream>
 #include <string>
 #include "cli/busy.hpp"
+#include "cli/cli.hpp"
 #include "simulation.hpp"
 
 using namespace alloclab;
@@ -116,4 +118,12 @@ TEST_CASE("SWF: a processor count beyond any integer is skipped, not cast (float
   CHECK(t->skipped == 2);
   REQUIRE(t->jobs.size() == 1);
   CHECK(t->jobs[0].shape.area() == 2);  // 2.5 processors round down, as before
+}
+
+TEST_CASE("--jobs-csv keeps every job in memory: refused beyond the budget, before running") {
+  std::ostringstream out, err;
+  CHECK(cli_main({"run", "jobs=20000000", "--jobs-csv", "never-written.csv"}, out, err) == 2);
+  CHECK(out.str().empty());
+  CHECK(err.str().find("--jobs-csv: recording 20000000 jobs") != std::string::npos);
+  CHECK(err.str().find("use jobs <=") != std::string::npos);
 }

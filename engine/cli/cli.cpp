@@ -97,6 +97,15 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
   const double c0 = cpu_seconds();
   Report rep;
   std::vector<JobRecord> rows;
+  if (!a->jobs_csv.empty()) {  // every measured job is kept in memory until the run ends
+    const long long per_job = (long long)sizeof(JobRecord) + 64, n = a->sc.jobs;
+    if (n * per_job > kMemoryBudget) {
+      err << "alloclab: --jobs-csv: recording " << n << " jobs needs about " << ((n * per_job) >> 20)
+          << " MiB, over the memory budget of " << (kMemoryBudget >> 20) << " MiB; use jobs <= " << kMemoryBudget / per_job
+          << " or drop --jobs-csv\n";
+      return 2;
+    }
+  }
   if (!a->jobs_csv.empty()) {
     // jobs CSV comes from replication 0
     auto sim = Simulation::create(a->sc, 0);

@@ -240,6 +240,12 @@ void Simulation::on_arrival(JobId id) {
   ++in_system_;
   if (measured(id)) ++arrived_measured_;
   sched_->enqueue(q);
+  if ((long long)sched_->size() > kMaxQueuedJobs && !done_) {  // saturated: stop before memory runs out
+    status_ = Error{"more than " + std::to_string(kMaxQueuedJobs) + " jobs waiting at time " + format_number(now_) +
+                    ": the machine cannot keep up with the arrivals (lower the arrival rate or jobs)"};
+    done_ = true;
+    return;
+  }
   schedule_next_arrival();
 }
 
@@ -303,6 +309,7 @@ bool Simulation::step() {
     network_cycle();  // the network moves before job events at the same time
     Ctx ctx(*this);
     sched_->schedule(ctx);
+    if (sc_.check) audit();
     return true;
   }
   const Event e = events_.top();
@@ -313,6 +320,7 @@ bool Simulation::step() {
   else begin_iteration(running_.at(e.job));
   Ctx ctx(*this);
   sched_->schedule(ctx);
+  if (sc_.check) audit();
   return true;
 }
 
@@ -341,6 +349,52 @@ bool Simulation::check_invariants() const {
     owned += r.alloc.nodes();
   }
   return owned == occ_.busy_count();
+}
+
+void Simulation::audit() const {
+  const int W = topo_.width(), N = topo_.nodes();
+  ALLOCLAB_CHECK(occ_.consistent(), "occupancy bit words / free count disagree with the owner array at time %g", now_);
+  // holder[n] = the running job whose allocation contains node n, from the job table
+  std::vector<JobId> holder(std::size_t(N), kNoJob);
+  long long requested = 0;
+  for (const auto& kv : running_) {
+    const JobId id = kv.first;
+    const JobRecord& r = kv.second;
+    ALLOCLAB_CHECK(r.id == id, "job table entry %d holds job %d at time %g", id, r.id, now_);
+    ALLOCLAB_CHECK(!r.alloc.blocks.empty() && r.alloc.nodes() >= r.shape.area(),
+                   "running job %d has %d nodes for a %dx%d request at time %g", id, r.alloc.nodes(), r.shape.w,
+                   r.shape.h, now_);
+    for (const Block& b : r.alloc.blocks) {
+      ALLOCLAB_CHECK(b.w >= 1 && b.h >= 1 && topo_.block_fits(b), "job %d holds block (%d,%d) %dx%d outside the machine at time %g",
+                     id, b.x, b.y, b.w, b.h, now_);
+      topo_.for_each_node(b, [&](int x, int y) {
+        JobId& h = holder[std::size_t(topo_.id(x, y))];
+        ALLOCLAB_CHECK(h == kNoJob, "node (%d,%d) owned twice: by job %d and job %d at time %g", x, y, h, id, now_);
+        h = id;
+        ALLOCLAB_CHECK(occ_.owner(x, y) == id, "node (%d,%d) is held by job %d in the job table but occupancy says %d at time %g",
+                       x, y, id, occ_.owner(x, y), now_);
+      });
+    }
+    requested += r.shape.area();
+  }
+  int busy = 0;
+  for (int n = 0; n < N; ++n) {
+    const JobId o = occ_.owner(n);
+    if (o == kNoJob) continue;
+    ++busy;
+    ALLOCLAB_CHECK(holder[std::size_t(n)] == o, "node (%d,%d) is busy (owner job %d) but no running job holds it at time %g",
+                   n % W, n / W, o, now_);
+  }
+  ALLOCLAB_CHECK(busy == occ_.busy_count() && occ_.free_count() + busy == N,
+                 "busy count %d, counted %d, free %d on %d nodes at time %g", occ_.busy_count(), busy, occ_.free_count(), N, now_);
+  ALLOCLAB_CHECK(requested == busy_requested_, "running jobs request %lld nodes, counter says %lld at time %g", requested,
+                 busy_requested_, now_);
+  ALLOCLAB_CHECK(departed_ + (long long)running_.size() <= next_id_ && in_system_ >= (long long)running_.size(),
+                 "%lld departed + %zu running > %lld arrived (in system %lld) at time %g", departed_, running_.size(), next_id_,
+                 in_system_, now_);
+  ALLOCLAB_CHECK(in_system_ == (long long)running_.size() + (long long)sched_->size(),
+                   "in system %lld != %zu running + %zu queued at time %g", in_system_, running_.size(), sched_->size(), now_);
+  if (net_) net_->audit();
 }
 
 Results Simulation::results() const {

@@ -106,8 +106,13 @@ class Simulation {
   void record_jobs(bool on) { record_ = on; }
   const std::vector<JobRecord>& recorded() const { return records_; }
 
-  // Full invariant check: occupancy consistent and equal to the running jobs' allocations.
+  // Full invariant check: occupancy consistent and equal to the running jobs' allocations
+  // (no node owned twice, counts match, every node not held by a running job free).
   bool check_invariants() const;
+  // The same check (plus job counters and, with a network, Network::audit()) as assertions:
+  // a violation is an ALLOCLAB_CHECK failure naming node, job and time. With check=1 the
+  // simulation calls it after every event.
+  void audit() const;
 
  private:
   struct Event {

@@ -60,7 +60,7 @@ void random_events(std::string_view id, const Topology& t, Rng& rng, int events,
 // A long simulation of strategy `id` (extra keys in `link`) that must finish with its
 // invariants true; returns the number of departures.
 inline long long long_run(std::string_view id, const std::string& link) {
-  auto sc = parse_link("strategy=" + std::string(id) + "&" + link);
+  auto sc = parse_link("strategy=" + std::string(id) + "&check=1&" + link);  // check=1: audit every event
   REQUIRE_MESSAGE(sc, (sc ? "" : sc.error().message));
   REQUIRE(validate(*sc).ok());
   auto sim = Simulation::create(*sc, 0);

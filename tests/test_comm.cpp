@@ -85,7 +85,7 @@ TEST_CASE("patterns: message lists") {
 TEST_CASE("communicating workloads on mesh and torus complete with invariants intact") {
   for (const char* link : {"size=12x12&pattern=near-neighbor&jobs=300&arrival=poisson:0.01&strategy=pald-ff",
                            "size=12x12&pattern=one-to-all&jobs=200&arrival=poisson:0.002&topology=torus&strategy=mbs",
-                           "size=10x10&pattern=random&jobs=200&arrival=poisson:0.01&scheduler=easy&comm_iterations=2&compute_time=3"}) {
+                           "size=10x10&pattern=random&jobs=200&arrival=poisson:0.01&scheduler=easy&comm_iterations=2&compute_time=3&check=1"}) {
     auto s = parse_link(link);
     REQUIRE(s);
     auto sim = Simulation::create(*s, 0);

@@ -249,21 +249,36 @@ EM_JS(void, js_page_set_link, (const char* link), {
 
 EM_JS(void, js_install_api, (void* state, const char* version), {
   var take = function (p) { var s = UTF8ToString(p); _free(p); return s; };
+  // Strings go to C through _malloc, not ccall's "string" (which copies onto the wasm stack:
+  // a multi-megabyte fragment or argument would overflow it).
+  var put = function (s) {
+    var n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+    if (!p) throw new Error("alloclab: out of memory for a " + s.length + "-character string");
+    stringToUTF8(s, p, n);
+    return p;
+  };
   // window.alloclab was created by web/api_pre.js; fill it in place (references stay valid).
   var api = window.alloclab || (window.alloclab = {});
   Object.assign(api, {
     ready: false,
     version: UTF8ToString(version),
-    // The `alloclab run` JSON text for a link; throws an Error with the engine's message.
+    // The `alloclab run` JSON text for a link (a string; "" or undefined = the default
+    // scenario); throws a TypeError for anything else and an Error with the engine's message
+    // for a bad link.
     runJson: function (link) {
-      var okp = _malloc(4);
+      if (link === undefined) link = "";
+      if (typeof link !== "string")
+        throw new TypeError("alloclab.runJson: the link must be a string, not " + (link === null ? "null" : typeof link));
+      if (link.length > 65536) throw new Error("link: longer than 65536 characters");
+      var okp = _malloc(4), lp = 0;
       try {
-        var out = ccall("alloclab_run_json", "number", ["string", "number"], [String(link === undefined ? "" : link), okp]);
+        lp = put(link);
+        var out = _alloclab_run_json(lp, okp);
         var ok = getValue(okp, "i32");
         var text = take(out);
         if (!ok) throw new Error(text);
         return text;
-      } finally { _free(okp); }
+      } finally { _free(okp); if (lp) _free(lp); }
     },
     // The canonical link of the scenario shown in the panels.
     link: function () { return take(_alloclab_link(state)); },
@@ -357,7 +372,8 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
   window.addEventListener("hashchange", function () {
     var h = window.location.hash || "";
     if (h.charAt(0) === "#") h = h.substring(1);
-    ccall("alloclab_hash_changed", null, ["number", "string"], [state, h]);
+    var p = put(h);
+    try { _alloclab_hash_changed(state, p); } finally { _free(p); }
   });
   api.ready = true;
 });

@@ -15,6 +15,8 @@
 #include "bench_alloc.hpp"
 #include "bench_sweep.hpp"
 #include "plot.hpp"
+#include "busy.hpp"
+#include "../core/check.hpp"
 #include "sweep.hpp"
 
 namespace alloclab {
@@ -103,6 +105,15 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
   const double c0 = cpu_seconds();
   Report rep;
   std::vector<JobRecord> rows;
+  if (!a->jobs_csv.empty()) {  // every measured job is kept in memory until the run ends
+    const long long per_job = (long long)sizeof(JobRecord) + 64, n = a->sc.jobs;
+    if (n * per_job > kMemoryBudget) {
+      err << "alloclab: --jobs-csv: recording " << n << " jobs needs about " << ((n * per_job) >> 20)
+          << " MiB, over the memory budget of " << (kMemoryBudget >> 20) << " MiB; use jobs <= " << kMemoryBudget / per_job
+          << " or drop --jobs-csv\n";
+      return 2;
+    }
+  }
   if (!a->jobs_csv.empty()) {
     // jobs CSV comes from replication 0
     auto sim = Simulation::create(a->sc, 0);
@@ -139,40 +150,6 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
   return 0;
 }
 
-// busy="x1,y1,x2,y2;..." (inclusive corners; on a torus x1 > x2 wraps) → blocks.
-Result<std::vector<Block>> parse_busy(std::string_view text, const Topology& t) {
-  std::vector<Block> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find(';', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view part = text.substr(start, end - start);
-    start = end + 1;
-    if (part.empty()) continue;
-    long long v[4];
-    std::size_t p = 0;
-    for (int k = 0; k < 4; ++k) {
-      const std::size_t c = k < 3 ? part.find(',', p) : part.size();
-      if (c == std::string_view::npos || !parse_int64(part.substr(p, c - p), v[k]))
-        return Error{"busy: '" + std::string(part.substr(0, 64)) + "' is not x1,y1,x2,y2"};
-      p = c + 1;
-    }
-    if (!t.contains(int(v[0]), int(v[1])) || !t.contains(int(v[2]), int(v[3])) || v[0] > 1024 || v[2] > 1024)
-      return Error{"busy: block '" + std::string(part) + "' lies outside the " + std::to_string(t.width()) + "x" +
-                   std::to_string(t.height()) + " machine (x 0.." + std::to_string(t.width() - 1) + ", y 0.." +
-                   std::to_string(t.height() - 1) + ")"};
-    Block b{int(v[0]), int(v[1]), 0, 0};
-    if (v[2] >= v[0]) b.w = int(v[2] - v[0] + 1);
-    else if (t.wraps()) b.w = int(v[2] + t.width() - v[0] + 1);
-    else return Error{"busy: block '" + std::string(part) + "' has x1 > x2 on a mesh (only a torus wraps)"};
-    if (v[3] >= v[1]) b.h = int(v[3] - v[1] + 1);
-    else if (t.wraps()) b.h = int(v[3] + t.height() - v[1] + 1);
-    else return Error{"busy: block '" + std::string(part) + "' has y1 > y2 on a mesh (only a torus wraps)"};
-    out.push_back(b);
-  }
-  return out;
-}
-
 int cmd_place(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   auto a = parse_args(words, true);
   if (!a) { err << "alloclab: " << a.error().message << "\n"; return 2; }
@@ -204,6 +181,9 @@ int cmd_place(const std::vector<std::string>& words, std::ostream& out, std::ost
   Rng rng(derive_seed(a->sc.seed, 2));
   const auto alloc = strat->allocate(Request{id, Shape{int(p), int(q)}}, occ, rng);
   if (!alloc) { out << "{\"allocated\": false, \"blocks\": []}\n"; return 0; }
+  for (const Block& b : alloc->blocks)  // a strategy's answer must be free nodes of the machine
+    ALLOCLAB_CHECK(t.block_fits(b) && occ.block_free(b), "strategy %s placed job %d on busy or outside block (%d,%d) %dx%d",
+                   a->sc.strategy.c_str(), id, b.x, b.y, b.w, b.h);
   std::string s;
   for (const Block& b : alloc->blocks) s += (s.empty() ? "" : ", ") + block_json(t, b);
   out << "{\"allocated\": true, \"blocks\": [" << s << "]}\n";

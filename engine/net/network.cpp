@@ -94,6 +94,10 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
   if (queue_head_[src] == q.size()) {  // empty: reclaim the consumed prefix
     q.clear();
     queue_head_[src] = 0;
+  } else if (queue_head_[src] >= 4096 && 2 * std::size_t(queue_head_[src]) >= q.size()) {
+    // never empty under sustained traffic: drop the consumed prefix anyway (bounded memory)
+    q.erase(q.begin(), q.begin() + std::ptrdiff_t(queue_head_[src]));
+    queue_head_[src] = 0;
   }
   q.push_back(slot);
   ++packets_in_network_;

@@ -253,6 +253,9 @@ const ParamDef kParams[] = {
   {"replications", ParamType::Int, "1..1000", "Independent replications (seeds derived from seed); results are means with 95% CIs", 1, kMaxReplications,
    [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::replications>(s, "replications", v, 1, kMaxReplications, "1..1000"); },
    [](const Scenario& s) { return std::to_string(s.replications); }, nullptr},
+  {"check", ParamType::Int, "0, 1", "1 = verify occupancy, job table and network buffers/credits after every event; a violation aborts naming node, job and time (slow)", 0, 1,
+   [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::check>(s, "check", v, 0, 1, "0, 1"); },
+   [](const Scenario& s) { return std::to_string(s.check); }, nullptr},
 };
 // clang-format on
 
@@ -284,6 +287,50 @@ Status apply_pair(Scenario& s, std::string_view kv) {
   return apply(s, kv.substr(0, eq), kv.substr(eq + 1));
 }
 
+namespace {
+// Processors of the largest job the scenario can produce (before allocation rounding).
+long long max_job_nodes(const Scenario& s) {
+  const long long W = s.width, H = s.height;
+  if (s.trace_data) {
+    long long m = 0;
+    for (const TraceJob& j : s.trace_data->jobs) m = std::max(m, (long long)j.shape.area());
+    return m;
+  }
+  switch (s.job_size.kind) {
+    case SizeSpec::Kind::Uniform: {
+      const long long b = (long long)s.job_size.b;
+      return std::min(b, W) * std::min(b, H);
+    }
+    case SizeSpec::Kind::Fixed: return std::min((long long)s.job_size.a, W) * std::min((long long)s.job_size.b, H);
+    default: return W * H;
+  }
+}
+
+std::string mib(long long bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB"; }
+}  // namespace
+
+MemoryEstimate estimate_memory(const Scenario& s) {
+  MemoryEstimate m;
+  const long long N = (long long)s.width * s.height;
+  m.machine = N * (5 + 32 + 200) * (s.scheduler == "easy" ? 2 : 1);
+  if (s.pattern != "none") {
+    m.network = N * (1024 + 80LL * s.buffer_flits);
+    const long long n = std::max(1LL, max_job_nodes(s));
+    long long packets = N;
+    if (s.pattern == "all-to-all") packets = N * (n - 1);
+    else if (s.pattern == "near-neighbor") packets = 4 * N;
+    m.packets = packets * 128;
+  }
+  const long long jobs = s.warmup + s.jobs;
+  if (s.trace_data) {
+    m.trace = (long long)s.trace_data->jobs.size() * (long long)sizeof(TraceJob);
+    m.queue = std::min(jobs, (long long)s.trace_data->jobs.size()) * 128;
+  } else if (s.arrival.kind == ArrivalSpec::Kind::Batch) {
+    m.queue = jobs * 128;
+  }
+  return m;
+}
+
 Status validate(const Scenario& s) {
   const Topology t = s.topo();
   const StrategyInfo* si = find_strategy(s.strategy);
@@ -307,6 +354,19 @@ Status validate(const Scenario& s) {
   if (s.trace_data && (long long)s.trace_data->jobs.size() <= s.warmup)
     return Error{"trace: '" + s.trace + "' has " + std::to_string(s.trace_data->jobs.size()) +
                  " usable jobs, not more than warmup=" + std::to_string(s.warmup)};
+  if (const MemoryEstimate m = estimate_memory(s); m.total() > kMemoryBudget) {
+    // name the largest part and what shrinks it
+    std::string what;
+    long long biggest = 0;
+    auto part = [&](long long v, const char* text) { if (v > biggest) { biggest = v; what = text; } };
+    part(m.machine, "the machine (use a smaller size)");
+    part(m.network, "the network model (use a smaller size, smaller buffer_flits or pattern=none)");
+    part(m.packets, "packets queued by the pattern (use smaller jobs (job_size), another pattern or pattern=none)");
+    part(m.queue, "jobs waiting at once with batch arrivals or a trace (use fewer jobs or arrival=poisson:RATE)");
+    part(m.trace, "the trace (use a shorter trace)");
+    return Error{"scenario: estimated memory " + mib(m.total()) + " exceeds the budget of " + mib(kMemoryBudget) +
+                 "; the largest part is " + what + ": " + mib(biggest)};
+  }
   return {};
 }
 

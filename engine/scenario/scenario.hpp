@@ -22,6 +22,15 @@ inline constexpr int kMaxSide = 1024;
 inline constexpr long long kMaxJobs = 100'000'000;
 inline constexpr int kMaxReplications = 1000;
 inline constexpr long long kMaxNetworkNodes = 256 * 256;  // network state is ~1 KiB per node
+// Memory budget of one simulation (validate() refuses scenarios whose estimate exceeds it).
+#ifdef __EMSCRIPTEN__
+inline constexpr long long kMemoryBudget = 512LL << 20;  // the page's wasm heap
+#else
+inline constexpr long long kMemoryBudget = 1LL << 30;
+#endif
+// Jobs that may wait in the scheduler's queue at once (a saturated system fails the run
+// with a message rather than exhausting memory): the budget at ~128 bytes per waiting job.
+inline constexpr long long kMaxQueuedJobs = kMemoryBudget / 128;
 
 enum class OnFail { Wait, Drop };
 
@@ -49,6 +58,7 @@ struct Scenario {
   int replications = 1;
   double time_limit = 0;  // 0 = run until every job has departed
   OnFail on_fail = OnFail::Wait;
+  int check = 0;  // 1: verify occupancy, job table and network after every event (slow; tests)
 
   // Loaded trace (set by whoever can read files: the CLI or the page). Not part of the link.
   std::shared_ptr<const Trace> trace_data;
@@ -83,6 +93,21 @@ Status apply_pair(Scenario& s, std::string_view key_eq_value);
 // Cross-key checks run once all keys are set (sizes against the machine, strategy against the
 // topology, memory budget). Parse a trace before calling validate when `trace` is set.
 Status validate(const Scenario& s);
+
+// Estimated peak memory of one simulation of the scenario, in bytes, by part (validate()
+// compares the total with kMemoryBudget). Deliberately generous upper estimates:
+//   machine   W·H·(5 occupancy + 32 strategy state + 200 running jobs' records), ×2 with EASY
+//             (its reservation search works on copies)
+//   network   pattern != none: W·H·(1 KiB + 80·buffer_flits) router state, plus 128 bytes per
+//             packet that can be queued at once (all-to-all: W·H·(n−1), n = the largest job's
+//             processors; one-to-all and random: W·H; near-neighbor: 4·W·H)
+//   queue     batch arrivals or a trace: every job may wait at once, 128 bytes each
+//   trace     the loaded trace's jobs × sizeof(TraceJob)
+struct MemoryEstimate {
+  long long machine = 0, network = 0, packets = 0, queue = 0, trace = 0;
+  long long total() const { return machine + network + packets + queue + trace; }
+};
+MemoryEstimate estimate_memory(const Scenario& s);
 
 // Canonical text of the scenario: only non-default keys, in table order, "k=v&k=v",
 // values percent-encoded. The same text is the URL fragment and `alloclab link` output.

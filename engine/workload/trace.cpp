@@ -169,14 +169,15 @@ Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, in
       }
     ++t.records;
     const double submit = v[1], run = v[3], req_time = v[8], status = v[10];
-    long long procs = (long long)(v[4] > 0 ? v[4] : v[7]);
-    if (run <= 0 || procs <= 0 || status == 5 || submit < 0 || procs > (long long)W * H) {
+    const double procs_d = v[4] > 0 ? v[4] : v[7];  // compared as a double: a huge count must not overflow a cast
+    if (run <= 0 || procs_d < 1 || status == 5 || submit < 0 || procs_d > double((long long)W * H)) {
       ++t.skipped;
       if (status == 5) ++t.skipped_cancelled;
-      else if (run <= 0 || procs <= 0 || submit < 0) ++t.skipped_invalid;
+      else if (run <= 0 || procs_d < 1 || submit < 0) ++t.skipped_invalid;
       else ++t.skipped_too_large;
       return true;
     }
+    const long long procs = (long long)procs_d;  // fractional counts round down (at least 1)
     Shape s = opt.shape == SwfShape::Row && procs <= W ? Shape{int(procs), 1} : most_square_shape(procs, W, H);
     if (s.w == 0) {
       ++t.reshaped;

@@ -173,6 +173,24 @@ try {
   await p2.evaluate(() => { location.hash = '#size=20x20&strategy=bf'; });
   await p2.waitForFunction(() => window.alloclab.link() === 'size=20x20&strategy=bf', null, { timeout: 5000 }).catch(() => {});
   check('editing the fragment loads that scenario', (await p2.evaluate(() => window.alloclab.link())) === 'size=20x20&strategy=bf');
+  // ---- 4b. hostile input: non-string and huge arguments, markup in the fragment
+  const types = await p2.evaluate(() => [null, 42, {}, ['size=8x8'], () => 1].map((x) => {
+    try { window.alloclab.runJson(x); return 'no throw'; } catch (e) { return e instanceof TypeError ? 'TypeError' : e.message; }
+  }));
+  check('runJson(non-string) throws a TypeError', types.every((t) => t === 'TypeError'), types.join(', '));
+  const huge = await p2.evaluate(() => { try { window.alloclab.runJson('seed=' + '1'.repeat(3 << 20)); return 'no throw'; } catch (e) { return e.message; } });
+  check('runJson(3 MB string) throws, page alive', huge === 'link: longer than 65536 characters', huge);
+  await p2.evaluate(() => { location.hash = '#size=' + '9'.repeat(3 << 20); });
+  await p2.waitForFunction(() => window.alloclab.error().includes('65536'), null, { timeout: 5000 }).catch(() => {});
+  check('a 3 MB fragment shows the engine error', (await p2.evaluate(() => window.alloclab.error())) === 'link: longer than 65536 characters');
+  const markup = 'strategy=%3Cimg%20src%3Dx%20onerror%3D%22window.__xss%3D1%22%3E';
+  await p2.evaluate((m) => { location.hash = '#' + m; }, markup);
+  await p2.waitForTimeout(500);
+  const dom = await p2.evaluate(() => ({ xss: window.__xss === 1, imgs: document.getElementsByTagName('img').length,
+    status: document.getElementById('status').textContent, err: window.alloclab.error() }));
+  check('markup in the fragment is never parsed as HTML', !dom.xss && dom.imgs === 0 && !dom.status.includes('<'), JSON.stringify(dom).slice(0, 200));
+  check('markup in the fragment: error panel shows it as text', dom.err.startsWith("strategy: '<img src=x"), dom.err.slice(0, 80));
+  check('page usable after hostile input', await p2.evaluate(() => window.alloclab.runJson('size=8x8&jobs=20').includes('"results"')));
   await p2.close();
 
   // ---- 5. a large machine stays interactive (row runs, frame time)

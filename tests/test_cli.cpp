@@ -2,20 +2,13 @@
 #include <doctest/doctest.h>
 #include <algorithm>
 #include <sstream>
-#include "cli/cli.hpp"
+#include "cli_harness.hpp"
 
 using namespace alloclab;
 
 namespace {
-struct Out {
-  int code;
-  std::string out, err;
-};
-Out cli(std::vector<std::string> args) {
-  std::ostringstream o, e;
-  const int c = cli_main(args, o, e);
-  return {c, o.str(), e.str()};
-}
+using Out = test::CliOut;
+using test::cli;
 }  // namespace
 
 TEST_CASE("run prints one JSON object with scenario, results and timing") {

@@ -3,20 +3,13 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
-#include "cli/cli.hpp"
+#include "cli_harness.hpp"
 
 using namespace alloclab;
 
 namespace {
-struct Out {
-  int code;
-  std::string out, err;
-};
-Out cli(std::vector<std::string> args) {
-  std::ostringstream o, e;
-  const int c = cli_main(args, o, e);
-  return {c, o.str(), e.str()};
-}
+using Out = test::CliOut;
+using test::cli;
 std::vector<std::string> lines(const std::string& s) {
   std::vector<std::string> v;
   std::istringstream in(s);

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
-#include "cli/cli.hpp"
+#include "cli_harness.hpp"
 #include "simulation.hpp"
 
 using namespace alloclab;
@@ -22,15 +22,8 @@ const char* kSwf =
     "5 140 0 10 999 -1 -1 999 40 -1 1 1 1 1 1 1 -1 -1\n"  // too large for 16x16
     "6 150 0 10 20 -1 -1 20 40 -1 1 1 1 1 1 1 -1 -1\n";
 
-struct Out {
-  int code;
-  std::string out, err;
-};
-Out cli(std::vector<std::string> args) {
-  std::ostringstream o, e;
-  const int c = cli_main(args, o, e);
-  return {c, o.str(), e.str()};
-}
+using Out = test::CliOut;
+using test::cli;
 }  // namespace
 
 TEST_CASE("swf_shape: square, row, asff shapes") {

@@ -17,7 +17,7 @@ int trace_input(const std::uint8_t* data, std::size_t size, Parse parse) {
   if (size < 2) return 0;
   const int W = side(data[0]), H = side(data[1]);
   const std::string_view text(reinterpret_cast<const char*>(data + 2), size - 2);
-  auto t = parse(text, "fuzz", W, H);
+  auto t = parse(text, "fuzz", W, H, TraceOptions{});
   if (!t) {
     ALLOCLAB_CHECK(!t.error().message.empty(), "empty error message");
     return 0;

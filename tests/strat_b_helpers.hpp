@@ -22,6 +22,15 @@ inline void busy(Occupancy& occ, Strategy& st, JobId job, int x1, int y1, int x2
   st.allocated(job, Allocation{{b}});
 }
 
+// Seed 000's Fig. 1 state on M(8,8): β1 = <1,2>,<4,4>, β2 = <5,5>,<6,6>, β3 = <0,5>,<1,6>,
+// β4 = <2,7>,<4,7>, reported to the strategy as jobs 1..4.
+inline void fig1_state(Occupancy& occ, Strategy& st) {
+  busy(occ, st, 1, 1, 2, 4, 4);
+  busy(occ, st, 2, 5, 5, 6, 6);
+  busy(occ, st, 3, 0, 5, 1, 6);
+  busy(occ, st, 4, 2, 7, 4, 7);
+}
+
 inline std::optional<Allocation> ask(Strategy& st, const Occupancy& occ, Shape s, JobId job = 999) {
   Rng rng(1);
   return st.allocate(Request{job, s}, occ, rng);

@@ -31,10 +31,7 @@ TEST_CASE("bl: seed 000 Fig. 1 and Fig. 5 states, T(3,2)") {
   const Topology t(TopologyKind::Mesh, 8, 8);
   Occupancy occ(t);
   auto st = make_strategy("bl", t);
-  busy(occ, *st, 1, 1, 2, 4, 4);
-  busy(occ, *st, 2, 5, 5, 6, 6);
-  busy(occ, *st, 3, 0, 5, 1, 6);
-  busy(occ, *st, 4, 2, 7, 4, 7);
+  fig1_state(occ, *st);
   auto a = ask(*st, occ, {3, 2});
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{2, 5, 3, 2});  // BV 10, the maximum

@@ -1,6 +1,7 @@
 // test_iblat.cpp — IBLAT (seed 004 §III): busy list + wrap-aware coverage list. Hand-worked
 // wrapping cases, brute-force completeness with arrivals and departures, a long simulation.
 #include <doctest/doctest.h>
+#include "baselines.hpp"
 #include <map>
 #include "oracle.hpp"
 #include "simulation.hpp"
@@ -116,11 +117,5 @@ TEST_CASE("iblat: complete in either orientation under arrivals and departures (
 }
 
 TEST_CASE("iblat: long torus simulation keeps the invariants") {
-  auto s = parse_link("topology=torus&size=20x14&strategy=iblat&jobs=2000&job_size=uniform:1-9&arrival=poisson:0.05&seed=5&scheduler=easy");
-  REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
-  auto sim = Simulation::create(*s, 0);
-  REQUIRE_MESSAGE(sim, (sim ? "" : sim.error().message));
-  REQUIRE(sim->run().ok());
-  CHECK(sim->check_invariants());
-  CHECK(sim->departures() == 2000);
+  CHECK(test::long_run("iblat", "topology=torus&size=20x14&jobs=2000&job_size=uniform:1-9&arrival=poisson:0.05&seed=5&scheduler=easy") == 2000);
 }

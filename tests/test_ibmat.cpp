@@ -2,6 +2,7 @@
 // the coverage array against the brute-force base oracle, recognition completeness, and a long
 // torus simulation.
 #include <doctest/doctest.h>
+#include "baselines.hpp"
 #include <string>
 #include "alloc/torus_views.hpp"
 #include "oracle.hpp"
@@ -118,11 +119,5 @@ TEST_CASE("ibmat: CT bases equal the oracle; complete in either orientation; fir
 }
 
 TEST_CASE("ibmat: long torus simulation keeps the invariants") {
-  auto s = parse_link("topology=torus&size=20x14&strategy=ibmat&jobs=2000&job_size=uniform:1-9&arrival=poisson:0.05&seed=4");
-  REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
-  auto sim = Simulation::create(*s, 0);
-  REQUIRE_MESSAGE(sim, (sim ? "" : sim.error().message));
-  REQUIRE(sim->run().ok());
-  CHECK(sim->check_invariants());
-  CHECK(sim->departures() == 2000);
+  CHECK(test::long_run("ibmat", "topology=torus&size=20x14&jobs=2000&job_size=uniform:1-9&arrival=poisson:0.05&seed=4") == 2000);
 }

@@ -9,10 +9,7 @@ TEST_CASE("qa: Fig. 1 state — lowest leftmost free base, rotation when needed"
   const Topology t(TopologyKind::Mesh, 8, 8);
   Occupancy occ(t);
   auto st = make_strategy("qa", t);
-  busy(occ, *st, 1, 1, 2, 4, 4);
-  busy(occ, *st, 2, 5, 5, 6, 6);
-  busy(occ, *st, 3, 0, 5, 1, 6);
-  busy(occ, *st, 4, 2, 7, 4, 7);
+  fig1_state(occ, *st);
   auto a = ask(*st, occ, {3, 2});
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{0, 0, 3, 2});

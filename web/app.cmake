@@ -6,7 +6,7 @@
 add_library(alloclab_imgui STATIC
   ${IMGUI_DIR}/imgui.cpp ${IMGUI_DIR}/imgui_draw.cpp ${IMGUI_DIR}/imgui_tables.cpp
   ${IMGUI_DIR}/imgui_widgets.cpp
-  ${IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+  ${IMGUI_DIR}/backends/imgui_impl_sdl.cpp)
 target_include_directories(alloclab_imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
 # 32-bit draw indices: a large mesh view can exceed 64K vertices in one window, and the
 # GLES3/WebGL2 backend has no vertex-offset support to split them.
@@ -23,7 +23,7 @@ add_custom_command(OUTPUT "${ALLOCLAB_PRESETS_CPP}"
   COMMENT "presets_gen.cpp from assets/scenarios")
 
 set(ALLOCLAB_APP_SOURCES
-  web/main.cpp web/app_state.cpp web/page_api.cpp web/mesh_canvas.cpp web/plot.cpp web/presets.cpp web/traffic_overlay.cpp
+  web/main.cpp web/gl_renderer.cpp web/app_state.cpp web/page_api.cpp web/mesh_canvas.cpp web/plot.cpp web/presets.cpp web/traffic_overlay.cpp web/traffic_heat.cpp
   web/win_mesh.cpp web/win_setup.cpp web/win_queue.cpp web/win_charts.cpp web/win_results.cpp
   web/win_compare.cpp web/win_sweep.cpp web/win_explain.cpp web/win_error.cpp
   "${ALLOCLAB_PRESETS_CPP}")

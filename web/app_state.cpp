@@ -12,6 +12,37 @@ namespace alloclab::app {
 namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+// Calls `step` (which returns false when there is nothing more to do) up to `want` times
+// within `budget_ms` of wall time counted from `t0`. Steps go in chunks whose size follows the
+// measured cost of the latest steps, so that the clock is read about every 0.2 ms whether a
+// step is a job event (a microsecond) or a network cycle of a busy 128x128 machine (a few
+// milliseconds); a chunk is started only when it is predicted to end within the budget. The
+// first step always runs (progress), so a frame overruns the budget by less than one step.
+// Returns the steps taken and sets `out_of_time` when the budget, not `want` or `step`, ended
+// the loop.
+template <class Step>
+long long run_paced(Step&& step, long long want, Clock::time_point t0, double budget_ms, bool& out_of_time) {
+  constexpr double kChunkMs = 0.2;
+  long long done = 0, chunk = 1;
+  double per_est = 0;  // ms per step: the latest chunk's, decaying slowly from a costlier one
+  out_of_time = false;
+  while (done < want) {
+    const auto c0 = Clock::now();
+    const long long n = std::min(chunk, want - done);
+    long long k = 0;
+    bool more = true;
+    while (k < n && (more = step())) ++k;
+    done += k;
+    if (!more) break;
+    per_est = std::max(ms_since(c0) / double(std::max<long long>(k, 1)), per_est * 0.5);
+    const double per = per_est;
+    const double left = budget_ms - ms_since(t0);
+    if (left <= 0 || left < per) { out_of_time = true; break; }  // the next step would overrun
+    chunk = per <= 0 ? 256 : std::clamp<long long>((long long)(std::min(kChunkMs, left) / per), 1, 256);
+  }
+  return done;
+}
 }  // namespace
 
 // ---------------------------------------------------------------- modes
@@ -95,8 +126,8 @@ void Batch::work(double ms) {
       if (!s) { error_ = s.error().message; running_ = false; break; }
       cur_.emplace(std::move(*s));
     }
-    // a few hundred events between clock checks (an event costs microseconds)
-    for (int k = 0; k < 256 && cur_->step(); ++k) {}
+    bool out_of_time = false;
+    run_paced([&] { return cur_->step(); }, 1LL << 40, t0, ms, out_of_time);
     if (!cur_->done()) continue;
     if (!cur_->status().ok()) { error_ = cur_->status().message(); running_ = false; cur_.reset(); break; }
     p.agg.add(cur_->results());
@@ -253,16 +284,16 @@ void AppState::advance_compare(double dt, double budget) {
   long long want = max_speed ? (1LL << 40) : (long long)compare_carry_;
   compare_carry_ -= double(max_speed ? 0 : want);
   const auto t0 = Clock::now();
-  for (long long done = 0; done < want;) {
-    for (int k = 0; k < 16 && done < want; ++k, ++done) {
-      Simulation* behind = nullptr;
-      for (auto& r : compare_)
-        if (r && !r->done() && (!behind || r->now() < behind->now())) behind = &*r;
-      if (!behind) { want = 0; break; }
-      behind->step();
-    }
-    if (ms_since(t0) >= budget) { compare_carry_ = 0; break; }
-  }
+  bool out_of_time = false;
+  run_paced([&] {
+    Simulation* behind = nullptr;
+    for (auto& r : compare_)
+      if (r && !r->done() && (!behind || r->now() < behind->now())) behind = &*r;
+    if (!behind) return false;
+    behind->step();
+    return true;
+  }, want, t0, budget, out_of_time);
+  if (out_of_time) compare_carry_ = 0;
 }
 
 void AppState::advance(double dt) {
@@ -280,13 +311,9 @@ void AppState::advance(double dt) {
       carry_ += speed * std::clamp(dt, 0.0, 0.1);
       long long want = max_speed ? (1LL << 40) : (long long)carry_;
       carry_ -= double(max_speed ? 0 : want);
-      // Check the clock every few events only: a single event costs microseconds.
-      for (long long done = 0; done < want && !sim_->done();) {
-        const long long chunk = std::min<long long>(want - done, 16);
-        for (long long k = 0; k < chunk && step_sim(); ++k) {}
-        done += chunk;
-        if (ms_since(t0) >= own) { carry_ = 0; break; }
-      }
+      bool out_of_time = false;
+      run_paced([&] { return step_sim(); }, want, t0, own, out_of_time);
+      if (out_of_time) carry_ = 0;
       history_.add(*sim_);
     }
   }

@@ -134,6 +134,9 @@ class AppState {
 
   // ---- the pinned job (mesh view, queue window): kNoJob when none
   JobId pinned = kNoJob;
+  // what the Mesh window drew over the machine last frame: "off", "links" (per-link overlay) or
+  // "heat" (its aggregate texture) — reported by window.alloclab.state().traffic for tests
+  const char* traffic_view = "off";
 
   // ---- chart history of the running simulation
   const History& history() const { return history_; }

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 #include "imgui.h"
-#include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
+#include "gl_renderer.hpp"
 #include "page_api.hpp"
 #include "presets.hpp"
 #include "windows.hpp"
@@ -57,6 +57,7 @@ namespace {
 struct App {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
+  GlRenderer renderer;  // ImGui draw lists -> GL, with no state read-back (gl_renderer.hpp)
   AppState state;
   MeshWindow mesh;
   SetupWindow setup;
@@ -277,13 +278,13 @@ void run_frame(App& app) {
   const auto w0 = std::chrono::steady_clock::now();
   app.state.advance(dt);
 
-  ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 60.0f;  // Chromium's virtual time can stand still
   ImGui::NewFrame();
 
   AppState& st = app.state;
+  st.traffic_view = "off";  // the Mesh window says what it drew
   place(Slot::Setup, ImGuiCond_FirstUseEver);
   app.setup.draw(st);
   switch (st.mode()) {
@@ -319,7 +320,7 @@ void run_frame(App& app) {
   glViewport(0, 0, int(io.DisplaySize.x * io.DisplayFramebufferScale.x), int(io.DisplaySize.y * io.DisplayFramebufferScale.y));
   glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  app.renderer.render(ImGui::GetDrawData());
   const auto w2 = std::chrono::steady_clock::now();
   auto ms = [](auto a, auto b) { return float(std::chrono::duration<double, std::milli>(b - a).count()); };
   st.record_frame(ms(w0, w2));
@@ -395,7 +396,7 @@ int main(int argc, char** argv) {
   ImGui::GetIO().IniFilename = nullptr;
   setup_style();
   ImGui_ImplSDL2_InitForOpenGL(app->window, app->gl);
-  ImGui_ImplOpenGL3_Init(glsl);
+  if (!app->renderer.init(glsl)) return 1;
 
 #ifdef __EMSCRIPTEN__
   // The emscripten main-loop stub: the browser calls run_frame once per animation frame with
@@ -404,9 +405,10 @@ int main(int argc, char** argv) {
 #else
   while (!app->done) run_frame(*app);
   app->mesh.canvas.shutdown();
+  app->mesh.heat.shutdown();
   app->explain.canvas.shutdown();
   app->compare.shutdown();
-  ImGui_ImplOpenGL3_Shutdown();
+  app->renderer.shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
   SDL_GL_DeleteContext(app->gl);

@@ -137,7 +137,8 @@ std::string page_command(AppState& state, const std::string& name, const std::st
                   "{\"mode\":\"%s\",\"playing\":%s,\"now\":%.17g,\"events\":%lld,\"done\":%s,\"running\":%zu,"
                   "\"queue\":%zu,\"pinned\":%d,\"history\":%zu,\"compareRuns\":%zu,\"compareTimes\":[%s],"
                   "\"sweep\":{\"running\":%s,\"done\":%d,\"total\":%d,\"progress\":%.4f},"
-                  "\"replications\":{\"running\":%s,\"done\":%d,\"total\":%d},\"trace\":\"%s\",\"traceJobs\":%zu}",
+                  "\"replications\":{\"running\":%s,\"done\":%d,\"total\":%d},\"trace\":\"%s\",\"traceJobs\":%zu,"
+                  "\"traffic\":\"%s\"}",
                   mode_name(state.mode()), state.playing ? "true" : "false", sim.now(), state.events(), sim.done() ? "true" : "false",
                   sim.running().size(), sim.queue_length(), state.pinned, state.history().samples().size(),
                   state.compare_runs().size(),
@@ -145,7 +146,8 @@ std::string page_command(AppState& state, const std::string& name, const std::st
                   state.sweep.running() ? "true" : "false", state.sweep.tasks_done(), state.sweep.tasks_total(), state.sweep.progress(),
                   state.replications.running() ? "true" : "false", state.replications.tasks_done(), state.replications.tasks_total(),
                   state.scenario().trace.find('"') == std::string::npos ? state.scenario().trace.c_str() : "?",
-                  state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : std::size_t(0));
+                  state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : std::size_t(0),
+                  state.traffic_view);
     return buf;
   }
   return "unknown command '" + name + "'";

@@ -2,6 +2,7 @@
 // occupancy canvas (mesh_canvas.hpp) with a one-line header and a legend of what is drawn.
 #include <cstdio>
 #include "imgui.h"
+#include "traffic_heat.hpp"
 #include "traffic_overlay.hpp"
 #include "windows.hpp"
 
@@ -24,7 +25,10 @@ void MeshWindow::draw(AppState& state) {
   if (traffic && traffic_ok) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(g.c0, g.c1, true);
-    draw_traffic_overlay(dl, g, sim, state.pinned);
+    const bool aggregate = TrafficHeat::wanted(g);
+    if (aggregate) heat.draw(dl, g, *sim.network());  // one texture
+    else draw_traffic_overlay(dl, g, sim, state.pinned);  // per link
+    state.traffic_view = aggregate ? "heat" : "links";
     dl->PopClipRect();
   }
   ImGui::Checkbox("grid", &canvas.grid_lines);
@@ -38,7 +42,9 @@ void MeshWindow::draw(AppState& state) {
   ImGui::Checkbox("traffic", &traffic);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip(traffic_ok ? "Link load heat map, flits in flight, blocked channels" : "Needs the network model in the simulation (pattern != none)");
+    ImGui::SetTooltip(traffic_ok ? "Link load heat map (blue low, yellow, red = a flit every cycle), bright red: blocked channel,\n"
+                                   "white: flits buffered in a router. Small cells show it as a texture; zoom in for per-link lines."
+                                 : "Needs the network model in the simulation (pattern != none)");
   ImGui::SameLine();
   if (state.pinned != kNoJob) {
     const JobRecord* j = sim.running_job(state.pinned);

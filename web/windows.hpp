@@ -7,6 +7,7 @@
 #include <vector>
 #include "app_state.hpp"
 #include "mesh_canvas.hpp"
+#include "traffic_heat.hpp"
 
 namespace alloclab::app {
 
@@ -22,6 +23,7 @@ struct MeshWindow {
   bool open = true;
   bool traffic = true;  // the network overlay (traffic_overlay.hpp) when the simulation has one
   MeshCanvas canvas;
+  TrafficHeat heat;     // the overlay's aggregate form for small cells / big machines
   void draw(AppState& state);
 };
 

@@ -1,0 +1,107 @@
+// traffic_heat.cpp — see traffic_heat.hpp. Ports: 0 = +x (east), 1 = +y (north), 2 = -x,
+// 3 = -y; link index node*4 + port (Network::link_flits()).
+#include "traffic_heat.hpp"
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
+#else
+#include <SDL_opengl.h>
+#endif
+
+namespace alloclab::app {
+namespace {
+
+// Heat colour for a load in flits/cycle (0..1): transparent at 0, then blue → yellow → red.
+std::uint32_t heat(float load) {
+  if (load <= 0.002f) return 0;
+  const float v = std::sqrt(std::min(load, 1.0f));
+  const float r = std::min(1.0f, v * 2.0f), g = v < 0.5f ? v * 1.6f : 0.8f - (v - 0.5f) * 1.6f;
+  const int a = int(110 + 145 * v);
+  return IM_COL32(int(40 + 215 * r), int(60 + 180 * std::max(0.0f, g)), int(200 * (1 - v)), a);
+}
+
+}  // namespace
+
+void TrafficHeat::shutdown() {
+  if (texture_) {
+    GLuint t = texture_;
+    glDeleteTextures(1, &t);
+    texture_ = 0;
+  }
+}
+
+void TrafficHeat::draw(ImDrawList* dl, const CanvasGeom& g, const Network& net) {
+  const int W = g.W, H = g.H, tw = 2 * W, th = 2 * H;
+  const auto flits = net.link_flits();
+  const bool resized = !texture_ || tex_w_ != tw || tex_h_ != th || prev_flits_.size() != flits.size();
+  if (resized) {
+    prev_flits_.assign(flits.begin(), flits.end());
+    load_.assign(flits.size(), 0.0f);
+    last_cycle_ = net.cycle();
+  }
+  if (resized || net.cycle() != last_cycle_) {
+    // current load: moving average of this interval's flits per cycle
+    const double cycles = std::max<std::int64_t>(1, net.cycle() - last_cycle_);
+    for (std::size_t i = 0; i < flits.size(); ++i) {
+      const float now = float(double(flits[i] - prev_flits_[i]) / cycles);
+      load_[i] = 0.6f * load_[i] + 0.4f * now;
+      prev_flits_[i] = flits[i];
+    }
+    last_cycle_ = net.cycle();
+    pixels_.assign(std::size_t(tw) * std::size_t(th), 0u);
+    const auto buffered = net.buffered_flits();
+    // blocked = a flit waits in one of the node's buffers for this link: none without buffered flits
+    auto link = [&](int node, int port) -> std::uint32_t {
+      if (buffered[std::size_t(node)] == 0 || !net.has_link(node, port)) return 0;
+      return net.link_state(node, port) == LinkState::Blocked ? IM_COL32(255, 40, 40, 255) : 0;
+    };
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < W; ++x) {
+        const int n = y * W + x;
+        const std::size_t row_low = std::size_t(2 * (H - 1 - y) + 1), row_high = row_low - 1;  // texture row 0 = top
+        std::uint32_t* lo = pixels_.data() + row_low * std::size_t(tw) + std::size_t(2 * x);
+        std::uint32_t* hi = pixels_.data() + row_high * std::size_t(tw) + std::size_t(2 * x);
+        if (buffered[std::size_t(n)] > 0) lo[0] = IM_COL32(255, 255, 255, std::min(255, 120 + 20 * buffered[std::size_t(n)]));
+        // east: this node's +x and the neighbour's -x (the neighbour across the wrap on a torus)
+        const int e = y * W + (x + 1) % W, nn = ((y + 1) % H) * W + x;
+        const float le = std::max(load_[std::size_t(n) * 4 + 0], x + 1 < W || net.has_link(n, 0) ? load_[std::size_t(e) * 4 + 2] : 0.0f);
+        const float ln = std::max(load_[std::size_t(n) * 4 + 1], y + 1 < H || net.has_link(n, 1) ? load_[std::size_t(nn) * 4 + 3] : 0.0f);
+        const std::uint32_t be = link(n, 0) | (x + 1 < W || net.has_link(n, 0) ? link(e, 2) : 0u);
+        const std::uint32_t bn = link(n, 1) | (y + 1 < H || net.has_link(n, 1) ? link(nn, 3) : 0u);
+        lo[1] = be ? be : heat(le);
+        hi[0] = bn ? bn : heat(ln);
+      }
+    if (!texture_) {
+      GLuint t = 0;
+      glGenTextures(1, &t);
+      texture_ = t;
+    }
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    if (resized) {
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, tw, th, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels_.data());
+      tex_w_ = tw;
+      tex_h_ = th;
+    } else {
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, tw, th, GL_RGBA, GL_UNSIGNED_BYTE, pixels_.data());
+    }
+  }
+  // Texels of 2 px or more stay crisp; smaller ones are filtered (no moire at fractional scales).
+  const bool smooth = g.cell < 4.0f;
+  if (resized || smooth != smooth_) {
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, smooth ? GL_LINEAR : GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, smooth ? GL_LINEAR : GL_NEAREST);
+    smooth_ = smooth;
+  }
+  const ImVec2 end(g.origin.x + float(W) * g.cell, g.origin.y + float(H) * g.cell);
+  dl->AddRectFilled(g.origin, end, IM_COL32(8, 10, 14, 130));  // dim the jobs so the heat stands out
+  dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_)), g.origin,
+               end);
+}
+
+}  // namespace alloclab::app

@@ -157,6 +157,7 @@ void AppState::after_load() {
 
 Status AppState::load(const Scenario& s) {
   if (Status st = validate(s); !st) { error_ = st.message(); return st; }
+  pending_trace_.reset();  // another scenario replaces the link that waited for its trace
   auto sim = Simulation::create(s, 0);
   if (!sim) { error_ = sim.error().message; return sim.error(); }
   scenario_ = s;
@@ -170,6 +171,18 @@ Status AppState::load(const Scenario& s) {
 Status AppState::load_link(std::string_view link) {
   auto s = parse_link(link);
   if (!s) { error_ = s.error().message; return s.error(); }
+  pending_trace_.reset();
+  if (!s->trace.empty() && !s->trace_data) {
+    // the file lives on the sender's computer: run the rest, ask for the file
+    Scenario rest = *s;
+    rest.trace.clear();
+    if (Status st = load(rest); !st) return st;
+    pending_trace_ = *s;
+    error_ = "This link replays the trace file '" + s->trace +
+             "', which is not part of a link: choose that file with 'Choose trace file...' (Workload panel) to run it. "
+             "Until then the rest of the scenario runs with the synthetic workload.";
+    return {};
+  }
   return load(*s);
 }
 
@@ -186,9 +199,10 @@ Status AppState::set_param(std::string_view key, std::string_view value) {
 }
 
 Status AppState::load_trace(std::string_view name, std::string_view text) {
-  auto t = parse_trace(text, name, scenario_.width, scenario_.height);
+  // into the scenario of a link that named a trace, if one is waiting for its file
+  Scenario s = pending_trace_ ? *pending_trace_ : scenario_;
+  auto t = parse_trace(text, name, s.width, s.height);
   if (!t) { error_ = t.error().message; return t.error(); }
-  Scenario s = scenario_;
   s.trace = std::string(name);
   s.trace_data = std::make_shared<const Trace>(std::move(*t));
   if (s.jobs > (long long)s.trace_data->jobs.size()) s.jobs = std::max<long long>(1, (long long)s.trace_data->jobs.size() - s.warmup);

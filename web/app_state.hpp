@@ -98,6 +98,10 @@ class AppState {
   // Parses trace text (SWF or CSV by the name's extension) for the current machine and
   // loads the scenario with it; errors go to the error panel.
   Status load_trace(std::string_view name, std::string_view text);
+  // A link that names a trace (trace=NAME) cannot carry the file: load_link() runs the rest of
+  // its scenario with the synthetic workload, says so, and keeps the link's scenario here; the
+  // next trace file picked is loaded into it (then the run is the sender's run).
+  const std::optional<Scenario>& pending_trace() const { return pending_trace_; }
   // Restarts the current scenario from time 0.
   void reset();
   // Processes one event (pauses).
@@ -183,6 +187,7 @@ class AppState {
   unsigned generation_ = 0;
   bool link_changed_ = false;
   std::string error_;
+  std::optional<Scenario> pending_trace_;  // see pending_trace()
   double carry_ = 0;  // fractional events owed from earlier frames
   double compare_carry_ = 0;
   long long events_ = 0;

@@ -128,6 +128,8 @@ void SetupWindow::row(AppState& state, std::size_t i) {
       ImGui::SameLine();
       if (ImGui::Button("Load") && !trace_path_.empty()) page_load_trace_file(state, trace_path_);
     }
+    if (const auto& want = state.pending_trace(); want && name.empty())
+      ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "the link needs '%s'", want->trace.c_str());
     if (!name.empty()) {
       ImGui::SameLine();
       if (ImGui::SmallButton("clear")) { v.clear(); commit = true; }

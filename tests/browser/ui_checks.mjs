@@ -184,6 +184,19 @@ export async function uiChecks({ open, check, shots, census }) {
   check('a malformed trace shows the engine error in the error panel', terr && (await t.evaluate(() => window.alloclab.error())) === terr, terr);
   await t.close();
 
+  // -- a shared link that names a trace: the rest runs, the page asks for the file, picking it
+  //    reproduces the sender's scenario (link() equals the shared link)
+  const shared = 'size=20x12&strategy=bf&jobs=40&trace=jobs.csv';
+  const u = await open(shared);
+  const waiting = await u.evaluate(() => ({ err: window.alloclab.error(), link: window.alloclab.link() }));
+  check('a trace link without its file asks for the file and runs the rest', waiting.err.includes("'jobs.csv'") && waiting.link === 'size=20x12&strategy=bf&jobs=40', `${waiting.link} | ${waiting.err.slice(0, 80)}`);
+  await shot(u, 'trace-link-waiting.png');
+  const [chooser2] = await Promise.all([u.waitForEvent('filechooser', { timeout: 5000 }), u.evaluate(() => window.alloclab.pickTrace())]);
+  await chooser2.setFiles({ name: 'jobs.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
+  const reopened = await until(u, (l) => window.alloclab.link() === l, shared, 5000);
+  check('picking the named trace reproduces the shared link', reopened && (await u.evaluate(() => window.alloclab.error())) === '', await u.evaluate(() => window.alloclab.link()));
+  await u.close();
+
   // -- presets menu
   const pr = await open('');
   const names = await pr.evaluate(() => window.alloclab.presets());

@@ -76,8 +76,17 @@ void History::add(const Simulation& sim) {
   if (!s_.empty() && t == s_.back().t) return;
   const Occupancy& occ = sim.occupancy();
   const Results r = sim.results();
+  float latency = s_.empty() ? 0.0f : s_.back().latency;
+  if (const Network* net = sim.network()) {
+    const NetStats ns = net->stats();
+    if (ns.packets_delivered < packets_) packets_ = 0, latency_sum_ = 0;  // a new run
+    if (ns.packets_delivered > packets_)
+      latency = float(double(ns.total_latency - latency_sum_) / double(ns.packets_delivered - packets_));
+    packets_ = ns.packets_delivered;
+    latency_sum_ = ns.total_latency;
+  }
   s_.push_back(Sample{t, float(occ.busy_count()) / float(occ.topology().nodes()), float(sim.queue_length()),
-                      float(r.mean_response_time)});
+                      float(r.mean_response_time), latency, float(r.mean_packet_latency)});
   if (s_.size() >= kMax) {
     std::size_t k = 0;
     for (std::size_t i = 0; i < s_.size(); i += 2) s_[k++] = s_[i];

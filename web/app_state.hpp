@@ -33,15 +33,20 @@ class Ring {
 // dropped and the minimum spacing doubles, so the history always covers the whole run.
 class History {
  public:
-  struct Sample { double t; float util, queue, response; };
+  // latency: mean latency (cycles) of the packets delivered since the previous sample (the
+  // previous value when none were); latency_mean: of the measured packets so far. Both 0
+  // without a network.
+  struct Sample { double t; float util, queue, response, latency, latency_mean; };
   static constexpr std::size_t kMax = 1024;
   void add(const Simulation& sim);
-  void clear() { s_.clear(); min_dt_ = 0; }
+  void clear() { s_.clear(); min_dt_ = 0; packets_ = 0; latency_sum_ = 0; }
   const std::vector<Sample>& samples() const { return s_; }
 
  private:
   std::vector<Sample> s_;
   double min_dt_ = 0;
+  std::uint64_t packets_ = 0;     // network packets delivered at the last sample
+  std::int64_t latency_sum_ = 0;  // and their summed latency
 };
 
 // Runs (scenario, replication) tasks one event at a time within a per-frame time budget and

@@ -41,7 +41,11 @@ void TrafficHeat::draw(ImDrawList* dl, const CanvasGeom& g, const Network& net) 
     load_.assign(flits.size(), 0.0f);
     last_cycle_ = net.cycle();
   }
-  if (resized || net.cycle() != last_cycle_) {
+  // A heat map needs no more than ~20 updates a second: recomputing it every frame would cost
+  // a busy 128x128 machine a millisecond of wasm per frame for nothing visible.
+  const double now = ImGui::GetTime();
+  if (resized || (net.cycle() != last_cycle_ && now - last_update_ >= 0.05)) {
+    last_update_ = now;
     // current load: moving average of this interval's flits per cycle
     const double cycles = std::max<std::int64_t>(1, net.cycle() - last_cycle_);
     for (std::size_t i = 0; i < flits.size(); ++i) {

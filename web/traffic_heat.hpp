@@ -8,7 +8,8 @@
 // cycle it carried since the previous frame (both directions: the busier one) — from clear
 // (idle) through blue, yellow to red (a flit every cycle); bright red when a packet is blocked
 // on it now. A router texel is white when flits are buffered there. Drawn over the occupancy,
-// dimmed, so the jobs stay visible underneath. Re-uploaded only when the network moved.
+// dimmed, so the jobs stay visible underneath. Recomputed and re-uploaded when the network
+// moved, at most 20 times a second.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -29,6 +30,7 @@ class TrafficHeat {
   int tex_w_ = 0, tex_h_ = 0;
   bool smooth_ = false;  // linear filtering (tiny cells)
   std::int64_t last_cycle_ = -1;
+  double last_update_ = -1;  // ImGui time of the last recomputation
   std::vector<std::uint64_t> prev_flits_;  // link_flits() at the previous upload
   std::vector<float> load_;                // moving average of flits/cycle per link
   std::vector<std::uint32_t> pixels_;

@@ -101,10 +101,11 @@ void SweepWindow::draw(AppState& state) {
   ImGui::EndDisabled();
   ImGui::EndChild();
 
-  // ---- right: the two plots
+  // ---- right: the plots (utilization, response time, and packet latency with a network)
   ImGui::SameLine();
   ImGui::BeginChild("sweep_plots");
-  std::vector<Series> util, resp;
+  std::vector<Series> util, resp, lat;
+  bool network = false;
   for (const Batch::Point& p : b.points()) {
     if (p.agg.count() == 0) continue;
     auto find = [&](std::vector<Series>& v) -> Series& {
@@ -117,11 +118,19 @@ void SweepWindow::draw(AppState& state) {
     u.x.push_back(p.x); u.y.push_back(m.utilization); u.err.push_back(c.utilization);
     Series& r = find(resp);
     r.x.push_back(p.x); r.y.push_back(m.mean_response_time); r.err.push_back(c.mean_response_time);
+    if (p.scenario.pattern != "none") {
+      network = true;
+      Series& l = find(lat);
+      l.x.push_back(p.x); l.y.push_back(m.mean_packet_latency); l.err.push_back(c.mean_packet_latency);
+    }
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float ph = (avail.y - ImGui::GetStyle().ItemSpacing.y) / 2.0f;
+  const int plots = network ? 3 : 2;
+  const float ph = (avail.y - ImGui::GetStyle().ItemSpacing.y * float(plots - 1)) / float(plots);
   plot("sweep_util", ImVec2(avail.x, ph), PlotSpec{"Utilization vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 1.0}, util);
   plot("sweep_resp", ImVec2(avail.x, ph), PlotSpec{"Mean response time vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 0}, resp);
+  if (network)
+    plot("sweep_lat", ImVec2(avail.x, ph), PlotSpec{"Mean packet latency vs arrival rate", "arrival rate", "(cycles; mean, 95% CI)", true, 0}, lat);
   ImGui::EndChild();
   ImGui::End();
 }

@@ -52,7 +52,7 @@ void ChartsWindow::draw(const AppState& state) {
     ps.x_labels = false;
     pq.x_labels = true;
     pr.x_labels = false;
-    pr.y_label = "(jobs so far)";  // half-width titles: short subtitles
+    pr.y_label = "(so far)";  // half-width titles: short subtitles
     ImGui::BeginGroup();
     plot("util", ImVec2(pw, ph), ps, u2);
     plot("queue", ImVec2(pw, ph + extra), pq, std::span<const Series>(&queue, 1));

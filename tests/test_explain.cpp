@@ -55,6 +55,8 @@ TEST_CASE("explain: every strategy's explanation decides as preview does, on ran
             const auto p = sim->preview(*q);
             CHECK_MESSAGE(same(e.decision, p), si.id, " ", topo, " event ", ev);
             REQUIRE_MESSAGE(e.steps.size() >= 2, si.id);
+            for (const ExplainStep& s : e.steps)
+              CHECK_MESSAGE((s.labels.empty() || !s.labels_mean.empty()), si.id, ": numbers without a meaning in ", s.title);
             const ExplainStep& last = e.steps.back();
             CHECK_MESSAGE(!last.caption.empty(), si.id);
             if (p) CHECK_MESSAGE(layer_of(last, ExplainRole::Chosen).size() >= 1, si.id);
@@ -242,4 +244,29 @@ TEST_CASE("explain: the default explanation has the request, the free bases and 
   for (const Block& b : layer_of(e.steps[1], ExplainRole::FreeBase)) n += b.area();
   CHECK(n == occ.free_bases(2, 2).count());
   CHECK(layer_of(e.steps[2], ExplainRole::Chosen) == std::vector<Block>{{4, 0, 2, 2}});
+}
+
+TEST_CASE("explain: ibmat's coverage array after each pass; iblat's coverage list") {
+  const Topology t(TopologyKind::Mesh, 6, 6);
+  Occupancy occ(t);
+  auto im = make_strategy("ibmat", t);
+  auto il = make_strategy("iblat", t);
+  busy(occ, *im, 1, 1, 1, 1, 1);
+  il->allocated(1, Allocation{{Block{1, 1, 1, 1}}});
+  const Explanation a = explain(*im, occ, {2, 2});
+  REQUIRE(a.steps.size() == 4);  // request, row pass, column pass, decision
+  CHECK(a.steps[1].title == "Row pass 2x2");
+  CHECK(layer_of(a.steps[1], ExplainRole::Busy) == std::vector<Block>{{1, 1, 1, 1}});
+  CHECK(layer_of(a.steps[1], ExplainRole::Coverage) == std::vector<Block>{{0, 1, 1, 1}});  // left coverage
+  int bases = 0;
+  for (const Block& b : layer_of(a.steps[2], ExplainRole::FreeBase)) bases += b.area();
+  CHECK(bases == occ.free_bases(2, 2).count());
+  CHECK(same(a.decision, ask(*im, occ, {2, 2})));
+  const Explanation l = explain(*il, occ, {2, 2});
+  REQUIRE(l.steps.size() == 3);  // request, coverage list, decision
+  CHECK(layer_of(l.steps[1], ExplainRole::Coverage) == std::vector<Block>{{0, 0, 2, 2}});
+  CHECK(layer_of(l.steps[1], ExplainRole::Reject) == std::vector<Block>{{5, 0, 1, 6}, {0, 5, 5, 1}});
+  REQUIRE(l.decision);
+  CHECK(l.decision->blocks[0] == Block{2, 0, 2, 2});
+  CHECK(same(l.decision, ask(*il, occ, {2, 2})));
 }

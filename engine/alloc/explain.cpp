@@ -79,6 +79,7 @@ ExplainStep explain_decision_step(const std::optional<Allocation>& a, const Requ
     return s;
   }
   s.layer(ExplainRole::Chosen).blocks = a->blocks;
+  if (a->blocks.size() > 1) s.labels_mean = "block number, in allocation order";
   if (a->blocks.size() > 1)
     for (std::size_t i = 0; i < a->blocks.size(); ++i)
       s.labels.push_back(ExplainLabel{a->blocks[i].x, a->blocks[i].y, int(i + 1)});

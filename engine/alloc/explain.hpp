@@ -63,6 +63,7 @@ struct ExplainStep {
   std::string caption;  // one sentence
   std::vector<ExplainLayer> layers;  // drawn in order (later on top)
   std::vector<ExplainLabel> labels;
+  std::string labels_mean;  // what the numbers are ("optimality index", "block number")
   std::vector<ExplainEdge> edges;
   // The layer of `role` (created at the end if missing). References to layers obtained this
   // way stay valid while layers are added only through layer() (at most one per role).

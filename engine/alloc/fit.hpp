@@ -207,6 +207,7 @@ Explanation explain_partition(const Request& req, const Occupancy& occ, int max_
         return;
       }
       st.title = "Block #" + std::to_string(k);
+      st.labels_mean = "block number, in allocation order";
       st.layer(ExplainRole::Piece).blocks.assign(pieces.begin(), pieces.end() - 1);
       st.layer(ExplainRole::Focus).blocks = {*b};
       for (int i = 0; i < k; ++i) st.labels.push_back(ExplainLabel{pieces[std::size_t(i)].x, pieces[std::size_t(i)].y, i + 1});

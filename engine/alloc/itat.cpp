@@ -123,6 +123,7 @@ class Itat final : public StrategyBase<Itat> {
           cur_shape = s;
           ExplainStep st;
           st.title = "Search " + std::to_string(s.w) + "x" + std::to_string(s.h);
+          st.labels_mean = "probe order (level order of the busy tree)";
           for (const ItatTreeNode& t : tree)
             if (t.job != kNoJob) st.layer(ExplainRole::Busy).blocks.push_back(t.block);
           st.layer(ExplainRole::Failed);

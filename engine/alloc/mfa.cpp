@@ -184,6 +184,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
     if (e.decision) {
       const Block& b = e.decision->blocks.front();
       e.steps.back().labels.push_back(ExplainLabel{b.x, b.y, boundary_contact(occ, b)});
+      e.steps.back().labels_mean = "optimality index of the chosen base";
       e.steps.back().caption += " Its optimality index is " + std::to_string(boundary_contact(occ, b)) + " (maximum " +
                                 std::to_string(2 * (b.w + b.h)) + ").";
     }
@@ -291,6 +292,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
           focus.push_back(busy_[k].block);
       st.layer(ExplainRole::Failed);
       st.layer(ExplainRole::Candidate);
+      st.labels_mean = "optimality index (-1: in the reject or coverage set)";
       e.steps.push_back(std::move(st));
     };
     auto record = [&](int x, int y) -> bool {  // one candidate that is not yet checked

@@ -143,6 +143,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
       e.steps.push_back(std::move(st));
       ExplainStep cs;
       cs.title = "Size expanding";
+      cs.labels_mean = "combining factor MCF of the corner block, in quarters";
       cs.layer(ExplainRole::Focus).blocks = {c};
       auto& cl = cs.layer(ExplainRole::Candidate).blocks;
       bool exact = true;

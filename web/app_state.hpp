@@ -135,6 +135,17 @@ class AppState {
   // ---- the pinned job (mesh view, queue window): kNoJob when none
   JobId pinned = kNoJob;
 
+  // ---- Explain mode: the step shown (the Explain window's buttons and the ←/→ keys move it)
+  // and what the window showed last frame (window.alloclab.state().explain reads it)
+  struct ExplainCursor {
+    int step = 0;   // 0-based index into the current explanation's steps
+    int steps = 0;  // number of steps of the current explanation
+    std::string strategy, title, caption;
+    void prev() { if (step > 0) --step; }
+    void next() { if (step + 1 < steps) ++step; }
+  };
+  ExplainCursor explain;
+
   // ---- chart history of the running simulation
   const History& history() const { return history_; }
 

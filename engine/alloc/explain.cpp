@@ -25,6 +25,10 @@ const char* explain_role_name(ExplainRole r) {
   return "?";
 }
 
+std::string explain_count(int n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 ExplainLayer& ExplainStep::layer(ExplainRole role) {
   for (ExplainLayer& l : layers)
     if (l.role == role) return l;

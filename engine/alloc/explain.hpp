@@ -76,6 +76,8 @@ struct Explanation {
 };
 
 // ---- building blocks shared by the strategies' explain()
+// "1 leaf", "3 leaves": n and the noun in the right number.
+std::string explain_count(int n, const char* one, const char* many);
 // Appends the set bits of a base mask to `out` as row runs (one 1-high block per run).
 void add_mask_runs(std::vector<Block>& out, const BaseMask& m);
 // "Job J asks for p × q (n processors); F of N are free."

@@ -69,8 +69,8 @@ class Iblat final : public StrategyBase<Iblat> {
           if (s.w > 1) rej.push_back(Block{W - s.w + 1, 0, s.w - 1, H});
           if (s.h > 1) rej.push_back(Block{0, H - s.h + 1, W - s.w + 1, s.h - 1});
         }
-        st.caption = "J(" + std::to_string(s.w) + "," + std::to_string(s.h) + "): " + std::to_string(copy.cov_.size()) +
-                     " coverages, one per busy " + (topo_.wraps() ? "sub-torus" : "submesh") + " (bases whose block would overlap it)" +
+        st.caption = "J(" + std::to_string(s.w) + "," + std::to_string(s.h) + "): " +
+                     explain_count(int(copy.cov_.size()), "coverage", "coverages") + ", one per busy " + (topo_.wraps() ? "sub-torus" : "submesh") + " (bases whose block would overlap it)" +
                      (topo_.wraps() ? "" : ", and the bases whose block would cross the mesh edge");
         if (found) {
           e.decision = Allocation{{block_at(x, y, s)}};

@@ -95,8 +95,8 @@ class Itat final : public StrategyBase<Itat> {
         nodes.push_back(Block{t.pos.x, t.pos.y, 1, 1});
         if (t.parent >= 0) st.edges.push_back(ExplainEdge{tree[std::size_t(t.parent)].pos, t.pos});
       }
-      st.caption = "The busy tree from the root <0,0>: " + std::to_string(bases) + " base node" + (bases == 1 ? "" : "s") + " (jobs), " +
-                   std::to_string(fl) + " free and " + std::to_string(bl) + " busy leaves (nodes above and right of each job).";
+      st.caption = "The busy tree from the root <0,0>: " + explain_count(bases, "base node", "base nodes") + " (jobs), " +
+                   std::to_string(fl) + " free and " + explain_count(bl, "busy leaf", "busy leaves") + " (nodes above and right of each job).";
       e.steps.push_back(std::move(st));
     }
     std::vector<int> order;
@@ -114,8 +114,8 @@ class Itat final : public StrategyBase<Itat> {
         [&](Shape s, bool start) {
           if (!start) {
             const bool found = !cur->layer(ExplainRole::Chosen).blocks.empty();
-            cur->caption = "J(" + std::to_string(s.w) + "," + std::to_string(s.h) + "): " + std::to_string(rank) +
-                           " leaves probed in level order (numbers)" +
+            cur->caption = "J(" + std::to_string(s.w) + "," + std::to_string(s.h) + "): " + explain_count(rank, "leaf", "leaves") +
+                           " probed in level order (numbers)" +
                            (found ? "; the last one starts a free block and is taken." : "; none starts a free block.");
             return;
           }

@@ -145,12 +145,13 @@ class Neighbor final : public StrategyBase<Neighbor> {
         s.caption = what + ": First Fit finds no free place.";
       } else if (!t.grown) {
         s.layer(ExplainRole::Failed).blocks = {*t.at};
-        s.caption = what + " at (" + std::to_string(t.at->x) + ", " + std::to_string(t.at->y) + "): only " + std::to_string(t.reached) +
-                    " free neighbours reachable, " + std::to_string(n - t.at->area()) + " needed; released.";
+        s.caption = what + " at (" + std::to_string(t.at->x) + ", " + std::to_string(t.at->y) + "): only " +
+                    explain_count(t.reached, "free neighbour", "free neighbours") + " reachable, " + std::to_string(n - t.at->area()) +
+                    " needed; released.";
       } else {
         s.layer(ExplainRole::Focus).blocks = {*t.at};
         s.caption = what + " at (" + std::to_string(t.at->x) + ", " + std::to_string(t.at->y) + "), then " +
-                    std::to_string(n - t.at->area()) + " free neighbours breadth-first, each layer in scan order.";
+                    explain_count(n - t.at->area(), "free neighbour", "free neighbours") + " breadth-first, each layer in scan order.";
       }
       e.steps.push_back(std::move(s));
     }

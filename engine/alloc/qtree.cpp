@@ -112,7 +112,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
       auto& bu = st.layer(ExplainRole::PartitionBusy).blocks;
       for (const Node& n : nodes_)
         if (n.alive && n.status != kPartial) (n.status == kFree ? (++nf, fr) : (++nb, bu)).push_back(n.r);
-      st.caption = "The Q-tree's " + std::to_string(nf + nb) + " leaves (4-buddy partitioning): " + std::to_string(nf) + " free, " +
+      st.caption = "The Q-tree's " + explain_count(nf + nb, "leaf", "leaves") + " (4-buddy partitioning): " + std::to_string(nf) + " free, " +
                    std::to_string(nb) + " busy.";
       e.steps.push_back(std::move(st));
     }
@@ -126,7 +126,8 @@ class QuadTree final : public StrategyBase<QuadTree> {
       st.title = "Candidates";
       st.layer(ExplainRole::Candidate).blocks = copy.cands_;
       if (!copy.cands_.empty()) st.layer(ExplainRole::Focus).blocks = {copy.cands_[std::size_t(copy.s1_)]};
-      st.caption = std::to_string(copy.cands_.size()) + " candidate sub-systems (free leaves, and buddies combined into rectangles)" +
+      st.caption = explain_count(int(copy.cands_.size()), "candidate sub-system", "candidate sub-systems") +
+                   " (free leaves, and buddies combined into rectangles)" +
                    (copy.cands_.empty() ? "." : "; S1, the largest, is " + blk(copy.cands_[std::size_t(copy.s1_)]) + ".");
       e.steps.push_back(std::move(st));
     }
@@ -139,7 +140,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
       static const char* kOverlap[] = {"disjoint from", "intersecting", "inside"};
       st.caption = "Best candidate " + blk(c) + ": " + kOverlap[tr.key[0]] + " S1, " + std::to_string(tr.key[1]) +
                    " side(s) differing from the task, largest free rest " + std::to_string(-tr.key[2]) + ", area " +
-                   std::to_string(tr.key[3]) + " (" + std::to_string(tr.fitting) + " candidates hold the task).";
+                   std::to_string(tr.key[3]) + " (" + explain_count(tr.fitting, "candidate holds", "candidates hold") + " the task).";
       e.steps.push_back(std::move(st));
       ExplainStep cs;
       cs.title = "Size expanding";

@@ -62,6 +62,12 @@
 //     clearing the base's bit (an invalid candidate can never score, so marking it changes
 //     nothing). An orientation with no valid base at all is skipped without a scan.
 // The torus path visits candidates one by one.
+// Explain mode (explain()): the paper's scan itself, not the two-phase shortcut — every mesh
+// node is a candidate position, scan() enumerates them in paper order (begin(i) marks each busy
+// submesh), a visited one is cleared (status 2) and scores -1 if in Δ_T ∪ Ξ_T (Tables I–V list
+// such nodes as -1 too). One step per busy submesh for the first 10, the rest share a step, the
+// virtual edge submeshes one more; the property test "mfa's word-parallel search equals the
+// literal ... algorithm" is what makes this the same decision (and test_explain checks it).
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>

@@ -43,6 +43,8 @@
 // is Block{x = j − 1, y = R − i', w = j' − j + 1, h = i' − i + 1}; a paper task r×c (rows ×
 // columns) is Shape{w = c, h = r}. The paper's "top" is our high y.
 // Any R×C mesh (the paper allows any size, not only powers of two); no torus.
+// Explain mode: "the size-expanded request" is shown as the best candidate and its corner blocks
+// with their MCF (Step 4), since expanded nodes are not stored (see above); decide() on a copy.
 // Implementation: the candidate list and S1 depend on the tree only, so they are built once per
 // tree state (allocated() / released() invalidate them) and reused by every request until the
 // tree changes; CF strips are read from the occupancy's free bits.

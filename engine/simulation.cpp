@@ -102,6 +102,10 @@ std::optional<Allocation> Simulation::preview(const QueuedJob& q) const {
   return strat->allocate(Request{q.id, q.shape}, occ_, rng);
 }
 
+Explanation Simulation::explain(const QueuedJob& q) const {
+  return strategy_->explain(Request{q.id, q.shape}, occ_, alloc_rng_);
+}
+
 bool Simulation::try_start(const QueuedJob& q) {
   auto a = decide(q);
   if (!a) {

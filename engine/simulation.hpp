@@ -98,6 +98,9 @@ class Simulation {
   // What the strategy would decide for `q` on the current occupancy, without applying it: a
   // copy of the strategy and of the allocation random stream decide (UI: Explain mode).
   std::optional<Allocation> preview(const QueuedJob& q) const;
+  // What the strategy sees before deciding for `q`, step by step (alloc/explain.hpp); its
+  // `decision` equals preview(q). Nothing is applied (UI: Explain mode).
+  Explanation explain(const QueuedJob& q) const;
 
   // Wall-clock seconds spent in the strategy's allocate() so far (measured; goes to `timing`).
   double allocation_seconds() const { return alloc_seconds_; }

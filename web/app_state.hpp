@@ -147,6 +147,17 @@ class AppState {
   // "heat" (its aggregate texture) — reported by window.alloclab.state().traffic for tests
   const char* traffic_view = "off";
 
+  // ---- Explain mode: the step shown (the Explain window's buttons and the ←/→ keys move it)
+  // and what the window showed last frame (window.alloclab.state().explain reads it)
+  struct ExplainCursor {
+    int step = 0;   // 0-based index into the current explanation's steps
+    int steps = 0;  // number of steps of the current explanation
+    std::string strategy, title, caption;
+    void prev() { if (step > 0) --step; }
+    void next() { if (step + 1 < steps) ++step; }
+  };
+  ExplainCursor explain;
+
   // ---- chart history of the running simulation
   const History& history() const { return history_; }
 

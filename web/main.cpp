@@ -154,8 +154,8 @@ void menu_bar(App& app) {
 }
 
 // Keys (when no text field has the keyboard): Space play/pause, S step, R reset, E run to
-// end, 1-4 modes. Read from SDL's key-down events (ImGui 1.86 misses a press and release
-// that arrive within one frame).
+// end, 1-4 modes, Left/Right the previous/next step in Explain mode. Read from SDL's key-down
+// events (ImGui 1.86 misses a press and release that arrive within one frame).
 void shortcut(AppState& st, const SDL_KeyboardEvent& k) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || (k.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) return;
@@ -164,6 +164,8 @@ void shortcut(AppState& st, const SDL_KeyboardEvent& k) {
     case SDL_SCANCODE_S: st.step_once(); break;
     case SDL_SCANCODE_R: if (!k.repeat) st.reset(); break;
     case SDL_SCANCODE_E: if (!k.repeat) st.run_to_end(); break;
+    case SDL_SCANCODE_LEFT: if (st.mode() == Mode::Explain) st.explain.prev(); break;
+    case SDL_SCANCODE_RIGHT: if (st.mode() == Mode::Explain) st.explain.next(); break;
     case SDL_SCANCODE_1: case SDL_SCANCODE_2: case SDL_SCANCODE_3: case SDL_SCANCODE_4:
       if (!k.repeat) st.set_mode(kModes[std::size_t(k.keysym.scancode - SDL_SCANCODE_1)]);
       break;
@@ -245,7 +247,9 @@ void setup_style() {
       if (std::fread(data, 1, std::size_t(n), f) == std::size_t(n)) {
         ImFontConfig cfg;
         cfg.OversampleH = 2;
-        loaded = io.Fonts->AddFontFromMemoryTTF(data, int(n), 15.0f, &cfg) != nullptr;
+        // Latin-1 plus the triangles of the Explain window's step buttons (static: ImGui keeps the pointer)
+        static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x25B6, 0x25B6, 0x25C0, 0x25C0, 0};
+        loaded = io.Fonts->AddFontFromMemoryTTF(data, int(n), 15.0f, &cfg, kRanges) != nullptr;
       } else {
         IM_FREE(data);
       }

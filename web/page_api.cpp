@@ -5,6 +5,7 @@
 // as HTML: text goes to C++ or to textContent only.
 #include "page_api.hpp"
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -21,6 +22,19 @@
 #endif
 
 namespace alloclab::app {
+
+namespace {
+// A JSON string literal (quotes, backslashes and control characters escaped).
+std::string json_string(const std::string& s) {
+  std::string o = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') { o += '\\'; o += c; }
+    else if (static_cast<unsigned char>(c) < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
+    else o += c;
+  }
+  return o + "\"";
+}
+}  // namespace
 
 Result<std::string> run_json_for_link(const std::string& link) {
   auto s = parse_link(link);
@@ -81,6 +95,12 @@ std::string page_command(AppState& state, const std::string& name, const std::st
   if (name == "reset") { state.reset(); return ""; }
   if (name == "runToEnd") { state.run_to_end(); return ""; }
   if (name == "speed") { state.speed = std::max(1.0, std::atof(arg.c_str())); state.max_speed = arg == "max"; return ""; }
+  if (name == "explainStep") {  // "next", "prev" or a 0-based step index
+    if (arg == "next") state.explain.next();
+    else if (arg == "prev") state.explain.prev();
+    else state.explain.step = std::max(0, std::atoi(arg.c_str()));
+    return "";
+  }
   if (name == "pin") { state.pinned = JobId(std::atoi(arg.c_str())); return ""; }
   if (name == "presets") {
     std::string out;
@@ -148,7 +168,22 @@ std::string page_command(AppState& state, const std::string& name, const std::st
                   state.scenario().trace.find('"') == std::string::npos ? state.scenario().trace.c_str() : "?",
                   state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : std::size_t(0),
                   state.traffic_view);
-    return buf;
+    // Explain mode's step as the window showed it last frame
+    std::string out(buf);
+    out.pop_back();
+    const AppState::ExplainCursor& ex = state.explain;
+    char b3[64];
+    std::snprintf(b3, sizeof b3, ",\"step\":%d,\"steps\":%d", ex.step, ex.steps);
+    // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
+    out += ",\"explain\":{\"strategy\":";
+    out += json_string(ex.strategy);
+    out += b3;
+    out += ",\"title\":";
+    out += json_string(ex.title);
+    out += ",\"caption\":";
+    out += json_string(ex.caption);
+    out += "}}";
+    return out;
   }
   return "unknown command '" + name + "'";
 }

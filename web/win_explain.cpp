@@ -1,15 +1,126 @@
 // win_explain.cpp — the Explain window (Explain mode): what the strategy sees before its next
-// decision. The subject is the head of the waiting queue, or (empty queue) the next job to
-// arrive. Stage 1 shows its request, stage 2 the free-base mask (Occupancy::free_bases: every
-// node where an a×b block would be entirely free, tinted), stage 3 the candidate the strategy
-// would choose (Simulation::preview: a copy of the strategy decides, nothing is applied);
-// "Apply" processes one event and starts over. The simulation is paused in this mode.
+// decision, step by step. The subject is the head of the waiting queue, or (empty queue) the
+// next job to arrive. Simulation::explain gives the steps (engine/alloc/explain.hpp: a caption
+// and layers of rectangles by role, numbers at nodes, tree edges); this window draws the
+// current step over the mesh canvas (dimmed, one colour per role, numbers when cells are large
+// enough), with a legend, the caption and ◀ Prev / Next ▶ (keys Left/Right, main.cpp). The
+// last step is the decision (= Simulation::preview). "Apply" processes one event and starts
+// over. The explanation is recomputed only when the subject or the machine changed. The
+// simulation is paused in this mode; AppState::explain publishes the step for the page API.
 #include <algorithm>
 #include <cstdio>
 #include "imgui.h"
 #include "windows.hpp"
 
 namespace alloclab::app {
+
+namespace {
+
+struct RoleStyle {
+  ImU32 fill, edge;
+  float inset;  // fraction of a cell left empty around 1x1 blocks (markers, not areas)
+};
+// One colour per role, chosen to stand out on the dimmed job colours.
+RoleStyle role_style(ExplainRole r) {
+  switch (r) {
+    case ExplainRole::FreeBase: return {IM_COL32(60, 230, 120, 140), 0, 0.30f};
+    case ExplainRole::Reject: return {IM_COL32(235, 60, 60, 110), IM_COL32(235, 60, 60, 200), 0};
+    case ExplainRole::Coverage: return {IM_COL32(245, 150, 40, 105), 0, 0};
+    case ExplainRole::Busy: return {0, IM_COL32(215, 215, 225, 230), 0};
+    case ExplainRole::Focus: return {IM_COL32(60, 220, 255, 50), IM_COL32(60, 220, 255, 255), 0};
+    case ExplainRole::Candidate: return {IM_COL32(80, 140, 255, 80), IM_COL32(120, 175, 255, 255), 0.12f};
+    case ExplainRole::PartitionFree: return {IM_COL32(60, 200, 110, 60), IM_COL32(90, 235, 140, 255), 0};
+    case ExplainRole::PartitionBusy: return {IM_COL32(150, 110, 210, 90), IM_COL32(185, 150, 240, 255), 0};
+    case ExplainRole::TreeNode: return {IM_COL32(240, 90, 220, 230), IM_COL32(240, 90, 220, 255), 0.30f};
+    case ExplainRole::Failed: return {IM_COL32(200, 40, 40, 150), IM_COL32(255, 110, 110, 255), 0.12f};
+    case ExplainRole::Piece: return {IM_COL32(190, 120, 255, 120), IM_COL32(215, 170, 255, 255), 0};
+    case ExplainRole::Chosen: return {IM_COL32(255, 220, 60, 100), IM_COL32(255, 220, 60, 255), 0};
+  }
+  return {0, 0, 0};
+}
+
+constexpr std::size_t kMaxRects = 20000;  // per frame (a huge mask is sampled by the clip anyway)
+
+// Draws one step over the canvas.
+void draw_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) {
+  dl->AddRectFilled(g.origin, ImVec2(g.origin.x + float(g.W) * g.cell, g.origin.y + float(g.H) * g.cell), IM_COL32(10, 12, 16, 165));
+  std::size_t drawn = 0;
+  for (const ExplainLayer& l : step.layers) {
+    const RoleStyle rs = role_style(l.role);
+    const float thick = l.role == ExplainRole::Focus || l.role == ExplainRole::Chosen ? 3.0f : g.cell >= 8 ? 1.5f : 1.0f;
+    for (const Block& b : l.blocks) {
+      if (++drawn > kMaxRects) break;
+      if (b.w == 1 && b.h == 1 && rs.inset > 0 && g.cell >= 6) {  // a marker inside the node
+        const ImVec2 a = g.node_min(b.x, b.y), c = g.node_max(b.x, b.y);
+        const float m = g.cell * rs.inset;
+        if (l.role == ExplainRole::TreeNode) {
+          dl->AddCircleFilled(ImVec2((a.x + c.x) * 0.5f, (a.y + c.y) * 0.5f), std::max(2.0f, g.cell * 0.18f), rs.fill);
+          continue;
+        }
+        dl->AddRectFilled(ImVec2(a.x + m, a.y + m), ImVec2(c.x - m, c.y - m), rs.fill, 2.0f);
+        if (rs.edge) dl->AddRect(ImVec2(a.x + m, a.y + m), ImVec2(c.x - m, c.y - m), rs.edge, 2.0f, 0, 1.0f);
+        continue;
+      }
+      g.block_pieces(b, [&](ImVec2 a, ImVec2 c) {
+        if (rs.fill) dl->AddRectFilled(a, c, rs.fill);
+        if (rs.edge) dl->AddRect(a, c, rs.edge, 0, 0, thick);
+      });
+    }
+  }
+  // tree edges, centre to centre (a wrapping edge on a torus is drawn straight across)
+  if (!step.edges.empty()) {
+    const ImU32 col = IM_COL32(240, 90, 220, 170);
+    auto centre = [&](Coord p) {
+      const ImVec2 a = g.node_min(p.x, p.y);
+      return ImVec2(a.x + g.cell * 0.5f, a.y + g.cell * 0.5f);
+    };
+    for (const ExplainEdge& e : step.edges) dl->AddLine(centre(e.from), centre(e.to), col, g.cell >= 10 ? 1.5f : 1.0f);
+  }
+  // numbers at nodes, when they fit in a cell
+  const float fs = ImGui::GetFontSize();
+  if (!step.labels.empty() && g.cell >= fs * 0.95f) {
+    char txt[16];
+    for (const ExplainLabel& l : step.labels) {
+      std::snprintf(txt, sizeof txt, "%d", l.value);
+      const ImVec2 sz = ImGui::CalcTextSize(txt);
+      if (sz.x > g.cell - 2) continue;
+      const ImVec2 a = g.node_min(l.x, l.y);
+      const ImVec2 p(a.x + (g.cell - sz.x) * 0.5f, a.y + (g.cell - sz.y) * 0.5f);
+      dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + sz.x + 2, p.y + sz.y), IM_COL32(10, 12, 16, 200), 3.0f);
+      dl->AddText(p, l.value < 0 ? IM_COL32(255, 140, 140, 255) : IM_COL32(255, 255, 255, 255), txt);
+    }
+  }
+}
+
+// A legend entry per role used in the step: swatch + name, wrapped to the panel width.
+void legend(const ExplainStep& step, bool labels_hidden) {
+  const float avail = ImGui::GetContentRegionAvail().x;
+  float x = 0;
+  for (const ExplainLayer& l : step.layers) {
+    if (l.blocks.empty()) continue;
+    const RoleStyle rs = role_style(l.role);
+    const char* name = explain_role_name(l.role);
+    const float w = 16 + ImGui::CalcTextSize(name).x + 14;
+    if (x > 0 && x + w < avail) ImGui::SameLine();
+    else x = 0;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float s = ImGui::GetFontSize() * 0.8f;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + s, p.y + 2 + s), IM_COL32(46, 50, 58, 255));
+    dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + s, p.y + 2 + s), rs.fill ? rs.fill : IM_COL32(0, 0, 0, 0));
+    if (rs.edge) dl->AddRect(ImVec2(p.x, p.y + 2), ImVec2(p.x + s, p.y + 2 + s), rs.edge, 0, 0, 2.0f);
+    ImGui::Dummy(ImVec2(s + 2, s));
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(name);
+    x += w;
+  }
+  if (!step.labels.empty()) {
+    ImGui::TextDisabled("numbers: %s", step.labels_mean.empty() ? "see the caption" : step.labels_mean.c_str());
+    if (labels_hidden) ImGui::TextDisabled("(cells too small for them: zoom in with the wheel)");
+  }
+}
+
+}  // namespace
 
 void ExplainWindow::draw(AppState& state) {
   if (!open) return;
@@ -22,27 +133,39 @@ void ExplainWindow::draw(AppState& state) {
   bool from_queue = false;
   if (sim.queue_length() > 0) { subject = sim.queue().front(); from_queue = true; }
   else if (const QueuedJob* n = sim.next_arrival()) subject = *n;
-  BaseMask mask;
-  std::optional<Allocation> choice;
-  if (subject) {
-    mask = occ.free_bases(subject->shape.w, subject->shape.h);
-    choice = sim.preview(*subject);
+  // the explanation, recomputed when the subject or the machine changed
+  const JobId sid = subject ? subject->id : kNoJob;
+  if (!have_ || gen_ != state.generation() || events_ != state.events() || subject_ != sid) {
+    expl_ = subject ? sim.explain(*subject) : Explanation{};
+    have_ = true, gen_ = state.generation(), events_ = state.events(), subject_ = sid;
+    state.explain.step = 0;
   }
+  AppState::ExplainCursor& cur = state.explain;
+  cur.steps = int(expl_.steps.size());
+  cur.step = std::clamp(cur.step, 0, std::max(0, cur.steps - 1));
+  const ExplainStep* step = cur.steps ? &expl_.steps[std::size_t(cur.step)] : nullptr;
+  cur.strategy = sim.scenario().strategy;
+  cur.title = step ? step->title : "";
+  cur.caption = step ? step->caption : "No job waits and none is still to arrive: the run is over.";
 
   // ---- controls
-  const char* stages[] = {"1 request", "2 free bases", "3 candidate"};
-  for (int s = 1; s <= 3; ++s) {
-    if (s > 1) ImGui::SameLine();
-    if (ImGui::RadioButton(stages[s - 1], stage_ == s)) stage_ = s;
-  }
+  const bool tri = ImGui::GetFont()->FindGlyphNoFallback(0x25C0) != nullptr;
+  ImGui::BeginDisabled(cur.step <= 0);
+  if (ImGui::Button(tri ? "\xe2\x97\x80 Prev" : "< Prev")) cur.prev();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("The previous step of the decision (key: Left)");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(cur.step + 1 >= cur.steps);
+  if (ImGui::Button(tri ? "Next \xe2\x96\xb6" : "Next >")) cur.next();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("The next step of the decision (key: Right)");
+  ImGui::SameLine();
+  ImGui::Text("step %d/%d", cur.steps ? cur.step + 1 : 0, cur.steps);
   ImGui::SameLine();
   ImGui::TextDisabled("|");
   ImGui::SameLine();
-  if (ImGui::Button(stage_ < 3 ? "Next stage" : "Apply (1 event)")) {
-    if (stage_ < 3) ++stage_;
-    else { state.step_once(); stage_ = 1; }
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step through the decision; at the end, process one event");
+  if (ImGui::Button("Apply (1 event)")) state.step_once();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Process one event (an arrival or a departure; the scheduler then tries the queue) and explain the next decision");
   ImGui::SameLine();
   if (ImGui::Button("Next placement")) {
     // events until the strategy's decision for the subject is a placement that the next
@@ -55,90 +178,47 @@ void ExplainWindow::draw(AppState& state) {
       else if (const QueuedJob* n = s2.next_arrival()) q = *n;
       if (q && s2.preview(*q)) break;
     }
-    stage_ = 1;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Process events until the next job that can be placed");
 
-  // ---- description (right) and canvas (left)
+  // ---- canvas (left) and description (right)
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float side = ImGui::GetFontSize() * 17;
-  const CanvasGeom g = canvas.draw("explain_canvas", sim, ImVec2(avail.x - side - 8, avail.y), &state.pinned);
+  const float side = ImGui::GetFontSize() * 19;
+  const CanvasGeom g = canvas.draw("explain_canvas", state.sim(), ImVec2(avail.x - side - 8, avail.y), &state.pinned);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(g.c0, g.c1, true);
-  if (subject && stage_ >= 2) {
-    // free bases: one green stripe per run of consecutive bases in a row (bounded work),
-    // a dot per base when cells are large
-    const ImU32 tint = IM_COL32(60, 230, 120, 150);
-    const float m = g.cell >= 6 ? g.cell * 0.32f : 0.0f;
-    for (int y = 0; y < mask.height(); ++y)
-      for (int x = 0; x < mask.width();) {
-        if (!mask.test(x, y)) { ++x; continue; }
-        int e = x + 1;
-        while (e < mask.width() && mask.test(e, y)) ++e;
-        const ImVec2 a = g.node_min(x, y), b = g.node_max(e - 1, y);
-        if (m > 0)
-          for (int k = x; k < e; ++k) dl->AddRectFilled(ImVec2(g.node_min(k, y).x + m, a.y + m), ImVec2(g.node_max(k, y).x - m, b.y - m), tint);
-        else
-          dl->AddRectFilled(a, b, tint);
-        x = e;
-      }
-  }
-  if (subject && stage_ >= 3 && choice) {
-    for (const Block& bl : choice->blocks)
-      g.block_pieces(bl, [&](ImVec2 a, ImVec2 b) {
-        dl->AddRectFilled(a, b, IM_COL32(255, 220, 60, 90));
-        dl->AddRect(a, b, IM_COL32(255, 220, 60, 255), 0, 0, 3.0f);
-      });
-    const Block& f = choice->blocks.front();
-    const ImVec2 base = g.node_min(f.x, f.y);
-    dl->AddCircleFilled(ImVec2(base.x + g.cell * 0.5f, base.y + g.cell * 0.5f), std::max(3.0f, g.cell * 0.3f), IM_COL32(255, 255, 255, 255));
-  }
+  if (step && !step->layers.empty()) draw_step(dl, g, *step);
   dl->PopClipRect();
 
   ImGui::SameLine();
   ImGui::BeginChild("explain_text", ImVec2(0, 0), true);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("t = %.2f   strategy %s", sim.now(), sim.scenario().strategy.c_str());
+  ImGui::Text("t = %.2f   strategy %s", sim.now(), cur.strategy.c_str());
   ImGui::Separator();
-  if (!subject) {
-    ImGui::TextDisabled("No job waits and none is still to arrive: the run is over.");
+  if (!subject || !step) {
+    ImGui::TextDisabled("%s", cur.caption.c_str());
   } else {
     const QueuedJob& q = *subject;
-    ImGui::TextColored(ImVec4(0.9f, 0.85f, 0.5f, 1), "1. The request");
-    if (from_queue) ImGui::Text("Job %d heads the waiting queue (%zu waiting); the scheduler tries it at the next change of the machine.", q.id, sim.queue_length());
-    else ImGui::Text("The queue is empty; job %d arrives at t = %.2f and is tried at once.", q.id, q.arrival);
-    ImGui::Text("It asks for a %d x %d submesh (%d processors); %d of %d are free.", q.shape.w, q.shape.h, q.shape.area(), occ.free_count(),
-                occ.topology().nodes());
-    if (stage_ >= 2) {
+    if (from_queue) ImGui::TextDisabled("Job %d heads the waiting queue (%zu waiting); the scheduler tries it at the next change of the machine.", q.id, sim.queue_length());
+    else ImGui::TextDisabled("The queue is empty; job %d arrives at t = %.2f and is tried at once.", q.id, q.arrival);
+    ImGui::Spacing();
+    ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.45f, 1), "%d/%d  %s", cur.step + 1, cur.steps, step->title.c_str());
+    ImGui::TextUnformatted(step->caption.c_str());
+    ImGui::Spacing();
+    legend(*step, g.cell < ImGui::GetFontSize() * 0.95f);
+    if (cur.step + 1 == cur.steps && expl_.decision) {
       ImGui::Spacing();
-      ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.5f, 1), "2. Free bases");
-      const int n = mask.count();
-      ImGui::Text("%d base%s (green) where a %d x %d block is entirely free%s.", n, n == 1 ? "" : "s", q.shape.w, q.shape.h,
-                  occ.topology().wraps() ? ", wrapping allowed" : "");
-      if (q.shape.w != q.shape.h) {
-        const int r = occ.free_bases(q.shape.h, q.shape.w).count();
-        ImGui::TextDisabled("rotated %d x %d: %d bases", q.shape.h, q.shape.w, r);
+      int shown = 0;
+      for (const Block& bl : expl_.decision->blocks) {
+        if (++shown > 8) { ImGui::TextDisabled("... %zu blocks in all", expl_.decision->blocks.size()); break; }
+        ImGui::BulletText("base (%d, %d), %d x %d", bl.x, bl.y, bl.w, bl.h);
       }
-      if (n == 0 && occ.free_count() >= q.shape.area())
-        ImGui::TextDisabled("Enough free processors but no free submesh: external fragmentation. Only non-contiguous strategies can place it now.");
+      if (from_queue) ImGui::TextDisabled("(on the current machine; a departure first may change it)");
+    } else if (cur.step + 1 == cur.steps && from_queue && occ.free_count() >= q.shape.area() && !expl_.decision) {
+      ImGui::TextDisabled("Enough free processors but no place: external fragmentation.");
     }
-    if (stage_ >= 3) {
-      ImGui::Spacing();
-      ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1), "3. The decision");
-      if (!choice) {
-        ImGui::Text("%s finds no place: the job waits for a departure%s.", sim.scenario().strategy.c_str(),
-                    from_queue && sim.scenario().scheduler != "easy" ? " (and blocks the queue behind it)" : "");
-      } else {
-        ImGui::Text("%s chooses %zu block%s (yellow, white dot = first base):", sim.scenario().strategy.c_str(), choice->blocks.size(),
-                    choice->blocks.size() == 1 ? "" : "s");
-        int shown = 0;
-        for (const Block& bl : choice->blocks) {
-          if (++shown > 12) { ImGui::TextDisabled("..."); break; }
-          ImGui::BulletText("base (%d, %d), %d x %d", bl.x, bl.y, bl.w, bl.h);
-        }
-        if (from_queue) ImGui::TextDisabled("(on the current machine; a departure first may change it)");
-      }
-    }
+    ImGui::Spacing();
+    ImGui::TextDisabled("Left/Right: previous/next step. Wheel: zoom, drag: pan.");
   }
   ImGui::PopTextWrapPos();
   ImGui::EndChild();

@@ -83,15 +83,19 @@ struct SweepWindow {
   bool synced_ = false;
 };
 
-// What the strategy sees before its next decision: the request, the free-base mask, the
-// candidate it would choose; stepped through stage by stage.
+// What the strategy sees before its next decision (Simulation::explain), stepped through
+// with Prev / Next (AppState::explain holds the step); the last step is the decision.
 struct ExplainWindow {
   bool open = true;
   MeshCanvas canvas;
   void draw(AppState& state);
 
  private:
-  int stage_ = 3;  // 1 request, 2 free bases, 3 candidate (then: apply = one event)
+  Explanation expl_;       // of the current subject on the current machine
+  bool have_ = false;
+  unsigned gen_ = 0;       // AppState::generation() it was computed at
+  long long events_ = -1;  // AppState::events() it was computed at
+  JobId subject_ = kNoJob;
 };
 
 // The engine's last error message in red, with a Dismiss button; nothing when there is none.

@@ -44,6 +44,10 @@ class Anca final : public StrategyBase<Anca> {
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     return partition_allocate(occ, req.shape, max_blocks_, ff_both, anca_split);
   }
+  // Explain mode: the pieces in the order the halving takes them, numbered (fit.hpp).
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
+    return explain_partition(req, occ, max_blocks_, ff_both, anca_split, "First Fit (either orientation)");
+  }
 
  private:
   int max_blocks_;

@@ -26,6 +26,7 @@
 //    recognition complete, so `mesh` is true in the registry.
 #include <algorithm>
 #include <map>
+#include <string>
 #include <vector>
 #include "strategy.hpp"
 
@@ -46,6 +47,47 @@ class Iblat final : public StrategyBase<Iblat> {
     }
     return std::nullopt;
   }
+  // Explain mode: per orientation searched, the busy list and its coverage list C_J (each ζ a
+  // rectangle, wrapping on a torus), the edge bases on a mesh, then the lowest leftmost base
+  // left uncovered; first_base() on a copy builds C_J exactly as allocate does.
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
+    Iblat copy = *this;
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    const int W = topo_.width(), H = topo_.height();
+    for (Shape s : {req.shape, req.shape.rotated()}) {
+      if (s.w <= W && s.h <= H) {
+        int x = 0, y = 0;
+        const bool found = copy.first_base(s, x, y);
+        ExplainStep st;
+        st.title = "Coverage list " + std::to_string(s.w) + "x" + std::to_string(s.h);
+        for (const auto& [job, blocks] : busy_)
+          for (const Block& b : blocks) st.layer(ExplainRole::Busy).blocks.push_back(b);
+        for (const auto& [cx, cy] : copy.cov_) st.layer(ExplainRole::Coverage).blocks.push_back(Block{cx.lo, cy.lo, cx.len, cy.len});
+        if (!topo_.wraps()) {
+          auto& rej = st.layer(ExplainRole::Reject).blocks;
+          if (s.w > 1) rej.push_back(Block{W - s.w + 1, 0, s.w - 1, H});
+          if (s.h > 1) rej.push_back(Block{0, H - s.h + 1, W - s.w + 1, s.h - 1});
+        }
+        st.caption = "J(" + std::to_string(s.w) + "," + std::to_string(s.h) + "): " +
+                     explain_count(int(copy.cov_.size()), "coverage", "coverages") + ", one per busy " + (topo_.wraps() ? "sub-torus" : "submesh") + " (bases whose block would overlap it)" +
+                     (topo_.wraps() ? "" : ", and the bases whose block would cross the mesh edge");
+        if (found) {
+          e.decision = Allocation{{block_at(x, y, s)}};
+          st.layer(ExplainRole::Chosen).blocks = e.decision->blocks;
+          st.caption += "; the lowest leftmost base outside them all is (" + std::to_string(x) + ", " + std::to_string(y) + ").";
+        } else {
+          st.caption += "; they cover every base.";
+        }
+        e.steps.push_back(std::move(st));
+        if (found) break;
+      }
+      if (s == s.rotated()) break;
+    }
+    e.steps.push_back(explain_decision_step(e.decision, req));
+    return e;
+  }
+
   void allocated(JobId job, const Allocation& a) override {
     auto& v = busy_[job];
     v.insert(v.end(), a.blocks.begin(), a.blocks.end());

@@ -30,6 +30,7 @@
 //    from which the block would cross the right or top edge are covered as Edge. Still
 //    recognition complete, so `mesh` is true in the registry.
 #include <algorithm>
+#include <string>
 #include "strategy.hpp"
 #include "torus_views.hpp"
 
@@ -100,6 +101,66 @@ class Ibmat final : public StrategyBase<Ibmat> {
       if (s == s.rotated()) break;
     }
     return std::nullopt;
+  }
+
+  // Explain mode: per orientation searched, the coverage array CT after the row pass (job and
+  // left coverage) and after the column pass (bottom and edge coverage, the bases left), then
+  // the lowest leftmost base; the same build_coverage() as allocate.
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    const int W = occ.width(), H = occ.height();
+    std::vector<Coverage> ct, stop;
+    std::vector<int> run;
+    // Row runs of the cells of one kind.
+    auto runs = [&](Coverage k, std::vector<Block>& out) {
+      int n = 0;
+      for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W;) {
+          if (ct[std::size_t(y) * W + x] != k) { ++x; continue; }
+          int x2 = x + 1;
+          while (x2 < W && ct[std::size_t(y) * W + x2] == k) ++x2;
+          out.push_back(Block{x, y, x2 - x, 1});
+          n += x2 - x;
+          x = x2;
+        }
+      return n;
+    };
+    for (Shape s : {req.shape, req.shape.rotated()}) {
+      if (s.w <= W && s.h <= H) {
+        build_coverage(occ, s.w, s.h, ct, run, stop);
+        const std::string J = "J(" + std::to_string(s.w) + "," + std::to_string(s.h) + ")";
+        ExplainStep a;
+        a.title = "Row pass " + std::to_string(s.w) + "x" + std::to_string(s.h);
+        runs(Coverage::Job, a.layer(ExplainRole::Busy).blocks);
+        const int left = runs(Coverage::Left, a.layer(ExplainRole::Coverage).blocks);
+        a.caption = J + ", row pass (right to left" + std::string(occ.topology().wraps() ? ", wrapping" : "") + "): " +
+                    std::to_string(left) + " free nodes have fewer than " + std::to_string(s.w) + " free nodes from them rightwards: left coverage.";
+        e.steps.push_back(std::move(a));
+        ExplainStep b;
+        b.title = "Column pass " + std::to_string(s.w) + "x" + std::to_string(s.h);
+        runs(Coverage::Job, b.layer(ExplainRole::Busy).blocks);
+        runs(Coverage::Left, b.layer(ExplainRole::Coverage).blocks);
+        const int bottom = runs(Coverage::Bottom, b.layer(ExplainRole::Coverage).blocks);
+        const int edge = runs(Coverage::Edge, b.layer(ExplainRole::Reject).blocks);
+        const int bases = runs(Coverage::Base, b.layer(ExplainRole::FreeBase).blocks);
+        b.caption = J + ", column pass (top to bottom): " + std::to_string(bottom) + " more covered below busy or left coverage" +
+                    (occ.topology().wraps() ? "" : ", " + std::to_string(edge) + " would cross the mesh edge") + "; " +
+                    std::to_string(bases) + " uncovered base" + (bases == 1 ? "" : "s") + " left.";
+        const auto it = std::find(ct.begin(), ct.end(), Coverage::Base);
+        if (it != ct.end()) {
+          const int i = int(it - ct.begin());
+          e.decision = Allocation{{block_at(i % W, i / W, s)}};
+          b.layer(ExplainRole::Chosen).blocks = e.decision->blocks;
+          b.caption += " The lowest leftmost is taken.";
+        }
+        e.steps.push_back(std::move(b));
+        if (e.decision) break;
+      }
+      if (s == s.rotated()) break;
+    }
+    e.steps.push_back(explain_decision_step(e.decision, req));
+    return e;
   }
 
  private:

@@ -48,6 +48,7 @@
 // has such a state on T(4,4). That weaker property is what the tests check.
 #include <algorithm>
 #include <map>
+#include <string>
 #include <vector>
 #include "strategy.hpp"
 #include "torus_views.hpp"
@@ -71,17 +72,67 @@ class Itat final : public StrategyBase<Itat> {
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     level_order(order_);
-    for (Shape s : {req.shape, req.shape.rotated()}) {
-      if (s.w <= topo_.width() && s.h <= topo_.height()) {
-        const BaseMask m = occ.free_bases(s.w, s.h);
-        for (int id : order_) {
-          const Node& n = nodes_[std::size_t(id)];
-          if (n.job == kNoJob && m.test(n.pos.x, n.pos.y)) return Allocation{{block_at(n.pos.x, n.pos.y, s)}};
-        }
+    return search(req, occ, order_, [](Shape, int, bool) {}, [](Shape, bool) {});
+  }
+
+  // Explain mode: the busy tree (bases, leaves, edges), then per orientation searched the
+  // leaves in level order, numbered, those without room marked; the same search() as allocate.
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    const std::vector<ItatTreeNode> tree = snapshot(occ);
+    {
+      ExplainStep st;
+      st.title = "Busy tree";
+      int bases = 0, fl = 0, bl = 0;
+      for (const ItatTreeNode& t : tree) {
+        if (t.job != kNoJob) ++bases, st.layer(ExplainRole::Busy).blocks.push_back(t.block);
+        else if (t.kind == ItatTreeNode::Kind::FreeLeaf) ++fl;
+        else if (t.kind == ItatTreeNode::Kind::BusyLeaf) ++bl;
       }
-      if (s == s.rotated()) break;
+      auto& nodes = st.layer(ExplainRole::TreeNode).blocks;
+      for (const ItatTreeNode& t : tree) {
+        nodes.push_back(Block{t.pos.x, t.pos.y, 1, 1});
+        if (t.parent >= 0) st.edges.push_back(ExplainEdge{tree[std::size_t(t.parent)].pos, t.pos});
+      }
+      st.caption = "The busy tree from the root <0,0>: " + explain_count(bases, "base node", "base nodes") + " (jobs), " +
+                   std::to_string(fl) + " free and " + explain_count(bl, "busy leaf", "busy leaves") + " (nodes above and right of each job).";
+      e.steps.push_back(std::move(st));
     }
-    return std::nullopt;
+    std::vector<int> order;
+    level_order(order);
+    ExplainStep* cur = nullptr;
+    int rank = 0;
+    Shape cur_shape;
+    e.decision = search(req, occ, order,
+        [&](Shape s, int id, bool fits) {
+          const Node& n = nodes_[std::size_t(id)];
+          ++rank;
+          cur->layer(fits ? ExplainRole::Chosen : ExplainRole::Failed).blocks.push_back(fits ? block_at(n.pos.x, n.pos.y, s) : Block{n.pos.x, n.pos.y, 1, 1});
+          if (rank <= 400) cur->labels.push_back(ExplainLabel{n.pos.x, n.pos.y, rank});
+        },
+        [&](Shape s, bool start) {
+          if (!start) {
+            const bool found = !cur->layer(ExplainRole::Chosen).blocks.empty();
+            cur->caption = "J(" + std::to_string(s.w) + "," + std::to_string(s.h) + "): " + explain_count(rank, "leaf", "leaves") +
+                           " probed in level order (numbers)" +
+                           (found ? "; the last one starts a free block and is taken." : "; none starts a free block.");
+            return;
+          }
+          rank = 0;
+          cur_shape = s;
+          ExplainStep st;
+          st.title = "Search " + std::to_string(s.w) + "x" + std::to_string(s.h);
+          st.labels_mean = "probe order (level order of the busy tree)";
+          for (const ItatTreeNode& t : tree)
+            if (t.job != kNoJob) st.layer(ExplainRole::Busy).blocks.push_back(t.block);
+          st.layer(ExplainRole::Failed);
+          st.layer(ExplainRole::Chosen);
+          e.steps.push_back(std::move(st));
+          cur = &e.steps.back();
+        });
+    e.steps.push_back(explain_decision_step(e.decision, req));
+    return e;
   }
 
   void allocated(JobId job, const Allocation& a) override {
@@ -134,6 +185,33 @@ class Itat final : public StrategyBase<Itat> {
   }
 
  private:
+  // The search: per orientation (J(p,q), then J(q,p) if p != q) the nodes in `order` with no
+  // job based there, first whose p×q block is free. probe(shape, id, fits) is told each node
+  // examined, orient(shape, true / false) when an orientation's search starts / ends.
+  template <class Probe, class Orient>
+  std::optional<Allocation> search(const Request& req, const Occupancy& occ, const std::vector<int>& order, Probe&& probe,
+                                   Orient&& orient) const {
+    for (Shape s : {req.shape, req.shape.rotated()}) {
+      if (s.w <= topo_.width() && s.h <= topo_.height()) {
+        const BaseMask m = occ.free_bases(s.w, s.h);
+        orient(s, true);
+        for (int id : order) {
+          const Node& n = nodes_[std::size_t(id)];
+          if (n.job != kNoJob) continue;
+          const bool fits = m.test(n.pos.x, n.pos.y);
+          probe(s, id, fits);
+          if (fits) {
+            orient(s, false);
+            return Allocation{{block_at(n.pos.x, n.pos.y, s)}};
+          }
+        }
+        orient(s, false);
+      }
+      if (s == s.rotated()) break;
+    }
+    return std::nullopt;
+  }
+
   int new_node(Coord pos, int parent, bool generated) {
     Node n;
     n.pos = pos;

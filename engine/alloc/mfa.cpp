@@ -62,8 +62,16 @@
 //     clearing the base's bit (an invalid candidate can never score, so marking it changes
 //     nothing). An orientation with no valid base at all is skipped without a scan.
 // The torus path visits candidates one by one.
+// Explain mode (explain()): the paper's scan itself, not the two-phase shortcut — every mesh
+// node is a candidate position, scan() enumerates them in paper order (begin(i) marks each busy
+// submesh), a visited one is cleared (status 2) and scores -1 if in Δ_T ∪ Ξ_T (Tables I–V list
+// such nodes as -1 too). One step per busy submesh for the first 10, the rest share a step, the
+// virtual edge submeshes one more; the property test "mfa's word-parallel search equals the
+// literal ... algorithm" is what makes this the same decision (and test_explain checks it).
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 #include <vector>
 #include "strategy.hpp"
 
@@ -165,8 +173,187 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
     return std::nullopt;
   }
 
+  // Explain mode: per orientation tried, the reject set Δ_T, the coverage set Ξ_T, then the
+  // candidates around each busy submesh in scan order with their optimality indices (-1 for
+  // status 1), through the same scan() / scan_torus() as allocate; then the winner.
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    for (Shape s : {req.shape, req.shape.rotated()}) {
+      if (auto b = explain_orientation(e, occ, s, s != req.shape)) {
+        e.decision = Allocation{{*b}};
+        break;
+      }
+      if (s == s.rotated()) break;
+    }
+    e.steps.push_back(explain_decision_step(e.decision, req));
+    if (e.decision) {
+      const Block& b = e.decision->blocks.front();
+      e.steps.back().labels.push_back(ExplainLabel{b.x, b.y, boundary_contact(occ, b)});
+      e.steps.back().labels_mean = "optimality index of the chosen base";
+      e.steps.back().caption += " Its optimality index is " + std::to_string(boundary_contact(occ, b)) + " (maximum " +
+                                std::to_string(2 * (b.w + b.h)) + ").";
+    }
+    return e;
+  }
 
  private:
+  static constexpr int kExplainGroups = 10;  // busy submeshes explained one step each; the rest share one
+
+  std::optional<Block> explain_orientation(Explanation& e, const Occupancy& occ, Shape s, bool rotated) const {
+    const int W = occ.width(), H = occ.height(), p = s.w, q = s.h;
+    const bool torus = occ.topology().wraps();
+    char buf[400];
+    const char* rot = rotated ? " (rotated: the original orientation had no valid candidate)" : "";
+    std::vector<Block> busy;
+    for (const Busy& b : busy_) busy.push_back(b.block);
+    if (p > W || q > H) {
+      ExplainStep st;
+      st.title = "Too large";
+      std::snprintf(buf, sizeof buf, "T(%d,%d) does not fit the %d x %d machine in this orientation%s.", p, q, W, H, rot);
+      st.caption = buf;
+      e.steps.push_back(std::move(st));
+      return std::nullopt;
+    }
+    const BaseMask valid = occ.free_bases(p, q);
+    {  // Δ_T
+      ExplainStep st;
+      st.title = "Reject set";
+      st.layer(ExplainRole::Busy).blocks = busy;
+      auto& rej = st.layer(ExplainRole::Reject).blocks;
+      if (!torus) {
+        if (p > 1) rej.push_back(Block{W - p + 1, 0, p - 1, H});
+        if (q > 1) rej.push_back(Block{0, H - q + 1, W - p + 1, q - 1});
+        const int n = W * H - (W - p + 1) * (H - q + 1);
+        std::snprintf(buf, sizeof buf,
+                      "T(%d,%d)%s: the %d base%s within %d column%s of the right edge or %d row%s of the top would cross the "
+                      "mesh edge: the reject set (status 1).",
+                      p, q, rot, n, n == 1 ? "" : "s", p - 1, p == 2 ? "" : "s", q - 1, q == 2 ? "" : "s");
+      } else {
+        std::snprintf(buf, sizeof buf, "T(%d,%d)%s: on a torus blocks wrap, so no base crosses an edge: the reject set is empty.",
+                      p, q, rot);
+      }
+      st.caption = buf;
+      e.steps.push_back(std::move(st));
+    }
+    {  // Ξ_T
+      ExplainStep st;
+      st.title = "Coverage set";
+      st.layer(ExplainRole::Busy).blocks = busy;
+      BaseMask cov(W, H);
+      const int xe = torus ? W : W - p + 1, ye = torus ? H : H - q + 1;
+      int n = 0;
+      for (int y = 0; y < ye; ++y)
+        for (int x = 0; x < xe; ++x)
+          if (!valid.test(x, y)) cov.row(y)[x >> 6] |= Word(1) << (x & 63), ++n;
+      add_mask_runs(st.layer(ExplainRole::Coverage).blocks, cov);
+      const int v = valid.count();
+      std::snprintf(buf, sizeof buf, "%d base%s whose %d x %d block would overlap a busy submesh: the coverage set (status 1). %d valid base%s remain%s%s.",
+                    n, n == 1 ? "" : "s", p, q, v, v == 1 ? "" : "s", v == 1 ? "s" : "",
+                    v == 0 ? ", so every candidate scores -1 and this orientation fails" : "");
+      st.caption = buf;
+      e.steps.push_back(std::move(st));
+      if (v == 0) return std::nullopt;
+    }
+    // The candidates, grouped by the busy submesh they lie around (status 2 = checked).
+    const int top = 2 * (p + q);
+    int best = -1, group = -2;
+    Block pick;
+    std::size_t first_step = e.steps.size();
+    int examined = 0, valid_seen = 0;
+    auto finish_group = [&]() {
+      if (group == -2) return;
+      ExplainStep& st = e.steps.back();
+      if (best >= 0) st.layer(ExplainRole::Chosen).blocks = {pick};
+      const char* where = nullptr;
+      char wbuf[160];
+      if (group == -1) where = "along the mesh boundary (virtual busy submeshes)";
+      else if (group >= kExplainGroups) {
+        std::snprintf(wbuf, sizeof wbuf, "around busy submeshes %d..%zu", kExplainGroups + 1, busy_.size());
+        where = wbuf;
+      } else {
+        const Block& b = busy_[std::size_t(group)].block;
+        std::snprintf(wbuf, sizeof wbuf, "around busy submesh %d = <%d,%d>,<%d,%d>", group + 1, b.x, b.y, b.x + b.w - 1, b.y + b.h - 1);
+        where = wbuf;
+      }
+      if (best >= 0)
+        std::snprintf(buf, sizeof buf, "Candidates %s (right, top, left, bottom): %d examined, %d valid; best so far <%d,%d> with index %d of %d.",
+                      where, examined, valid_seen, pick.x, pick.y, best, top);
+      else
+        std::snprintf(buf, sizeof buf, "Candidates %s (right, top, left, bottom): %d examined, none valid yet.", where, examined);
+      st.caption = buf;
+    };
+    auto begin = [&](int i) {
+      const int g = i >= kExplainGroups ? kExplainGroups : i;
+      if (g == group) return;
+      finish_group();
+      group = g;
+      examined = valid_seen = 0;
+      ExplainStep st;
+      st.title = g == -1 ? "Boundary candidates" : g >= kExplainGroups ? "More candidates" : "Candidates around busy " + std::to_string(g + 1);
+      st.layer(ExplainRole::Busy).blocks = busy;
+      auto& focus = st.layer(ExplainRole::Focus).blocks;
+      if (g >= 0)
+        for (std::size_t k = std::size_t(i); k < busy_.size() && (g < kExplainGroups ? k == std::size_t(i) : true); ++k)
+          focus.push_back(busy_[k].block);
+      st.layer(ExplainRole::Failed);
+      st.layer(ExplainRole::Candidate);
+      st.labels_mean = "optimality index (-1: in the reject or coverage set)";
+      e.steps.push_back(std::move(st));
+    };
+    auto record = [&](int x, int y) -> bool {  // one candidate that is not yet checked
+      ExplainStep& st = e.steps.back();
+      ++examined;
+      const bool ok = valid.test(x, y);
+      const int idx = ok ? boundary_contact(occ, Block{x, y, p, q}) : -1;
+      st.layer(ok ? ExplainRole::Candidate : ExplainRole::Failed).blocks.push_back(Block{x, y, 1, 1});
+      st.labels.push_back(ExplainLabel{x, y, idx});
+      if (ok) ++valid_seen;
+      if (idx > best) best = idx, pick = Block{x, y, p, q};
+      return idx == top;
+    };
+    bool stopped = false;
+    if (!torus) {
+      // Every node of the mesh is a candidate position; a visited one is cleared (checked).
+      const int wpr = (W + 63) / 64, hpr = (H + 63) / 64;
+      std::vector<Word> VR(std::size_t(H) * wpr, 0), VT(std::size_t(W) * hpr, 0);
+      for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x) VR[std::size_t(y) * wpr + (x >> 6)] |= Word(1) << (x & 63);
+      transpose(W, H, [&](int y) { return &VR[std::size_t(y) * wpr]; }, VT.data(), hpr, 0);
+      std::vector<Word> CA, RA;
+      summaries(VR.data(), W, H, CA, RA);
+      stopped = scan(W, H, p, q, VR.data(), wpr, VT.data(), hpr, CA.data(), RA.data(), [&](int x, int y) {
+        VR[std::size_t(y) * wpr + (x >> 6)] &= ~(Word(1) << (x & 63));
+        VT[std::size_t(x) * hpr + (y >> 6)] &= ~(Word(1) << (y & 63));
+        return record(x, y);
+      }, begin);
+    } else {
+      std::vector<char> checked(std::size_t(W) * H, 0);
+      stopped = scan_torus(p, q, [&](int x, int y) {
+        x = ((x % W) + W) % W;
+        y = ((y % H) + H) % H;
+        char& c = checked[std::size_t(y) * W + x];
+        if (c) return false;
+        c = 1;
+        return record(x, y);
+      }, begin);
+    }
+    finish_group();
+    if (stopped && e.steps.size() > first_step) e.steps.back().caption += " The maximum index: the search stops here.";
+    if (best >= 0) return pick;
+    int x, y;
+    if (torus && valid.first(x, y)) {  // search_torus's completeness fallback
+      ExplainStep st;
+      st.title = "Fallback";
+      st.layer(ExplainRole::Busy).blocks = busy;
+      st.layer(ExplainRole::Chosen).blocks = {Block{x, y, p, q}};
+      std::snprintf(buf, sizeof buf, "No candidate is valid, but free bases exist (a free band with no busy neighbour): the first free base <%d,%d> in row-major order.", x, y);
+      st.caption = buf;
+      e.steps.push_back(std::move(st));
+      return Block{x, y, p, q};
+    }
+    return std::nullopt;
+  }
 
   // One orientation: the best base, or nullopt if no candidate is valid.
   std::optional<Block> search(const Occupancy& occ, Shape s) {
@@ -180,9 +367,11 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
   // are the same bit set by rows and by columns; CA / RA flag the columns / rows that may hold
   // a set bit (a line on an empty one costs one test). visit(x, y) is called for the set bits
   // of each line in line order and returns true to stop; scan returns whether it stopped.
-  template <class Visit>
+  // begin(i) is called before the lines of busy submesh i (report order) and begin(-1) before
+  // the virtual edge submeshes (Explain mode groups candidates by it; allocate ignores it).
+  template <class Visit, class Begin>
   bool scan(int W, int H, int p, int q, const Word* VR, int wpr, const Word* VT, int hpr, const Word* CA,
-            const Word* RA, Visit&& visit) const {
+            const Word* RA, Visit&& visit, Begin&& begin) const {
     // Vertical line at column x, rows lo..hi clipped; horizontal line at row y, columns lo..hi.
     auto column = [&](int x, int lo, int hi, bool up) -> bool {
       if (x < 0 || x >= W || !((CA[x >> 6] >> (x & 63)) & 1)) return false;
@@ -202,7 +391,9 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
       auto f = [&](int x) { return visit(x, y); };
       return up ? bits_up(r, wpr, lo, hi, f) : bits_down(r, wpr, lo, hi, f);
     };
-    for (const Busy& e : busy_) {
+    for (std::size_t i = 0; i < busy_.size(); ++i) {
+      const Busy& e = busy_[i];
+      begin(int(i));
       const int a = e.block.x, b = e.block.y, c = a + e.block.w - 1, d = b + e.block.h - 1;
       if (column(c + 1, b - q + 1, d, true)         // Right, y ascending
           || row(d + 1, a - p + 1, c, false)        // Top, x descending
@@ -211,6 +402,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
         return true;
     }
     // Virtual busy submeshes just outside the mesh; only their inward side yields candidates.
+    begin(-1);
     return column(0, 0, H - 1, true)          // left edge
         || row(0, 0, W - 1, false)            // bottom edge
         || column(W - p, 0, H - 1, false)     // right edge
@@ -305,7 +497,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
     if (scan(W, H, p, q, hit_r_.data(), wpr, hit_t_.data(), hpr, hit_ca_.data(), hit_ra_.data(), [&](int x, int y) {
           fx = x, fy = y;
           return true;
-        }))
+        }, [](int) {}))
       return Block{fx, fy, p, q};
     // The full scan. Status 2 ("checked") = the base's bit cleared in both copies of the
     // free-base bits (rows and columns), so that later lines skip it word-parallel.
@@ -324,9 +516,32 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
         pick = Block{x, y, p, q};
       }
       return idx == top;
-    });
+    }, [](int) {});
     if (best >= 0) return pick;
     return std::nullopt;
+  }
+
+  // The torus candidates in the paper's order around every busy submesh (coordinates not yet
+  // reduced modulo the sides); begin(i) before busy submesh i. Returns whether visit stopped.
+  template <class Visit, class Begin>
+  bool scan_torus(int p, int q, Visit&& visit, Begin&& begin) const {
+    auto around = [&](int a, int b, int c, int d) -> bool {
+      for (int y = b - q + 1; y <= d; ++y)
+        if (visit(c + 1, y)) return true;          // Right
+      for (int x = c; x >= a - p + 1; --x)
+        if (visit(x, d + 1)) return true;          // Top
+      for (int y = d; y >= b - q + 1; --y)
+        if (visit(a - p, y)) return true;          // Left
+      for (int x = a - p + 1; x <= c; ++x)
+        if (visit(x, b - q)) return true;          // Bottom
+      return false;
+    };
+    for (std::size_t i = 0; i < busy_.size(); ++i) {
+      const Block& b = busy_[i].block;
+      begin(int(i));
+      if (around(b.x, b.y, b.x + b.w - 1, b.y + b.h - 1)) return true;
+    }
+    return false;
   }
 
   std::optional<Block> search_torus(const Occupancy& occ, Shape s) {
@@ -354,21 +569,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
       }
       return idx == top;
     };
-    auto around = [&](int a, int b, int c, int d) -> bool {
-      for (int y = b - q + 1; y <= d; ++y)
-        if (visit(c + 1, y)) return true;          // Right
-      for (int x = c; x >= a - p + 1; --x)
-        if (visit(x, d + 1)) return true;          // Top
-      for (int y = d; y >= b - q + 1; --y)
-        if (visit(a - p, y)) return true;          // Left
-      for (int x = a - p + 1; x <= c; ++x)
-        if (visit(x, b - q)) return true;          // Bottom
-      return false;
-    };
-    for (const Busy& e : busy_) {
-      const Block& b = e.block;
-      if (around(b.x, b.y, b.x + b.w - 1, b.y + b.h - 1)) break;
-    }
+    scan_torus(p, q, visit, [](int) {});
     if (best >= 0) return pick;
     int x, y;
     if (valid.first(x, y)) return Block{x, y, p, q};

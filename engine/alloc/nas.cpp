@@ -78,7 +78,7 @@ namespace {
 // Shapes w×h with w·h = n that fit the machine: the requested shape, its rotation, then the
 // other factor pairs from the most square to the most elongated, each as w×h then h×w. The
 // first shape with a free place (First Fit) wins.
-std::optional<Block> nas_asff(const Occupancy& occ, Shape req) {
+std::optional<Block> nas_asff(const Occupancy& occ, Shape req, std::vector<Shape>* tried = nullptr) {
   const int n = req.area(), W = occ.width(), H = occ.height();
   std::vector<Shape> shapes{req};
   if (req.w != req.h) shapes.push_back(req.rotated());
@@ -90,8 +90,10 @@ std::optional<Block> nas_asff(const Occupancy& occ, Shape req) {
     for (Shape t : {s, s.rotated()})
       if (std::find(shapes.begin(), shapes.end(), t) == shapes.end()) shapes.push_back(t);
   for (Shape s : shapes)
-    if (s.w <= W && s.h <= H)
+    if (s.w <= W && s.h <= H) {
+      if (tried) tried->push_back(s);
       if (auto b = find_ff(occ, s)) return b;
+    }
   return std::nullopt;
 }
 // ---- end of private ASFF ----------------------------------------------------------------
@@ -101,27 +103,112 @@ class Neighbor final : public StrategyBase<Neighbor> {
   explicit Neighbor(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    return decide(req, occ, nullptr);
+  }
+
+  // Explain mode: Step 2's count, the ASFF shapes, every nucleus tried (where First Fit put it
+  // and whether growth reached n nodes), then the nucleus and grown nodes numbered. The same
+  // decide() as allocate, on a copy (its growth scratch is the only state).
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
+    Neighbor copy = *this;
+    Trace tr;
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    e.decision = copy.decide(req, occ, &tr);
+    const int n = req.shape.area();
+    auto sh = [](Shape s) { return std::to_string(s.w) + "x" + std::to_string(s.h); };
+    ExplainStep st;
+    st.title = "Step 2-3: ASFF";
+    if (occ.free_count() < n) {
+      st.title = "Step 2: too few free";
+      st.caption = "Only " + std::to_string(occ.free_count()) + " processors are free, fewer than " + std::to_string(n) + ": NAS fails.";
+      e.steps.push_back(std::move(st));
+    } else {
+      std::string list;
+      for (std::size_t i = 0; i < tr.asff.size(); ++i) list += (i ? ", " : "") + sh(tr.asff[i]);
+      if (tr.asff_hit) {
+        st.layer(ExplainRole::Chosen).blocks = {*tr.asff_hit};
+        st.caption = "All-shapes First Fit over the shapes with " + std::to_string(n) + " nodes (" + list + "): " +
+                     sh(tr.asff.back()) + " fits at (" + std::to_string(tr.asff_hit->x) + ", " + std::to_string(tr.asff_hit->y) + ").";
+      } else {
+        st.caption = "All-shapes First Fit: none of " + list + " has a free place, so NAS builds a nucleus and grows it.";
+      }
+      e.steps.push_back(std::move(st));
+    }
+    for (std::size_t i = 0; i < tr.tries.size(); ++i) {
+      const Try& t = tr.tries[i];
+      ExplainStep s;
+      const bool single = t.nucleus == Shape{1, 1} && i + 1 == tr.tries.size() && tr.single;
+      s.title = single ? "Step 4.1: 1x1 nucleus" : "Nucleus " + sh(t.nucleus);
+      const std::string what = single ? "The 1x1 nucleus" : "Nucleus " + sh(t.nucleus);
+      if (!t.at) {
+        s.caption = what + ": First Fit finds no free place.";
+      } else if (!t.grown) {
+        s.layer(ExplainRole::Failed).blocks = {*t.at};
+        s.caption = what + " at (" + std::to_string(t.at->x) + ", " + std::to_string(t.at->y) + "): only " +
+                    explain_count(t.reached, "free neighbour", "free neighbours") + " reachable, " + std::to_string(n - t.at->area()) +
+                    " needed; released.";
+      } else {
+        s.layer(ExplainRole::Focus).blocks = {*t.at};
+        s.caption = what + " at (" + std::to_string(t.at->x) + ", " + std::to_string(t.at->y) + "), then " +
+                    explain_count(n - t.at->area(), "free neighbour", "free neighbours") + " breadth-first, each layer in scan order.";
+      }
+      e.steps.push_back(std::move(s));
+    }
+    ExplainStep d = explain_decision_step(e.decision, req);
+    if (e.decision && e.decision->blocks.size() > 1) {  // nucleus #1, grown nodes in growth order
+      d.layer(ExplainRole::Piece).blocks = e.decision->blocks;
+      d.layers.erase(d.layers.begin());  // the Chosen layer: the pieces say it with numbers
+      d.layer(ExplainRole::Chosen).blocks = {e.decision->blocks.front()};
+    }
+    e.steps.push_back(std::move(d));
+    return e;
+  }
+
+ private:
+  struct Try {
+    Shape nucleus;             // as searched (rotation included)
+    std::optional<Block> at;   // First Fit's place, if any
+    bool grown = false;        // growth reached n nodes
+    int reached = 0;           // free neighbours grown before giving up
+  };
+  struct Trace {
+    std::vector<Shape> asff;   // ASFF shapes searched, in order
+    std::optional<Block> asff_hit;
+    std::vector<Try> tries;    // nuclei, then possibly the 1x1 fallback
+    bool single = false;       // the last try is Step 4.1's 1x1 fallback
+  };
+
+  std::optional<Allocation> decide(const Request& req, const Occupancy& occ, Trace* tr) {
     const int n = req.shape.area();
     if (occ.free_count() < n) return std::nullopt;                   // Step 2
-    if (auto b = nas_asff(occ, req.shape)) return Allocation{{*b}};  // Step 3
+    if (auto b = nas_asff(occ, req.shape, tr ? &tr->asff : nullptr)) {  // Step 3
+      if (tr) tr->asff_hit = b;
+      return Allocation{{*b}};
+    }
     held_.assign(std::size_t(occ.topology().nodes()), 0);
+    auto attempt = [&](Shape nu) -> std::optional<Allocation> {
+      const auto b = find_ff(occ, nu);
+      int reached = 0;
+      std::optional<Allocation> a;
+      if (b) a = grow(occ, *b, n, &reached);
+      if (tr) tr->tries.push_back(Try{nu, b, a.has_value(), reached});
+      return a;
+    };
     for (Shape nu : nas_nuclei(req.shape.w, req.shape.h)) {          // Steps 4–5
       if (nu.area() > n) continue;
       if (max_blocks_ > 0 && n - nu.area() > max_blocks_ - 1) continue;
       for (int r = 0; r < (nu.w == nu.h ? 1 : 2); ++r)
-        if (auto b = find_ff(occ, r ? nu.rotated() : nu))
-          if (auto a = grow(occ, *b, n)) return a;                   // Step 6
+        if (auto a = attempt(r ? nu.rotated() : nu)) return a;       // Step 6
     }
     if (max_blocks_ > 0 && n > max_blocks_) return std::nullopt;
-    if (auto b = find_ff(occ, Shape{1, 1}))                          // Step 4.1
-      if (auto a = grow(occ, *b, n)) return a;
-    return std::nullopt;
+    if (tr) tr->single = true;
+    return attempt(Shape{1, 1});                                     // Step 4.1
   }
 
- private:
   // Nucleus `nb` plus n − |nb| free nodes grown breadth-first from it; nullopt (and nothing
   // kept) when the reachable free nodes are too few.
-  std::optional<Allocation> grow(const Occupancy& occ, const Block& nb, int n) {
+  std::optional<Allocation> grow(const Occupancy& occ, const Block& nb, int n, int* reached) {
     const Topology& t = occ.topology();
     std::vector<int> layer, next, touched;
     t.for_each_node(nb, [&](int x, int y) {
@@ -151,6 +238,7 @@ class Neighbor final : public StrategyBase<Neighbor> {
       layer.swap(next);
     }
     for (int id : touched) held_[std::size_t(id)] = 0;  // scratch overlay back to clean
+    *reached = n - nb.area() - left;
     if (left > 0) return std::nullopt;
     return a;
   }

@@ -34,12 +34,16 @@ class Pald final : public StrategyBase<Pald<BestFit>> {
  public:
   explicit Pald(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    return partition_allocate(
-        occ, req.shape, max_blocks_,
-        [](const Occupancy& o, Shape s) { return BestFit ? find_bf(o, s) : find_ff(o, s); }, pald_split);
+    return partition_allocate(occ, req.shape, max_blocks_, fit, pald_split);
+  }
+  // Explain mode: the blocks in the order Fig. 1's recursion takes them, numbered, with the
+  // sub-requests that found no place before each (explain_partition in fit.hpp).
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
+    return explain_partition(req, occ, max_blocks_, fit, pald_split, BestFit ? "Best Fit" : "First Fit");
   }
 
  private:
+  static std::optional<Block> fit(const Occupancy& o, Shape s) { return BestFit ? find_bf(o, s) : find_ff(o, s); }
   int max_blocks_;
 };
 

@@ -43,11 +43,14 @@
 // is Block{x = j − 1, y = R − i', w = j' − j + 1, h = i' − i + 1}; a paper task r×c (rows ×
 // columns) is Shape{w = c, h = r}. The paper's "top" is our high y.
 // Any R×C mesh (the paper allows any size, not only powers of two); no torus.
+// Explain mode: "the size-expanded request" is shown as the best candidate and its corner blocks
+// with their MCF (Step 4), since expanded nodes are not stored (see above); decide() on a copy.
 // Implementation: the candidate list and S1 depend on the tree only, so they are built once per
 // tree state (allocated() / released() invalidate them) and reused by every request until the
 // tree changes; CF strips are read from the occupancy's free bits.
 #include <algorithm>
 #include <map>
+#include <string>
 #include <tuple>
 #include "../core/check.hpp"
 #include "strategy.hpp"
@@ -88,6 +91,100 @@ class QuadTree final : public StrategyBase<QuadTree> {
   }
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    return decide(req, occ, nullptr);
+  }
+
+  // Explain mode: the partition tree's leaves (free / busy), the candidate sub-systems (free
+  // leaves and combined buddies) with S1, the best fit by §3.4's criteria, the corners of the
+  // size-expanded sub-system with their MCF, then the decision: decide() on a copy.
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
+    QuadTree copy = *this;
+    Trace tr;
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    e.decision = copy.decide(req, occ, &tr);
+    auto blk = [](const Block& b) {
+      return std::to_string(b.w) + "x" + std::to_string(b.h) + " at (" + std::to_string(b.x) + ", " + std::to_string(b.y) + ")";
+    };
+    {
+      ExplainStep st;
+      st.title = "Partition tree";
+      int nf = 0, nb = 0;
+      auto& fr = st.layer(ExplainRole::PartitionFree).blocks;
+      auto& bu = st.layer(ExplainRole::PartitionBusy).blocks;
+      for (const Node& n : nodes_)
+        if (n.alive && n.status != kPartial) (n.status == kFree ? (++nf, fr) : (++nb, bu)).push_back(n.r);
+      st.caption = "The Q-tree's " + explain_count(nf + nb, "leaf", "leaves") + " (4-buddy partitioning): " + std::to_string(nf) + " free, " +
+                   std::to_string(nb) + " busy.";
+      e.steps.push_back(std::move(st));
+    }
+    if (!tr.searched) {
+      ExplainStep st;
+      st.title = "Too large";
+      st.caption = "The task fits the machine in neither orientation.";
+      e.steps.push_back(std::move(st));
+    } else {
+      ExplainStep st;
+      st.title = "Candidates";
+      st.layer(ExplainRole::Candidate).blocks = copy.cands_;
+      if (!copy.cands_.empty()) st.layer(ExplainRole::Focus).blocks = {copy.cands_[std::size_t(copy.s1_)]};
+      st.caption = explain_count(int(copy.cands_.size()), "candidate sub-system", "candidate sub-systems") +
+                   " (free leaves, and buddies combined into rectangles)" +
+                   (copy.cands_.empty() ? "." : "; S1, the largest, is " + blk(copy.cands_[std::size_t(copy.s1_)]) + ".");
+      e.steps.push_back(std::move(st));
+    }
+    if (tr.best >= 0) {
+      const Block& c = copy.cands_[std::size_t(tr.best)];
+      ExplainStep st;
+      st.title = "Best fit";
+      st.layer(ExplainRole::Candidate).blocks = {copy.cands_[std::size_t(copy.s1_)]};
+      st.layer(ExplainRole::Focus).blocks = {c};
+      static const char* kOverlap[] = {"disjoint from", "intersecting", "inside"};
+      st.caption = "Best candidate " + blk(c) + ": " + kOverlap[tr.key[0]] + " S1, " + std::to_string(tr.key[1]) +
+                   " side(s) differing from the task, largest free rest " + std::to_string(-tr.key[2]) + ", area " +
+                   std::to_string(tr.key[3]) + " (" + explain_count(tr.fitting, "candidate holds", "candidates hold") + " the task).";
+      e.steps.push_back(std::move(st));
+      ExplainStep cs;
+      cs.title = "Size expanding";
+      cs.labels_mean = "combining factor MCF of the corner block, in quarters";
+      cs.layer(ExplainRole::Focus).blocks = {c};
+      auto& cl = cs.layer(ExplainRole::Candidate).blocks;
+      bool exact = true;
+      for (const auto& corner : tr.corners) {
+        exact = exact && corner.first == c;
+        if (std::find(cl.begin(), cl.end(), corner.first) != cl.end()) continue;  // a corner seen in the other rotation
+        cl.push_back(corner.first);
+        const bool labelled = std::any_of(cs.labels.begin(), cs.labels.end(), [&](const ExplainLabel& l) {
+          return l.x == corner.first.x && l.y == corner.first.y;
+        });
+        if (!labelled) cs.labels.push_back(ExplainLabel{corner.first.x, corner.first.y, corner.second});
+      }
+      cs.caption = exact
+                       ? "The task fills the candidate exactly."
+                       : "The candidate is larger than the task: it goes to the corner (TL, BL, TR, BR) with the least combining "
+                         "factor MCF (labels, in quarters).";
+      e.steps.push_back(std::move(cs));
+    } else if (tr.searched) {
+      ExplainStep st;
+      st.title = "No fit";
+      st.layer(ExplainRole::Candidate).blocks = copy.cands_;
+      st.caption = "No candidate holds the task in either rotation.";
+      e.steps.push_back(std::move(st));
+    }
+    e.steps.push_back(explain_decision_step(e.decision, req));
+    return e;
+  }
+
+ private:
+  struct Trace {
+    bool searched = false;  // the task fits the machine in some rotation
+    int best = -1;          // index of the best candidate in cands_
+    int key[4] = {0, 0, 0, 0};  // its overlap status, diffSF, -maxFS, area
+    int fitting = 0;        // candidates that hold the task
+    std::vector<std::pair<Block, int>> corners;  // corner blocks tried and their MCF (quarters)
+  };
+
+  std::optional<Allocation> decide(const Request& req, const Occupancy& occ, Trace* tr) {
     const Shape task = req.shape;
     if ((task.w > W_ || task.h > H_) && (task.h > W_ || task.w > H_)) return std::nullopt;
     // The candidates and S1 depend only on the tree: kept until allocated()/released() change it.
@@ -99,6 +196,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
         if (cands_[i].area() > cands_[s1_].area()) s1_ = i;
       cands_valid_ = true;
     }
+    if (tr) tr->searched = true;
     if (cands_.empty()) return std::nullopt;
     const Block* s1 = &cands_[s1_];
 
@@ -132,6 +230,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
         }
       }
       if (nrot == 0) continue;
+      if (tr) ++tr->fitting;
       const int ov = inside(*s1, c) ? 2 : overlaps(*s1, c) ? 1 : 0;
       const Key k{ov, diff, -fs, c.area()};
       bool take = best < 0 || less(k, bk);
@@ -147,6 +246,10 @@ class QuadTree final : public StrategyBase<QuadTree> {
       }
     }
     if (best < 0) return std::nullopt;
+    if (tr) {
+      tr->best = best;
+      tr->key[0] = bk.overlap, tr->key[1] = bk.diff, tr->key[2] = bk.negfs, tr->key[3] = bk.area;
+    }
     const Block c = cands_[best];
     // Step 4 / Definition 6: the corner (buddy) with the minimum MCF.
     std::optional<Block> pick;
@@ -159,12 +262,14 @@ class QuadTree final : public StrategyBase<QuadTree> {
                                 {c.x + c.w - o.w, c.y, o.w, o.h}};
       for (const Block& b : corners) {
         const int m = cf(occ, b);
+        if (tr) tr->corners.push_back({b, m});
         if (!pick || m < pick_cf) pick = b, pick_cf = m;
       }
     }
     return Allocation{{*pick}};
   }
 
+ public:
   void allocated(JobId job, const Allocation& a) override {
     cands_valid_ = false;
     for (const Block& b : a.blocks) carve(0, b, job);

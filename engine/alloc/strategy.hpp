@@ -5,7 +5,8 @@
 // so that strategies with their own bookkeeping (buddy trees, busy lists, free lists) stay in
 // step. Strategies are values: clone() copies one with all its state (compare mode, snapshots).
 //
-// Adding a strategy = one .cpp file defining its factory + one row in registry.cpp.
+// Adding a strategy = one .cpp file defining its factory + one row in registry.cpp (and,
+// optionally, an explain() override in the same file for the UI's Explain mode).
 #pragma once
 #include <memory>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "../core/error.hpp"
 #include "../core/geometry.hpp"
 #include "../core/rng.hpp"
+#include "explain.hpp"
 #include "occupancy.hpp"
 
 namespace alloclab {
@@ -45,6 +47,12 @@ class Strategy {
   // `job` departed; its allocation was freed (called after Occupancy::release).
   virtual void released(JobId /*job*/, const Allocation& /*a*/) {}
   virtual std::unique_ptr<Strategy> clone() const = 0;
+  // What the strategy sees for `req` before deciding, step by step (explain.hpp), ending with
+  // the decision allocate() would make with a copy of `rng`. Changes nothing. The default
+  // shows the request, the free bases and the decision; strategies override it in their file.
+  virtual Explanation explain(const Request& req, const Occupancy& occ, const Rng& rng) const {
+    return explain_default(*this, req, occ, rng);
+  }
 };
 
 // CRTP helper: gives a strategy its clone() from the copy constructor.

@@ -156,6 +156,8 @@ export async function uiChecks({ open, check, shots, census }) {
   await c.waitForTimeout(300);
   await shot(c, 'mode-explain-16x16.png');
 
+  await explainChecks({ open, check, shot });
+
   // -- Results: replications with CI, progress, downloads
   await c.keyboard.press('1');
   await c.evaluate(() => { window.alloclab.setParam('jobs', '200'); window.alloclab.setParam('replications', '4'); window.alloclab.command('startReplications'); });
@@ -211,6 +213,55 @@ export async function uiChecks({ open, check, shots, census }) {
 }
 
 // A pixel in the middle of a job cell (saturated, bright; its neighbours the same colour).
+// Explain mode stepped through (Right/Left keys, window.alloclab.state().explain) for MFA, the
+// Quad-tree and PALD-FF: from time 0, events are processed until the decision has more than 3
+// steps (PALD: until it splits), then every step is visited; screenshots of a middle step
+// (build-web/screenshots/explain-{mfa-candidates,qtree-partitions,pald-blocks}.png) and of the
+// decision (explain-<strategy>-decision.png).
+export async function explainChecks({ open, check, shot }) {
+  // [strategy, link, screenshot name, steps wanted (more than)]
+  const cases = [
+    ['mfa', 'strategy=mfa&size=16x16&arrival=poisson:0.05&job_size=uniform:1-6&seed=4', 'mfa-candidates', 6],
+    ['qtree', 'strategy=qtree&size=16x16&arrival=poisson:0.05&job_size=uniform:1-6&seed=4', 'qtree-partitions', 3],
+    ['pald-ff', 'strategy=pald-ff&size=16x16&arrival=poisson:0.1&job_size=uniform:2-8&seed=4', 'pald-blocks', 4],
+  ];
+  for (const [id, link, name, wanted] of cases) {
+    const x = await open(link);
+    await x.evaluate(() => { window.alloclab.command('pause'); window.alloclab.command('reset'); });  // from time 0: the same states every run
+    await x.mouse.click(700, 10);
+    await x.keyboard.press('4');
+    await x.waitForTimeout(200);
+    let s = await st(x);
+    for (let i = 0; i < 400 && !(s.explain.steps > wanted); i++) {
+      await x.evaluate(() => window.alloclab.command('step'));
+      await until(x, (ev) => window.alloclab.state().events === ev, s.events + 1, 2000);
+      await x.waitForTimeout(40);  // one frame: the window publishes the new explanation
+      s = await st(x);
+    }
+    const n = s.explain.steps;
+    const captions = [s.explain.caption];
+    let midShot = false;
+    for (let k = 1; k < n; k++) {
+      await x.keyboard.press('ArrowRight');
+      await until(x, (k2) => window.alloclab.state().explain.step === k2, k, 2000);
+      const e = (await st(x)).explain;
+      captions.push(e.caption);
+      const want = id === 'mfa' ? /Candidates around/.test(e.title) : id === 'qtree' ? e.title === 'Candidates' : /Block #2/.test(e.title);
+      if (!midShot && want) { await shot(x, `explain-${name}.png`); midShot = true; }
+    }
+    const last = (await st(x)).explain;
+    await shot(x, `explain-${id}-decision.png`);
+    await x.keyboard.press('ArrowLeft');
+    await x.waitForTimeout(150);
+    const back = (await st(x)).explain;
+    const distinct = new Set(captions).size;
+    check(`Explain ${id}: ${n} steps, Right walks them with a new caption each, Left goes back`,
+          s.mode === 'Explain' && last.strategy === id && n > 3 && last.step === n - 1 && distinct === n && back.step === n - 2 && midShot,
+          `steps ${n}, distinct captions ${distinct}, last "${last.title}": ${last.caption.slice(0, 90)}`);
+    await x.close();
+  }
+}
+
 function findJobPixel(png, census) {
   const c = census(png);
   if (!c.jobPixels) return null;

@@ -1,0 +1,272 @@
+// test_explain.cpp — Explain mode's model (alloc/explain.hpp): for every registered strategy the
+// explanation's decision is the decision (Simulation::preview) on random simulation states, and
+// its last step shows it; hand-worked explanations of MFA (seed 000 Examples 1 and 2), PALD
+// (block sequence), the Quad-tree (partition leaves), ITAT (busy tree) and NAS.
+#include <doctest/doctest.h>
+#include <algorithm>
+#include <string>
+#include "strat_b_helpers.hpp"
+
+using namespace alloclab;
+using namespace alloclab::test;
+
+namespace {
+
+// The blocks of `role` in `step` (empty if the step has no such layer).
+std::vector<Block> layer_of(const ExplainStep& step, ExplainRole role) {
+  for (const ExplainLayer& l : step.layers)
+    if (l.role == role) return l.blocks;
+  return {};
+}
+// Whether some step has the number `value` at node (x, y).
+bool has_label(const Explanation& e, int x, int y, int value) {
+  for (const ExplainStep& s : e.steps)
+    for (const ExplainLabel& l : s.labels)
+      if (l.x == x && l.y == y && l.value == value) return true;
+  return false;
+}
+Explanation explain(const Strategy& st, const Occupancy& occ, Shape s) {
+  return st.explain(Request{999, s}, occ, Rng(1));
+}
+bool same(const std::optional<Allocation>& a, const std::optional<Allocation>& b) {
+  if (a.has_value() != b.has_value()) return false;
+  return !a || a->blocks == b->blocks;
+}
+
+}  // namespace
+
+TEST_CASE("explain: every strategy's explanation decides as preview does, on random states") {
+  for (const StrategyInfo& si : strategies()) {
+    for (const char* topo : {"mesh", "torus"}) {
+      const std::string link = std::string("topology=") + topo + "&size=16x16&strategy=" + std::string(si.id) +
+                               "&arrival=poisson:0.08&job_size=uniform:1-9&jobs=120&seed=11";
+      auto sc = parse_link(link);
+      REQUIRE_MESSAGE(sc.ok(), link);
+      auto sim = Simulation::create(*sc, 0);
+      if (!sim.ok()) continue;  // strategy does not run on this topology
+      int compared = 0, placed = 0;
+      for (int ev = 0; ev < 400 && !sim->done(); ++ev) {
+        if (ev % 5 == 0) {
+          std::optional<QueuedJob> q;
+          if (sim->queue_length() > 0) q = sim->queue().front();
+          else if (const QueuedJob* n = sim->next_arrival()) q = *n;
+          if (q) {
+            const Explanation e = sim->explain(*q);
+            const auto p = sim->preview(*q);
+            CHECK_MESSAGE(same(e.decision, p), si.id, " ", topo, " event ", ev);
+            REQUIRE_MESSAGE(e.steps.size() >= 2, si.id);
+            for (const ExplainStep& s : e.steps)
+              CHECK_MESSAGE((s.labels.empty() || !s.labels_mean.empty()), si.id, ": numbers without a meaning in ", s.title);
+            const ExplainStep& last = e.steps.back();
+            CHECK_MESSAGE(!last.caption.empty(), si.id);
+            if (p) CHECK_MESSAGE(layer_of(last, ExplainRole::Chosen).size() >= 1, si.id);
+            else CHECK_MESSAGE(layer_of(last, ExplainRole::Chosen).empty(), si.id);
+            ++compared;
+            placed += p.has_value();
+          }
+        }
+        sim->step();
+      }
+      CHECK_MESSAGE(compared > 10, si.id, " ", topo);
+      CHECK_MESSAGE(placed > 0, si.id, " ", topo);
+    }
+  }
+}
+
+TEST_CASE("explain: mfa Example 1 (seed 000 Fig. 1, T(3,2)) shows index 10 at <2,5> and stops there") {
+  const Topology t(TopologyKind::Mesh, 8, 8);
+  Occupancy occ(t);
+  auto st = make_strategy("mfa", t);
+  fig1_state(occ, *st);
+  const Explanation e = explain(*st, occ, {3, 2});
+  REQUIRE(e.decision);
+  CHECK(e.decision->blocks[0] == Block{2, 5, 3, 2});
+  // request, reject set, coverage set, candidates around β1 (stops at the maximum), decision
+  REQUIRE(e.steps.size() == 5);
+  CHECK(e.steps[1].title == "Reject set");
+  CHECK(layer_of(e.steps[1], ExplainRole::Reject) == std::vector<Block>{{6, 0, 2, 8}, {0, 7, 6, 1}});
+  CHECK(e.steps[2].title == "Coverage set");
+  CHECK(!layer_of(e.steps[2], ExplainRole::Coverage).empty());
+  CHECK(layer_of(e.steps[3], ExplainRole::Focus) == std::vector<Block>{{1, 2, 4, 3}});  // β1
+  // Table I around β1: <5,1> = 3, <5,2> = 4, <5,3> = 6 (see test_mfa.cpp), <5,4> unavailable
+  CHECK(has_label(e, 5, 1, 3));
+  CHECK(has_label(e, 5, 2, 4));
+  CHECK(has_label(e, 5, 3, 6));
+  CHECK(has_label(e, 5, 4, -1));
+  CHECK(has_label(e, 2, 5, 10));  // the maximum 2(p+q): found around β1's top
+  CHECK(e.steps[3].caption.find("stops here") != std::string::npos);
+  CHECK(e.steps[4].title == "Decision");
+}
+
+TEST_CASE("explain: mfa Example 2 (seed 000 Fig. 5) shows <0,3> = 7 first and <2,5> = 7 later; <0,3> wins") {
+  const Topology t(TopologyKind::Mesh, 8, 8);
+  Occupancy occ(t);
+  auto st = make_strategy("mfa", t);
+  busy(occ, *st, 1, 0, 0, 3, 2);
+  busy(occ, *st, 2, 5, 5, 6, 6);
+  busy(occ, *st, 3, 0, 5, 1, 6);
+  busy(occ, *st, 4, 2, 7, 4, 7);
+  const Explanation e = explain(*st, occ, {3, 2});
+  REQUIRE(e.decision);
+  CHECK(e.decision->blocks[0] == Block{0, 3, 3, 2});
+  // Table II (around β1): <4,0> = 5, <4,1> = 2, <4,2> = 1, <3,3> = 2, <0,3> = 7
+  std::size_t s03 = 0, s25 = 0;
+  for (std::size_t i = 0; i < e.steps.size(); ++i)
+    for (const ExplainLabel& l : e.steps[i].labels) {
+      if (l.x == 0 && l.y == 3 && l.value == 7 && !s03) s03 = i;  // first occurrences
+      if (l.x == 2 && l.y == 5 && l.value == 7 && !s25) s25 = i;
+    }
+  CHECK(has_label(e, 4, 0, 5));
+  CHECK(has_label(e, 4, 1, 2));
+  CHECK(has_label(e, 4, 2, 1));
+  CHECK(has_label(e, 3, 3, 2));
+  REQUIRE(s03 > 0);
+  REQUIRE(s25 > 0);
+  CHECK(s03 < s25);  // <2,5> is examined around a later busy submesh: the tie keeps <0,3>
+  CHECK(has_label(e, 0, 3, 7));
+  CHECK(e.steps.back().labels.size() == 1);
+  CHECK(e.steps.back().labels[0].value == 7);
+}
+
+TEST_CASE("explain: mfa on an empty mesh goes to the boundary candidates") {
+  const Topology t(TopologyKind::Mesh, 6, 6);
+  Occupancy occ(t);
+  auto st = make_strategy("mfa", t);
+  const Explanation e = explain(*st, occ, {2, 3});
+  REQUIRE(e.decision);
+  bool boundary = false;
+  for (const ExplainStep& s : e.steps) boundary = boundary || s.title == "Boundary candidates";
+  CHECK(boundary);
+  CHECK(e.decision->blocks[0] == Block{0, 0, 2, 3});  // corner, index 2(p+q) - (p+q) = 5, first found
+}
+
+TEST_CASE("explain: pald-ff lists its blocks in the order Fig. 1's splitting takes them") {
+  // 4x4 mesh, column x = 2 busy: no free 3x2. PALD-FF splits 3x2 -> 2x2 (at (0,0)) then 1x2 (at (3,0)).
+  const Topology t(TopologyKind::Mesh, 4, 4);
+  Occupancy occ(t);
+  auto st = make_strategy("pald-ff", t);
+  busy(occ, *st, 1, 2, 0, 2, 3);
+  const Explanation e = explain(*st, occ, {3, 2});
+  REQUIRE(e.decision);
+  CHECK(e.decision->blocks == std::vector<Block>{{0, 0, 2, 2}, {3, 0, 1, 2}});
+  REQUIRE(e.steps.size() == 4);  // request, block #1, block #2, decision
+  CHECK(e.steps[1].title == "Block #1");
+  CHECK(e.steps[1].caption.find("No free place for 3x2") != std::string::npos);
+  CHECK(layer_of(e.steps[1], ExplainRole::Focus) == std::vector<Block>{{0, 0, 2, 2}});
+  CHECK(e.steps[2].title == "Block #2");
+  CHECK(layer_of(e.steps[2], ExplainRole::Piece) == std::vector<Block>{{0, 0, 2, 2}});
+  CHECK(layer_of(e.steps[2], ExplainRole::Focus) == std::vector<Block>{{3, 0, 1, 2}});
+  CHECK(has_label(e, 0, 0, 1));
+  CHECK(has_label(e, 3, 0, 2));
+}
+
+TEST_CASE("explain: pald-bf with max_blocks = 1 explains the cap") {
+  const Topology t(TopologyKind::Mesh, 4, 4);
+  Occupancy occ(t);
+  auto st = find_strategy("pald-bf")->make(t, StrategyParams{1});
+  busy(occ, *st, 1, 2, 0, 2, 3);
+  const Explanation e = explain(*st, occ, {3, 2});
+  CHECK(!e.decision);
+  CHECK(e.steps[1].title == "Block cap");
+}
+
+TEST_CASE("explain: qtree shows the partition leaves, S1 and the corner choice") {
+  const Topology t(TopologyKind::Mesh, 8, 8);
+  Occupancy occ(t);
+  auto st = make_strategy("qtree", t);
+  busy(occ, *st, 1, 0, 0, 3, 3);  // carves the root at (4,4): BL busy; TL, TR, BR free
+  const Explanation e = explain(*st, occ, {2, 2});
+  REQUIRE(e.steps.size() >= 5);
+  CHECK(e.steps[1].title == "Partition tree");
+  std::vector<Block> fr = layer_of(e.steps[1], ExplainRole::PartitionFree);
+  std::sort(fr.begin(), fr.end(), [](const Block& a, const Block& b) { return std::pair(a.x, a.y) < std::pair(b.x, b.y); });
+  CHECK(fr == std::vector<Block>{{0, 4, 4, 4}, {4, 0, 4, 4}, {4, 4, 4, 4}});
+  CHECK(layer_of(e.steps[1], ExplainRole::PartitionBusy) == std::vector<Block>{{0, 0, 4, 4}});
+  CHECK(e.steps[2].title == "Candidates");
+  // candidates: the three free leaves and the combinations TL+TR (8x4 on top) and TR+BR (4x8 right)
+  CHECK(layer_of(e.steps[2], ExplainRole::Candidate).size() == 5);
+  CHECK(e.steps[3].title == "Best fit");
+  CHECK(e.steps[4].title == "Size expanding");
+  REQUIRE(e.decision);
+  const Block c = layer_of(e.steps[3], ExplainRole::Focus).at(0);
+  CHECK(c.w * c.h == 16);  // a single 4x4 leaf, disjoint from S1 where possible
+  CHECK(e.steps[4].labels.size() == 4);  // the four corners' MCF
+  CHECK(same(e.decision, ask(*st, occ, {2, 2})));
+}
+
+TEST_CASE("explain: itat shows its busy tree and numbers the leaves in probe order") {
+  const Topology t(TopologyKind::Torus, 6, 6);
+  Occupancy occ(t);
+  auto st = make_strategy("itat", t);
+  Rng rng(1);
+  auto a = st->allocate(Request{1, {2, 2}}, occ, rng);  // at the root <0,0>
+  REQUIRE(a);
+  occ.assign(*a, 1);
+  st->allocated(1, *a);
+  const Explanation e = explain(*st, occ, {3, 3});
+  REQUIRE(e.steps.size() >= 4);
+  CHECK(e.steps[1].title == "Busy tree");
+  CHECK(e.steps[1].edges.size() == 4);  // root -> 2 top + 2 right leaves
+  CHECK(layer_of(e.steps[1], ExplainRole::TreeNode).size() == 5);
+  REQUIRE(e.decision);
+  CHECK(same(e.decision, ask(*st, occ, {3, 3})));
+  CHECK(has_label(e, 0, 2, 1));  // first leaf in level order: above the job, leftmost
+}
+
+TEST_CASE("explain: nas shows ASFF, the nuclei it tries, and numbers the grown nodes") {
+  const Topology t(TopologyKind::Mesh, 6, 6);
+  Occupancy occ(t);
+  auto st = make_strategy("nas", t);
+  // a checkerboard of busy 1x1 blocks except a free 3x3 corner: no free submesh for 4x3 = 12
+  JobId j = 1;
+  for (int y = 0; y < 6; ++y)
+    for (int x = 0; x < 6; ++x)
+      if ((x + y) % 2 == 1 && (x > 2 || y > 2) && !(x == 5 && y == 5)) busy(occ, *st, j++, x, y, x, y);
+  const Explanation e = explain(*st, occ, {4, 3});
+  REQUIRE(e.steps.size() >= 3);
+  CHECK(e.steps[1].title == "Step 2-3: ASFF");
+  CHECK(e.steps[1].caption.find("none of") != std::string::npos);
+  CHECK(same(e.decision, ask(*st, occ, {4, 3})));
+  if (e.decision && e.decision->blocks.size() > 1) CHECK(e.steps.back().labels.size() == e.decision->blocks.size());
+}
+
+TEST_CASE("explain: the default explanation has the request, the free bases and the decision") {
+  const Topology t(TopologyKind::Mesh, 8, 8);
+  Occupancy occ(t);
+  auto st = make_strategy("ff", t);
+  busy(occ, *st, 1, 0, 0, 3, 3);
+  const Explanation e = explain(*st, occ, {2, 2});
+  REQUIRE(e.steps.size() == 3);
+  CHECK(e.steps[0].title == "Request");
+  CHECK(e.steps[1].title == "Free bases");
+  CHECK(e.steps[2].title == "Decision");
+  int n = 0;
+  for (const Block& b : layer_of(e.steps[1], ExplainRole::FreeBase)) n += b.area();
+  CHECK(n == occ.free_bases(2, 2).count());
+  CHECK(layer_of(e.steps[2], ExplainRole::Chosen) == std::vector<Block>{{4, 0, 2, 2}});
+}
+
+TEST_CASE("explain: ibmat's coverage array after each pass; iblat's coverage list") {
+  const Topology t(TopologyKind::Mesh, 6, 6);
+  Occupancy occ(t);
+  auto im = make_strategy("ibmat", t);
+  auto il = make_strategy("iblat", t);
+  busy(occ, *im, 1, 1, 1, 1, 1);
+  il->allocated(1, Allocation{{Block{1, 1, 1, 1}}});
+  const Explanation a = explain(*im, occ, {2, 2});
+  REQUIRE(a.steps.size() == 4);  // request, row pass, column pass, decision
+  CHECK(a.steps[1].title == "Row pass 2x2");
+  CHECK(layer_of(a.steps[1], ExplainRole::Busy) == std::vector<Block>{{1, 1, 1, 1}});
+  CHECK(layer_of(a.steps[1], ExplainRole::Coverage) == std::vector<Block>{{0, 1, 1, 1}});  // left coverage
+  int bases = 0;
+  for (const Block& b : layer_of(a.steps[2], ExplainRole::FreeBase)) bases += b.area();
+  CHECK(bases == occ.free_bases(2, 2).count());
+  CHECK(same(a.decision, ask(*im, occ, {2, 2})));
+  const Explanation l = explain(*il, occ, {2, 2});
+  REQUIRE(l.steps.size() == 3);  // request, coverage list, decision
+  CHECK(layer_of(l.steps[1], ExplainRole::Coverage) == std::vector<Block>{{0, 0, 2, 2}});
+  CHECK(layer_of(l.steps[1], ExplainRole::Reject) == std::vector<Block>{{5, 0, 1, 6}, {0, 5, 5, 1}});
+  REQUIRE(l.decision);
+  CHECK(l.decision->blocks[0] == Block{2, 0, 2, 2});
+  CHECK(same(l.decision, ask(*il, occ, {2, 2})));
+}

@@ -1,7 +1,7 @@
 // network.cpp — the wormhole network's step: read channels, evaluate routers, write channels.
 // The model and its timing are documented in network.hpp. Reading order: construction and
-// injection, the step (phase 1: read channels; phase 2: evaluate), one router's evaluation and
-// a flit's move, then the views and the audit.
+// injection, the step (phase 1: read channels; phase 2: evaluate), a flit's move and one
+// router's evaluation, then the views and the audit.
 #include "network.hpp"
 #include <algorithm>
 #include <bit>
@@ -18,7 +18,7 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
                  c.buffer_flits, c.routing_delay);
   vcs_ = net_vcs(t);
   nodes_ = t.nodes();
-  const std::size_t ports = std::size_t(nodes_) * kNetPorts, vcs = ports * std::size_t(vcs_);
+  const std::size_t vcs = std::size_t(nodes_) * kNetPorts * std::size_t(vcs_);
   down_iv_.assign(std::size_t(nodes_) * 4, -1);
   up_ov_.assign(std::size_t(nodes_) * 4, -1);
   down_node_.assign(std::size_t(nodes_) * 4, -1);
@@ -38,22 +38,35 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   in_.assign(vcs, InVc{});
   buf_.assign(vcs * std::size_t(cfg_.buffer_flits), Flit{});
   out_.assign(vcs, OutVc{});
-  for (int n = 0; n < nodes_; ++n)
+  routers_.assign(std::size_t(nodes_), Router{});
+  for (int n = 0; n < nodes_; ++n) {
+    Router& r = routers_[std::size_t(n)];
+    r.ov_free = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
+    r.ov_credit = std::uint16_t(((1u << vcs_) - 1) << (kPortLocal * vcs_));  // ejection: no credits needed
     for (int q = 0; q < 4; ++q)
       if (down_iv_[n * 4 + q] >= 0)
-        for (int v = 0; v < vcs_; ++v) out_[iv_index(n, q, v)].credits = cfg_.buffer_flits;
-  in_rr_.assign(ports, std::uint8_t(vcs_ - 1));  // so the first search starts at VC 0
-  for (int n = 0; n < nodes_; ++n) in_rr_[std::size_t(n) * kNetPorts + kPortLocal] = 0;  // one injection VC
-  out_rr_.assign(ports, std::uint8_t(kNetPorts - 1));
+        for (int v = 0; v < vcs_; ++v) {
+          out_[iv_index(n, q, v)].credits = cfg_.buffer_flits;
+          r.ov_credit |= std::uint16_t(1u << (q * vcs_ + v));
+        }
+    for (int p = 0; p < kNetPorts; ++p) {
+      r.vc_rr |= std::uint16_t(1u << (p * vcs_ + (p == kPortLocal ? 0 : vcs_ - 1)));  // the first search starts at VC 0
+      r.out_rr[p] = std::uint8_t(kNetPorts - 1);
+    }
+  }
   buffered_.assign(std::size_t(nodes_), 0);
+  coords_.resize(std::size_t(nodes_));
+  for (int n = 0; n < nodes_; ++n) coords_[std::size_t(n)] = t.coord(n);
   queue_.assign(std::size_t(nodes_), {});
   queue_head_.assign(std::size_t(nodes_), 0);
   inj_seq_.assign(std::size_t(nodes_), 0);
   stamp_.assign(std::size_t(nodes_), -1);
-  timers_.assign(std::size_t(cfg_.routing_delay) + 2, {});
+  std::size_t wheel = 1;
+  while (wheel < std::size_t(cfg_.routing_delay) + 2) wheel *= 2;
+  timers_.assign(wheel, {});
+  timer_mask_ = std::int64_t(wheel) - 1;
   link_flits_.assign(std::size_t(nodes_) * 4, 0);
   link_busy_at_.assign(std::size_t(nodes_) * 4, -1);
-  live_.assign(std::size_t(nodes_), 0);
 }
 
 void Network::wake_now(int node, std::int64_t t) {
@@ -106,7 +119,7 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
   st_.flits_queued += cfg_.packet_flits;
   const int inj = iv_index(src, kPortLocal, 0);
   in_[inj].count = 1;  // the injection VC "holds a flit" while its queue is not empty
-  live_[src] |= 1u << (kPortLocal * vcs_);
+  routers_[std::size_t(src)].live |= std::uint16_t(1u << (kPortLocal * vcs_));
   if (q.size() - queue_head_[src] == 1) {
     ALLOCLAB_CHECK(in_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
     start_routing(src, inj, slot, cycle_);
@@ -118,10 +131,10 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
 // The head of packet `pkt` is at the front of input VC `iv` from cycle `from`: its route is
 // fixed now and it may leave R cycles later.
 void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from) {
-  const int local = iv - node * kNetPorts * vcs_;  // port * vcs + vc (no division: vcs is 1 or 2)
+  const int local = vc_bit(node, iv);  // port * vcs + vc (no division: vcs is 1 or 2)
   const int port = local >> (vcs_ - 1), vc = local & (vcs_ - 1);
   Packet& p = packets_[pkt];
-  const RouteChoice rc = route(topo_, node, p.dst, port, vc);
+  const RouteChoice rc = route(topo_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc);
   ALLOCLAB_CHECK(rc.port == kPortLocal || down_iv_[node * 4 + rc.port] >= 0,
                  "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
   if (port == kPortLocal) p.source_wait = from - p.created;
@@ -130,8 +143,15 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   s.ready = from + cfg_.routing_delay;
   s.out_port = std::uint8_t(rc.port);
   s.out_vc = std::uint8_t(rc.vc);
-  // Wake the router when the delay ends (with no delay it is already due in cycle `from`).
-  if (cfg_.routing_delay > 0) timers_[std::size_t(s.ready % std::int64_t(timers_.size()))].push_back(node);
+  Router& r = routers_[std::size_t(node)];
+  r.target[local] = std::uint8_t(rc.port * vcs_ + rc.vc);
+  // Mark the head routed and wake the router when the delay ends. With no delay the router is
+  // already due in cycle `from` and the head may go then: `from` is the current cycle, or the
+  // next one when a tail left this cycle (the router has already chosen this cycle's moves).
+  if (cfg_.routing_delay > 0)
+    timers_[std::size_t(s.ready & timer_mask_)].push_back(node * 16 + local);
+  else
+    r.routed |= std::uint16_t(1u << local);
 }
 
 // [SECTION] the step
@@ -142,8 +162,11 @@ void Network::step() {
   // routing now, and — in phase 1 — those receiving a flit or a credit.
   due_.swap(due_next_);
   due_next_.clear();
-  auto& timer = timers_[std::size_t(t % std::int64_t(timers_.size()))];
-  for (const std::int32_t n : timer) wake_now(n, t);
+  auto& timer = timers_[std::size_t(t & timer_mask_)];
+  for (const std::int32_t e : timer) {
+    routers_[std::size_t(e >> 4)].routed |= std::uint16_t(1u << (e & 15));
+    wake_now(e >> 4, t);
+  }
   timer.clear();
   if (exhaustive_)
     for (int n = 0; n < nodes_; ++n) wake_now(n, t);
@@ -153,12 +176,15 @@ void Network::step() {
     OutVc& o = out_[std::size_t(c.ov)];
     ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.ov,
                    c.node, (long long)t);
-    ++o.credits;
     // Wake the router only if this credit may let a flit go: the VC had none (with credits left
     // nothing waited for this one), and the owner's next flit is waiting or, for a free VC, some
     // head might want it.
     const int n = c.node;
-    if (o.credits == 1 && (o.owner >= 0 ? in_[std::size_t(o.owner)].count > 0 : live_[n] != 0)) wake_now(n, t);
+    if (++o.credits == 1) {
+      Router& r = routers_[std::size_t(n)];
+      r.ov_credit |= std::uint16_t(1u << vc_bit(n, c.ov));
+      if (o.owner >= 0 ? in_[std::size_t(o.owner)].count > 0 : r.live != 0) wake_now(n, t);
+    }
   }
   credit_ch_.clear();
   for (const FlitEvent& e : flit_ch_) accept(e, t);
@@ -195,7 +221,9 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   if (slot >= B) slot -= B;
   buf_[std::size_t(e.iv) * std::size_t(B) + std::size_t(slot)] = e.f;
   ++s.count;
-  live_[node] |= 1u << (e.iv - node * kNetPorts * vcs_);
+  Router& r = routers_[std::size_t(node)];
+  const int bit = vc_bit(node, e.iv);
+  r.live |= std::uint16_t(1u << bit);
   ++buffered_[node];
   ++st_.flits_buffered;
   if (e.f.head) packets_[e.f.pkt].hop_arrival = t;
@@ -208,103 +236,20 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   // flit if its output VC has a credit (else the credit wakes it), a head only without routing
   // delay (else its timer wakes it).
   if (s.count == 1) {
-    const bool go = e.f.head ? cfg_.routing_delay == 0
-                             : s.out_port == kPortLocal || out_[std::size_t(iv_index(node, s.out_port, s.out_vc))].credits > 0;
+    const bool go = e.f.head ? cfg_.routing_delay == 0 : bool(r.ov_credit >> r.target[bit] & 1u);
     if (go) wake_now(node, t);
   }
 }
 
-// [SECTION] one router: separable input-first allocation, then the moves
-
-// V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus).
-// The eligibility tests are written without data-dependent branches: which VCs are ready is
-// unpredictable, and mispredicted branches would dominate the cost of a router.
-template <int V>
-void Network::evaluate(int node, std::int64_t t) {
-  static_assert(kNetPorts * V <= 16, "live_ holds one bit per input VC");
-  static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
-  const std::size_t base = std::size_t(node) * kNetPorts * V;
-  const InVc* in = &in_[base];
-  const OutVc* out = &out_[base];
-  std::uint8_t* in_rr = &in_rr_[std::size_t(node) * kNetPorts];
-  std::uint8_t* out_rr = &out_rr_[std::size_t(node) * kNetPorts];
-  const unsigned live = live_[node];
-
-  // Can input VC (p, v) send its front flit now? It must hold one, its head must have finished
-  // routing, and its output VC must be free (head) or its own (body), with a credit (or be the
-  // ejection port).
-  std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
-  unsigned eligible_vcs = 0;
-  unsigned qmask = 0;          // bit q: some input port asks for output port q
-  auto eligible = [&](int p, int v, unsigned& q) -> unsigned {
-    const InVc& s = in[p * V + v];
-    q = s.out_port;
-    const OutVc& o = out[q * V + s.out_vc];
-    const unsigned active = s.state == kActive;
-    const unsigned ready = (live >> (p * V + v) & 1u) & (active | unsigned(t >= s.ready));
-    return ready & (active | unsigned(o.owner < 0)) & (unsigned(q == kPortLocal) | unsigned(o.credits > 0));
-  };
-  int want_vc[kNetPorts] = {0, 0, 0, 0, 0};
-  // Input ports holding a flit (on any VC).
-  unsigned ports = live;
-  if constexpr (V == 2) ports = (live | live >> 1) & 0x155u, ports = (ports | ports >> 1) & 0x133u,
-                        ports = (ports | ports >> 2) & 0x10Fu, ports = (ports | ports >> 4) & 0x1Fu;
-  while (ports) {
-    const int p = std::countr_zero(ports);
-    ports &= ports - 1;
-    unsigned q0, ok;
-    const unsigned ok0 = eligible(p, 0, q0);
-    eligible_vcs += ok0;
-    if constexpr (V == 1) {
-      ok = ok0;
-    } else {
-      // Two VCs: offer the one after the last winner if it can go, else the other.
-      if (p == kPortLocal) {
-        ok = ok0;
-      } else {
-        unsigned q1;
-        const unsigned ok1 = eligible(p, 1, q1);
-        eligible_vcs += ok1;
-        const unsigned first = in_rr[p] ^ 1u;
-        const unsigned take = (first ? ok1 : ok0) ? first : first ^ 1u;
-        ok = ok0 | ok1;
-        q0 = take ? q1 : q0;
-        want_vc[p] = int(take);
-      }
-    }
-    requests |= ok << (q0 * kNetPorts + unsigned(p));
-    qmask |= ok << q0;
-  }
-
-  // Output stage: each requested output port grants the first asking input port after its last
-  // winner (round robin), and that flit moves.
-  unsigned moves = 0;
-  bool again = false;  // whether this router may move a flit next cycle without a new event
-  while (qmask) {
-    const int q = std::countr_zero(qmask);
-    qmask &= qmask - 1;
-    const unsigned r = requests >> (q * kNetPorts) & 31u;
-    const int from = out_rr[q] + 1;  // 1..5
-    const unsigned rot = ((r | r << kNetPorts) >> from) & 31u;
-    int p = from + std::countr_zero(rot);
-    if (p >= kNetPorts) p -= kNetPorts;
-    out_rr[q] = std::uint8_t(p);
-    in_rr[p] = std::uint8_t(want_vc[p]);
-    ++moves;
-    again |= move(node, p, want_vc[p], t);
-  }
-
-  // Evaluate again next cycle if something could move then without a new arrival, credit or
-  // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
-  // an output VC released by a tail (a waiting head may take it).
-  if (again || eligible_vcs > moves) wake_next(node, t);
-}
+// [SECTION] one router: a flit's move, then separable input-first allocation
 
 // The front flit of input VC (node, port, vc) crosses the switch at cycle t. Returns whether the
 // VC's next flit is waiting and has a credit, or the move released an output VC (see evaluate).
 bool Network::move(int node, int port, int vc, std::int64_t t) {
   const int iv = iv_index(node, port, vc);
   InVc& s = in_[iv];
+  Router& r = routers_[std::size_t(node)];
+  const unsigned in_bit = 1u << vc_bit(node, iv);
   const int B = cfg_.buffer_flits;
 
   Flit f;
@@ -316,7 +261,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
   } else {
     f = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
     if (++s.head == B) s.head = 0;
-    if (--s.count == 0) live_[node] &= ~(1u << (iv - node * kNetPorts * vcs_));
+    if (--s.count == 0) r.live &= std::uint16_t(~in_bit);
     --buffered_[node];
     --st_.flits_buffered;
     const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
@@ -325,6 +270,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
 
   const int q = s.out_port;
   const int ov = iv_index(node, q, s.out_vc);
+  const unsigned out_bit = 1u << vc_bit(node, ov);
   OutVc& o = out_[ov];
   Packet& pk = packets_[f.pkt];
   if (f.head) {
@@ -332,6 +278,9 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
                    (unsigned long long)pk.id, node, int(s.state), o.owner, (long long)t);
     o.owner = iv;
     s.state = kActive;
+    r.routed &= std::uint16_t(~in_bit);
+    r.active |= std::uint16_t(in_bit);
+    r.ov_free &= std::uint16_t(~out_bit);
     pk.blocked += t - (pk.hop_arrival + cfg_.routing_delay);
   } else {
     ALLOCLAB_CHECK(s.state == kActive && o.owner == iv, "body flit %d of packet %llu at node %d without its VC, cycle %lld",
@@ -340,7 +289,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
 
   if (q != kPortLocal) {
     ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, int(s.out_vc), (long long)t);
-    --o.credits;
+    if (--o.credits == 0) r.ov_credit &= std::uint16_t(~out_bit);
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
     flit_ch_.push_back(FlitEvent{down_iv_[l] + s.out_vc, down_node_[l], f});
     ++link_flits_[l];
@@ -366,6 +315,8 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
   if (f.tail) {  // release the output VC; the next packet's head (if any) starts routing
     o.owner = -1;
     s.state = kIdle;
+    r.ov_free |= std::uint16_t(out_bit);
+    r.active &= std::uint16_t(~in_bit);
     if (port == kPortLocal) {
       inj_seq_[node] = 0;
       ++queue_head_[node];
@@ -373,7 +324,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
         start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
       } else {
         s.count = 0;
-        live_[node] &= ~(1u << (kPortLocal * vcs_));
+        r.live &= std::uint16_t(~in_bit);
       }
     } else if (s.count > 0) {
       const Flit& next = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
@@ -383,7 +334,73 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     }
     return true;
   }
-  return s.count > 0 && (q == kPortLocal || o.credits > 0);  // the next flit can go at once
+  return s.count > 0 && bool(r.ov_credit & out_bit);  // the next flit can go at once
+}
+
+// V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus).
+// The decision reads only the router's Router line and works on bit masks (bit i = p*V + v):
+// which VCs are ready is unpredictable, so there are no data-dependent branches beyond the
+// loops over set bits, and the request stage costs a few instructions per waiting VC.
+template <int V>
+void Network::evaluate(int node, std::int64_t t) {
+  static_assert(kNetPorts * V <= 16, "the Router masks hold one bit per VC");
+  static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
+  constexpr unsigned kVc0 = V == 2 ? 0x155u : 0x1Fu;  // VC 0 of every port
+  Router& r = routers_[std::size_t(node)];
+
+  // Eligible input VCs: the VC holds a flit whose head has finished routing (or whose packet is
+  // active), and its output VC is free (head) or its own (body), with a credit (the ejection
+  // port's credit bits are always set).
+  const unsigned active = r.active, free = r.ov_free, credit = r.ov_credit;
+  unsigned eligible = 0;
+  for (unsigned m = unsigned(r.live) & (active | unsigned(r.routed)); m; m &= m - 1) {
+    const int i = std::countr_zero(m);
+    const unsigned tg = r.target[i];
+    eligible |= (((active >> i) | (free >> tg)) & (credit >> tg) & 1u) << i;
+  }
+  // Input stage: each input port offers one eligible VC, the one after its last winner if that
+  // one can go, else the other (on the injection port only VC 0 is ever used).
+  unsigned offered = eligible;
+  if constexpr (V == 2) {
+    auto partner = [](unsigned m) { return ((m & kVc0) << 1) | ((m >> 1) & kVc0); };  // swap VCs 0 and 1
+    const unsigned first = eligible & partner(r.vc_rr);
+    offered = first | (eligible & ~partner(r.vc_rr) & ~partner(first));
+  }
+  std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
+  unsigned qmask = 0;          // bit q: some input port asks for output port q
+  for (unsigned m = offered; m; m &= m - 1) {
+    const int i = std::countr_zero(m);
+    const unsigned q = unsigned(r.target[i]) / V, p = unsigned(i) / V;
+    requests |= 1u << (q * kNetPorts + p);
+    qmask |= 1u << q;
+  }
+
+  // Output stage: each requested output port grants the first asking input port after its last
+  // winner (round robin), and that flit moves.
+  unsigned moves = 0;
+  bool again = false;  // whether this router may move a flit next cycle without a new event
+  while (qmask) {
+    const int q = std::countr_zero(qmask);
+    qmask &= qmask - 1;
+    const unsigned rq = requests >> (q * kNetPorts) & 31u;
+    const int from = r.out_rr[q] + 1;  // 1..5
+    const unsigned rot = ((rq | rq << kNetPorts) >> from) & 31u;
+    int p = from + std::countr_zero(rot);
+    if (p >= kNetPorts) p -= kNetPorts;
+    r.out_rr[q] = std::uint8_t(p);
+    int vc = 0;
+    if constexpr (V == 2) {
+      vc = int(offered >> (2 * p + 1) & 1u);
+      r.vc_rr = std::uint16_t((r.vc_rr & ~(3u << 2 * p)) | 1u << (2 * p + vc));
+    }
+    ++moves;
+    again |= move(node, p, vc, t);
+  }
+
+  // Evaluate again next cycle if something could move then without a new arrival, credit or
+  // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
+  // an output VC released by a tail (a waiting head may take it).
+  if (again || unsigned(std::popcount(eligible)) > moves) wake_next(node, t);
 }
 
 void Network::skip_to(std::int64_t cycle) {
@@ -472,8 +489,27 @@ void Network::audit() const {
         }
       }
     ALLOCLAB_CHECK(here == buffered_[n], "node %d buffered count %d != %d", n, buffered_[n], here);
+    // The Router masks agree with the VC states (bit i = p*V + v, for input and output VCs).
+    unsigned active = 0, routed = 0, ov_free = 0, ov_credit = 0;
+    for (int i = 0; i < kNetPorts * V; ++i) {
+      const int iv = n * kNetPorts * V + i, p = i / V;
+      const InVc& s = in_[std::size_t(iv)];
+      const OutVc& o = out_[std::size_t(iv)];
+      active |= unsigned(s.state == kActive) << i;
+      routed |= unsigned(s.state == kRouting && (cfg_.routing_delay == 0 || s.ready < cycle_)) << i;
+      ov_free |= unsigned(o.owner < 0) << i;
+      ov_credit |= unsigned(p == kPortLocal || o.credits > 0) << i;
+      ALLOCLAB_CHECK(s.state == kIdle || routers_[n].target[i] == s.out_port * V + s.out_vc,
+                     "node %d input VC %d: stale output VC target", n, iv);
+    }
+    const Router& r = routers_[std::size_t(n)];
+    ALLOCLAB_CHECK(r.active == active && r.routed == routed && r.ov_free == ov_free && r.ov_credit == ov_credit,
+                   "node %d: router masks (active %x routed %x free %x credit %x) disagree with its VCs (%x %x %x %x) "
+                   "at cycle %lld",
+                   n, unsigned(r.active), unsigned(r.routed), unsigned(r.ov_free), unsigned(r.ov_credit), active, routed,
+                   ov_free, ov_credit, (long long)cycle_);
     for (int i = 0; i < kNetPorts * V; ++i)
-      ALLOCLAB_CHECK(bool(live_[n] >> i & 1u) == (in_[n * kNetPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
+      ALLOCLAB_CHECK(bool(routers_[n].live >> i & 1u) == (in_[n * kNetPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
     const int q = queued_packets(n);
     if (q > 0) queued += std::int64_t(q) * cfg_.packet_flits - inj_seq_[n];
     buffered += here;

@@ -172,6 +172,22 @@ class Network {
     std::int32_t ov, node;  // output VC receiving the credit and its router
   };
 
+  // The decision state of one router, in one 32-byte line so that evaluating a router reads a
+  // single cache line: bit i = p*vcs + v names input VC (p, v) in the input masks and output
+  // VC (q, v) in the output masks. These duplicate InVc/OutVc facts (audit() checks they agree)
+  // that the allocation needs; InVc/OutVc keep the rest (buffers, counts, owners, timers).
+  struct alignas(32) Router {
+    std::uint16_t live = 0;       // input VCs holding a flit
+    std::uint16_t active = 0;     // input VCs in state kActive (their packet owns the output VC)
+    std::uint16_t routed = 0;     // input VCs in state kRouting whose routing delay has ended
+    std::uint16_t ov_free = 0;    // output VCs with no owner
+    std::uint16_t ov_credit = 0;  // output VCs with a credit; the ejection port's bits are always set
+    std::uint16_t vc_rr = 0;      // per input port, the bit of the VC that last won (round robin)
+    std::uint8_t target[kNetPorts * 2] = {};  // per input VC: its output VC, out_port*vcs + out_vc
+    std::uint8_t out_rr[kNetPorts] = {};      // per output port: the input port that last won
+  };
+  static_assert(sizeof(Router) == 32, "one router's decision state is half a cache line");
+
   int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
   void wake_now(int node, std::int64_t t);  // evaluate `node` in cycle t (the current one)
   void wake_next(int node, std::int64_t t); // evaluate `node` in cycle t+1
@@ -179,7 +195,8 @@ class Network {
   void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
   template <int V>
   void evaluate(int node, std::int64_t t);
-  bool move(int node, int port, int vc, std::int64_t t);
+  [[gnu::always_inline]] inline bool move(int node, int port, int vc, std::int64_t t);
+  int vc_bit(int node, int iv) const { return iv - node * kNetPorts * vcs_; }  // p*vcs + v
 
   Topology topo_;
   NetConfig cfg_;
@@ -194,9 +211,9 @@ class Network {
   std::vector<InVc> in_;
   std::vector<Flit> buf_;
   std::vector<OutVc> out_;
-  std::vector<std::uint8_t> in_rr_, out_rr_;  // last winners, indexed node*5 + port
+  std::vector<Router> routers_;         // per node
   std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers
-  std::vector<std::uint16_t> live_;     // per node: bit p*vcs+v set iff input VC (p, v) holds a flit
+  std::vector<Coord> coords_;           // per node: its coordinates (routing without division)
 
   // Source queues: packet slots, consumed from queue_head_; inj_seq_ = next flit of the front.
   std::vector<std::vector<std::uint32_t>> queue_;
@@ -211,11 +228,13 @@ class Network {
   std::vector<CreditEvent> credit_ch_;
 
   // Wake-up lists: routers to evaluate in the current cycle and in the next; stamp_ = the last
-  // cycle a router was listed for (no duplicates); timers_[c % size] = routers whose head's
-  // routing delay ends in cycle c (never more than routing_delay + 1 cycles ahead).
+  // cycle a router was listed for (no duplicates); timers_[c & timer_mask_] = input VCs (as
+  // node*16 + p*vcs + v) whose head's routing delay ends in cycle c (never more than routing_delay + 1 cycles
+  // ahead; the wheel has a power-of-two size above that, so no division).
   std::vector<std::int32_t> due_, due_next_;
   std::vector<std::int64_t> stamp_;
   std::vector<std::vector<std::int32_t>> timers_;
+  std::int64_t timer_mask_ = 0;
 
   std::vector<std::uint64_t> link_flits_;
   std::vector<std::int64_t> link_busy_at_;  // last cycle each link carried a flit

@@ -53,6 +53,10 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
       r.vc_rr |= std::uint16_t(1u << (p * vcs_ + (p == kPortLocal ? 0 : vcs_ - 1)));  // the first search starts at VC 0
       r.out_rr[p] = std::uint8_t(kNetPorts - 1);
     }
+    // Every target starts as output VC 0 (bit 0), so `want`, `tf` and `tc` start consistent.
+    r.want[0] = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
+    r.tf = r.want[0];
+    r.tc = (r.ov_credit & 1u) ? r.want[0] : 0;
   }
   buffered_.assign(std::size_t(nodes_), 0);
   coords_.resize(std::size_t(nodes_));
@@ -144,7 +148,12 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   s.out_port = std::uint8_t(rc.port);
   s.out_vc = std::uint8_t(rc.vc);
   Router& r = routers_[std::size_t(node)];
-  r.target[local] = std::uint8_t(rc.port * vcs_ + rc.vc);
+  const unsigned tg = unsigned(rc.port * vcs_ + rc.vc), bit = 1u << local;
+  r.want[r.target[local]] &= std::uint16_t(~bit);
+  r.want[tg] |= std::uint16_t(bit);
+  r.target[local] = std::uint8_t(tg);
+  r.tf = std::uint16_t((r.tf & ~bit) | ((r.ov_free >> tg & 1u) << local));
+  r.tc = std::uint16_t((r.tc & ~bit) | ((r.ov_credit >> tg & 1u) << local));
   // Mark the head routed and wake the router when the delay ends. With no delay the router is
   // already due in cycle `from` and the head may go then: `from` is the current cycle, or the
   // next one when a tail left this cycle (the router has already chosen this cycle's moves).
@@ -182,7 +191,9 @@ void Network::step() {
     const int n = c.node;
     if (++o.credits == 1) {
       Router& r = routers_[std::size_t(n)];
-      r.ov_credit |= std::uint16_t(1u << vc_bit(n, c.ov));
+      const int b = vc_bit(n, c.ov);
+      r.ov_credit |= std::uint16_t(1u << b);
+      r.tc |= r.want[b];
       if (o.owner >= 0 ? in_[std::size_t(o.owner)].count > 0 : r.live != 0) wake_now(n, t);
     }
   }
@@ -236,7 +247,7 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   // flit if its output VC has a credit (else the credit wakes it), a head only without routing
   // delay (else its timer wakes it).
   if (s.count == 1) {
-    const bool go = e.f.head ? cfg_.routing_delay == 0 : bool(r.ov_credit >> r.target[bit] & 1u);
+    const bool go = e.f.head ? cfg_.routing_delay == 0 : bool(r.tc >> bit & 1u);
     if (go) wake_now(node, t);
   }
 }
@@ -270,7 +281,8 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
 
   const int q = s.out_port;
   const int ov = iv_index(node, q, s.out_vc);
-  const unsigned out_bit = 1u << vc_bit(node, ov);
+  const int ob = vc_bit(node, ov);
+  const unsigned out_bit = 1u << ob;
   OutVc& o = out_[ov];
   Packet& pk = packets_[f.pkt];
   if (f.head) {
@@ -281,6 +293,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     r.routed &= std::uint16_t(~in_bit);
     r.active |= std::uint16_t(in_bit);
     r.ov_free &= std::uint16_t(~out_bit);
+    r.tf &= std::uint16_t(~r.want[ob]);
     pk.blocked += t - (pk.hop_arrival + cfg_.routing_delay);
   } else {
     ALLOCLAB_CHECK(s.state == kActive && o.owner == iv, "body flit %d of packet %llu at node %d without its VC, cycle %lld",
@@ -289,7 +302,10 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
 
   if (q != kPortLocal) {
     ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, int(s.out_vc), (long long)t);
-    if (--o.credits == 0) r.ov_credit &= std::uint16_t(~out_bit);
+    if (--o.credits == 0) {
+      r.ov_credit &= std::uint16_t(~out_bit);
+      r.tc &= std::uint16_t(~r.want[ob]);
+    }
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
     flit_ch_.push_back(FlitEvent{down_iv_[l] + s.out_vc, down_node_[l], f});
     ++link_flits_[l];
@@ -316,6 +332,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     o.owner = -1;
     s.state = kIdle;
     r.ov_free |= std::uint16_t(out_bit);
+    r.tf |= r.want[ob];
     r.active &= std::uint16_t(~in_bit);
     if (port == kPortLocal) {
       inj_seq_[node] = 0;
@@ -351,13 +368,8 @@ void Network::evaluate(int node, std::int64_t t) {
   // Eligible input VCs: the VC holds a flit whose head has finished routing (or whose packet is
   // active), and its output VC is free (head) or its own (body), with a credit (the ejection
   // port's credit bits are always set).
-  const unsigned active = r.active, free = r.ov_free, credit = r.ov_credit;
-  unsigned eligible = 0;
-  for (unsigned m = unsigned(r.live) & (active | unsigned(r.routed)); m; m &= m - 1) {
-    const int i = std::countr_zero(m);
-    const unsigned tg = r.target[i];
-    eligible |= (((active >> i) | (free >> tg)) & (credit >> tg) & 1u) << i;
-  }
+  const unsigned active = r.active;
+  const unsigned eligible = unsigned(r.live) & (active | unsigned(r.routed)) & (active | unsigned(r.tf)) & unsigned(r.tc);
   // Input stage: each input port offers one eligible VC, the one after its last winner if that
   // one can go, else the other (on the injection port only VC 0 is ever used).
   unsigned offered = eligible;
@@ -503,6 +515,16 @@ void Network::audit() const {
                      "node %d input VC %d: stale output VC target", n, iv);
     }
     const Router& r = routers_[std::size_t(n)];
+    for (int i = 0; i < kNetPorts * V; ++i) {
+      const unsigned tg = r.target[i];
+      ALLOCLAB_CHECK(tg < unsigned(kNetPorts * V) && (r.want[tg] >> i & 1u) && bool(r.tf >> i & 1u) == bool(ov_free >> tg & 1u) &&
+                         bool(r.tc >> i & 1u) == bool(ov_credit >> tg & 1u),
+                     "node %d input VC %d: target %u not mirrored in want/tf/tc at cycle %lld", n, i, tg, (long long)cycle_);
+    }
+    for (int o = 0, seen = 0; o < kNetPorts * V; ++o) {
+      ALLOCLAB_CHECK((seen & r.want[o]) == 0 && r.want[o] < (1u << (kNetPorts * V)), "node %d: input VCs listed twice in want", n);
+      seen |= r.want[o];
+    }
     ALLOCLAB_CHECK(r.active == active && r.routed == routed && r.ov_free == ov_free && r.ov_credit == ov_credit,
                    "node %d: router masks (active %x routed %x free %x credit %x) disagree with its VCs (%x %x %x %x) "
                    "at cycle %lld",

@@ -172,21 +172,25 @@ class Network {
     std::int32_t ov, node;  // output VC receiving the credit and its router
   };
 
-  // The decision state of one router, in one 32-byte line so that evaluating a router reads a
+  // The decision state of one router, in one 64-byte line so that evaluating a router reads a
   // single cache line: bit i = p*vcs + v names input VC (p, v) in the input masks and output
   // VC (q, v) in the output masks. These duplicate InVc/OutVc facts (audit() checks they agree)
   // that the allocation needs; InVc/OutVc keep the rest (buffers, counts, owners, timers).
-  struct alignas(32) Router {
+  // `tf` and `tc` carry each output VC's state to the input VCs routed to it (via `want`), so a
+  // router finds its eligible input VCs with a few mask operations and no per-VC loop.
+  struct alignas(64) Router {
     std::uint16_t live = 0;       // input VCs holding a flit
     std::uint16_t active = 0;     // input VCs in state kActive (their packet owns the output VC)
     std::uint16_t routed = 0;     // input VCs in state kRouting whose routing delay has ended
     std::uint16_t ov_free = 0;    // output VCs with no owner
     std::uint16_t ov_credit = 0;  // output VCs with a credit; the ejection port's bits are always set
+    std::uint16_t tf = 0, tc = 0; // input VCs whose target output VC is free / has a credit
     std::uint16_t vc_rr = 0;      // per input port, the bit of the VC that last won (round robin)
+    std::uint16_t want[kNetPorts * 2] = {};   // per output VC: the input VCs whose target it is
     std::uint8_t target[kNetPorts * 2] = {};  // per input VC: its output VC, out_port*vcs + out_vc
     std::uint8_t out_rr[kNetPorts] = {};      // per output port: the input port that last won
   };
-  static_assert(sizeof(Router) == 32, "one router's decision state is half a cache line");
+  static_assert(sizeof(Router) == 64, "one router's decision state is one cache line");
 
   int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
   void wake_now(int node, std::int64_t t);  // evaluate `node` in cycle t (the current one)

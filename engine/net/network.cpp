@@ -36,6 +36,7 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
     }
   }
   in_.assign(vcs, InVc{});
+  ready_.assign(vcs, 0);
   buf_.assign(vcs * std::size_t(cfg_.buffer_flits), Flit{});
   out_.assign(vcs, OutVc{});
   routers_.assign(std::size_t(nodes_), Router{});
@@ -65,26 +66,14 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   queue_head_.assign(std::size_t(nodes_), 0);
   inj_seq_.assign(std::size_t(nodes_), 0);
   stamp_.assign(std::size_t(nodes_), -1);
+  due_.assign(std::size_t(nodes_) + 1, 0);
+  due_next_.assign(std::size_t(nodes_) + 1, 0);
   std::size_t wheel = 1;
   while (wheel < std::size_t(cfg_.routing_delay) + 2) wheel *= 2;
   timers_.assign(wheel, {});
   timer_mask_ = std::int64_t(wheel) - 1;
   link_flits_.assign(std::size_t(nodes_) * 4, 0);
   link_busy_at_.assign(std::size_t(nodes_) * 4, -1);
-}
-
-void Network::wake_now(int node, std::int64_t t) {
-  if (stamp_[node] != t) {
-    stamp_[node] = t;
-    due_.push_back(node);
-  }
-}
-
-void Network::wake_next(int node, std::int64_t t) {
-  if (stamp_[node] != t + 1) {
-    stamp_[node] = t + 1;
-    due_next_.push_back(node);
-  }
 }
 
 std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
@@ -144,7 +133,7 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   if (port == kPortLocal) p.source_wait = from - p.created;
   InVc& s = in_[iv];
   s.state = kRouting;
-  s.ready = from + cfg_.routing_delay;
+  const std::int64_t ready = ready_[std::size_t(iv)] = from + cfg_.routing_delay;
   s.out_port = std::uint8_t(rc.port);
   s.out_vc = std::uint8_t(rc.vc);
   Router& r = routers_[std::size_t(node)];
@@ -158,7 +147,7 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   // already due in cycle `from` and the head may go then: `from` is the current cycle, or the
   // next one when a tail left this cycle (the router has already chosen this cycle's moves).
   if (cfg_.routing_delay > 0)
-    timers_[std::size_t(s.ready & timer_mask_)].push_back(node * 16 + local);
+    timers_[std::size_t(ready & timer_mask_)].push_back(node * 16 + local);
   else
     r.routed |= std::uint16_t(1u << local);
 }
@@ -170,7 +159,8 @@ void Network::step() {
   // Routers due now: those that moved a flit in t-1 (already listed), those whose head finishes
   // routing now, and — in phase 1 — those receiving a flit or a credit.
   due_.swap(due_next_);
-  due_next_.clear();
+  due_n_ = due_next_n_;
+  due_next_n_ = 0;
   auto& timer = timers_[std::size_t(t & timer_mask_)];
   for (const std::int32_t e : timer) {
     routers_[std::size_t(e >> 4)].routed |= std::uint16_t(1u << (e & 15));
@@ -180,6 +170,15 @@ void Network::step() {
   if (exhaustive_)
     for (int n = 0; n < nodes_; ++n) wake_now(n, t);
 
+  if (vcs_ == 1)
+    read_and_evaluate<1>(t);
+  else
+    read_and_evaluate<2>(t);
+  cycle_ = t + 1;
+}
+
+template <int V>
+void Network::read_and_evaluate(std::int64_t t) {
   // Phase 1 — read the channels written in the previous cycle.
   for (const CreditEvent& c : credit_ch_) {
     OutVc& o = out_[std::size_t(c.ov)];
@@ -191,23 +190,20 @@ void Network::step() {
     const int n = c.node;
     if (++o.credits == 1) {
       Router& r = routers_[std::size_t(n)];
-      const int b = vc_bit(n, c.ov);
+      const int b = vc_bit<V>(n, c.ov);
       r.ov_credit |= std::uint16_t(1u << b);
       r.tc |= r.want[b];
-      if (o.owner >= 0 ? in_[std::size_t(o.owner)].count > 0 : r.live != 0) wake_now(n, t);
+      wake_now(n, t, o.owner >= 0 ? bool(r.live >> vc_bit<V>(n, o.owner) & 1u) : r.live != 0);
     }
   }
   credit_ch_.clear();
-  for (const FlitEvent& e : flit_ch_) accept(e, t);
+  for (const FlitEvent& e : flit_ch_) accept<V>(e, t);
   flit_ch_.clear();
 
   // Phase 2 — every due router evaluates from its own state, writing the channels.
   const std::size_t first_delivery = delivered_.size();
-  if (vcs_ == 1)
-    for (const std::int32_t n : due_) evaluate<1>(n, t);
-  else
-    for (const std::int32_t n : due_) evaluate<2>(n, t);
-  due_.clear();
+  for (std::size_t k = 0; k < due_n_; ++k) evaluate<V>(due_[k], t);
+  due_n_ = 0;
   // Deliveries of one cycle are ordered by packet id, not by the order routers were visited.
   if (delivered_.size() - first_delivery > 1)
     std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
@@ -218,10 +214,10 @@ void Network::step() {
                  "on links %lld",
                  (long long)t, (long long)st_.flits_injected, (long long)st_.flits_ejected, (long long)st_.flits_queued,
                  (long long)st_.flits_buffered, (long long)st_.flits_on_links);
-  cycle_ = t + 1;
 }
 
 // A flit arrives from a link into input VC e.iv at cycle t.
+template <int V>
 void Network::accept(const FlitEvent& e, std::int64_t t) {
   InVc& s = in_[e.iv];
   const int node = e.node;
@@ -233,7 +229,7 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   buf_[std::size_t(e.iv) * std::size_t(B) + std::size_t(slot)] = e.f;
   ++s.count;
   Router& r = routers_[std::size_t(node)];
-  const int bit = vc_bit(node, e.iv);
+  const int bit = vc_bit<V>(node, e.iv);
   r.live |= std::uint16_t(1u << bit);
   ++buffered_[node];
   ++st_.flits_buffered;
@@ -246,21 +242,19 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   // Only a flit arriving at the front of its buffer can change what the router does now: a body
   // flit if its output VC has a credit (else the credit wakes it), a head only without routing
   // delay (else its timer wakes it).
-  if (s.count == 1) {
-    const bool go = e.f.head ? cfg_.routing_delay == 0 : bool(r.tc >> bit & 1u);
-    if (go) wake_now(node, t);
-  }
+  wake_now(node, t, (s.count == 1) & (e.f.head ? cfg_.routing_delay == 0 : bool(r.tc >> bit & 1u)));
 }
 
 // [SECTION] one router: a flit's move, then separable input-first allocation
 
 // The front flit of input VC (node, port, vc) crosses the switch at cycle t. Returns whether the
 // VC's next flit is waiting and has a credit, or the move released an output VC (see evaluate).
+template <int V>
 bool Network::move(int node, int port, int vc, std::int64_t t) {
-  const int iv = iv_index(node, port, vc);
+  const int iv = iv_index<V>(node, port, vc);
   InVc& s = in_[iv];
   Router& r = routers_[std::size_t(node)];
-  const unsigned in_bit = 1u << vc_bit(node, iv);
+  const unsigned in_bit = 1u << vc_bit<V>(node, iv);
   const int B = cfg_.buffer_flits;
 
   Flit f;
@@ -280,8 +274,8 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
   }
 
   const int q = s.out_port;
-  const int ov = iv_index(node, q, s.out_vc);
-  const int ob = vc_bit(node, ov);
+  const int ov = iv_index<V>(node, q, s.out_vc);
+  const int ob = vc_bit<V>(node, ov);
   const unsigned out_bit = 1u << ob;
   OutVc& o = out_[ov];
   Packet& pk = packets_[f.pkt];
@@ -406,7 +400,7 @@ void Network::evaluate(int node, std::int64_t t) {
       r.vc_rr = std::uint16_t((r.vc_rr & ~(3u << 2 * p)) | 1u << (2 * p + vc));
     }
     ++moves;
-    again |= move(node, p, vc, t);
+    again |= move<V>(node, p, vc, t);
   }
 
   // Evaluate again next cycle if something could move then without a new arrival, credit or
@@ -435,7 +429,8 @@ LinkState Network::link_state(int node, int port) const {
   for (int p = 0; p < kNetPorts; ++p)
     for (int v = 0; v < vcs_; ++v) {
       const InVc& s = in_[std::size_t(iv_index(node, p, v))];
-      if (s.count > 0 && s.out_port == port && (s.state == kActive || s.ready <= cycle_ - 1)) return LinkState::Blocked;
+      if (s.count > 0 && s.out_port == port && (s.state == kActive || ready_[std::size_t(iv_index(node, p, v))] <= cycle_ - 1))
+        return LinkState::Blocked;
     }
   return LinkState::Idle;
 }
@@ -508,7 +503,7 @@ void Network::audit() const {
       const InVc& s = in_[std::size_t(iv)];
       const OutVc& o = out_[std::size_t(iv)];
       active |= unsigned(s.state == kActive) << i;
-      routed |= unsigned(s.state == kRouting && (cfg_.routing_delay == 0 || s.ready < cycle_)) << i;
+      routed |= unsigned(s.state == kRouting && (cfg_.routing_delay == 0 || ready_[std::size_t(iv)] < cycle_)) << i;
       ov_free |= unsigned(o.owner < 0) << i;
       ov_credit |= unsigned(p == kPortLocal || o.credits > 0) << i;
       ALLOCLAB_CHECK(s.state == kIdle || routers_[n].target[i] == s.out_port * V + s.out_vc,

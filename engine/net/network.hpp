@@ -150,8 +150,7 @@ class Network {
     std::uint8_t head, tail;
   };
   enum : std::uint8_t { kIdle, kRouting, kActive };  // input VC states
-  struct InVc {
-    std::int64_t ready = 0;  // kRouting: first cycle the head may leave
+  struct InVc {  // 8 bytes; the cycle a routing head may leave is in ready_ (rarely read)
     std::uint16_t head = 0, count = 0;  // ring buffer in buf_[iv*B ...]; injection VC: count = 1 if packets wait
     std::uint8_t state = kIdle, out_port = 0, out_vc = 0;
   };
@@ -193,14 +192,38 @@ class Network {
   static_assert(sizeof(Router) == 64, "one router's decision state is one cache line");
 
   int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
-  void wake_now(int node, std::int64_t t);  // evaluate `node` in cycle t (the current one)
-  void wake_next(int node, std::int64_t t); // evaluate `node` in cycle t+1
+  // Evaluate `node` in cycle t (the current one) if `cond`; without a branch on `cond`, which
+  // is unpredictable (always writing the slot past the list's end, counting it only if new).
+  void wake_now(int node, std::int64_t t, bool cond = true) {
+    const std::int64_t old = stamp_[std::size_t(node)];
+    const bool add = cond & (old != t);
+    due_[due_n_] = node;
+    due_n_ += add;
+    stamp_[std::size_t(node)] = add ? t : old;
+  }
+  // Evaluate `node` in cycle t+1.
+  void wake_next(int node, std::int64_t t) {
+    const std::int64_t old = stamp_[std::size_t(node)];
+    const bool add = old != t + 1;
+    due_next_[due_next_n_] = node;
+    due_next_n_ += add;
+    stamp_[std::size_t(node)] = add ? t + 1 : old;
+  }
+  // The hot path is specialised on V = vcs_ (1 or 2) so that VC indexing needs no multiplication.
+  template <int V>
+  void read_and_evaluate(std::int64_t t);  // phases 1 and 2 of step()
+  template <int V>
   void accept(const FlitEvent& e, std::int64_t t);
   void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
   template <int V>
   void evaluate(int node, std::int64_t t);
+  template <int V>
   [[gnu::always_inline]] inline bool move(int node, int port, int vc, std::int64_t t);
   int vc_bit(int node, int iv) const { return iv - node * kNetPorts * vcs_; }  // p*vcs + v
+  template <int V>
+  static int vc_bit(int node, int iv) { return iv - node * kNetPorts * V; }
+  template <int V>
+  static int iv_index(int node, int port, int vc) { return (node * kNetPorts + port) * V + vc; }
 
   Topology topo_;
   NetConfig cfg_;
@@ -213,6 +236,7 @@ class Network {
 
   // Router state, flat: input and output VCs indexed (node*5 + port)*vcs + vc.
   std::vector<InVc> in_;
+  std::vector<std::int64_t> ready_;  // per input VC in kRouting: the first cycle its head may leave
   std::vector<Flit> buf_;
   std::vector<OutVc> out_;
   std::vector<Router> routers_;         // per node
@@ -235,7 +259,9 @@ class Network {
   // cycle a router was listed for (no duplicates); timers_[c & timer_mask_] = input VCs (as
   // node*16 + p*vcs + v) whose head's routing delay ends in cycle c (never more than routing_delay + 1 cycles
   // ahead; the wheel has a power-of-two size above that, so no division).
+  // The lists have room for every node plus one (a node is listed at most once per cycle).
   std::vector<std::int32_t> due_, due_next_;
+  std::size_t due_n_ = 0, due_next_n_ = 0;
   std::vector<std::int64_t> stamp_;
   std::vector<std::vector<std::int32_t>> timers_;
   std::int64_t timer_mask_ = 0;

@@ -19,20 +19,19 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   vcs_ = net_vcs(t);
   nodes_ = t.nodes();
   const std::size_t vcs = std::size_t(nodes_) * kNetPorts * std::size_t(vcs_);
-  down_iv_.assign(std::size_t(nodes_) * 4, -1);
-  up_ov_.assign(std::size_t(nodes_) * 4, -1);
-  down_node_.assign(std::size_t(nodes_) * 4, -1);
-  up_node_.assign(std::size_t(nodes_) * 4, -1);
+  wires_.assign(std::size_t(nodes_) * 4, Wire{});
   for (int n = 0; n < nodes_; ++n) {
     const auto nb = t.neighbours(n);
     for (int q = 0; q < 4; ++q) {
       const int m = nb[q];
       if (m < 0 || m == n) continue;  // mesh edge, or a torus side of 1
       // The link n --q--> m enters m through the port facing back to n.
-      down_iv_[n * 4 + q] = iv_index(m, opposite_port(q), 0);
-      up_ov_[m * 4 + opposite_port(q)] = iv_index(n, q, 0);
-      down_node_[n * 4 + q] = m;
-      up_node_[m * 4 + opposite_port(q)] = n;
+      Wire& out = wires_[std::size_t(n) * 4 + std::size_t(q)];
+      Wire& in = wires_[std::size_t(m) * 4 + std::size_t(opposite_port(q))];
+      out.down_iv = iv_index(m, opposite_port(q), 0);
+      out.down_node = m;
+      in.up_ov = iv_index(n, q, 0);
+      in.up_node = n;
     }
   }
   in_.assign(vcs, InVc{});
@@ -45,7 +44,7 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
     r.ov_free = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
     r.ov_credit = std::uint16_t(((1u << vcs_) - 1) << (kPortLocal * vcs_));  // ejection: no credits needed
     for (int q = 0; q < 4; ++q)
-      if (down_iv_[n * 4 + q] >= 0)
+      if (has_link(n, q))
         for (int v = 0; v < vcs_; ++v) {
           out_[iv_index(n, q, v)].credits = cfg_.buffer_flits;
           r.ov_credit |= std::uint16_t(1u << (q * vcs_ + v));
@@ -73,7 +72,6 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   timers_.assign(wheel, {});
   timer_mask_ = std::int64_t(wheel) - 1;
   link_flits_.assign(std::size_t(nodes_) * 4, 0);
-  link_busy_at_.assign(std::size_t(nodes_) * 4, -1);
 }
 
 std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
@@ -128,7 +126,7 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   const int port = local >> (vcs_ - 1), vc = local & (vcs_ - 1);
   Packet& p = packets_[pkt];
   const RouteChoice rc = route(topo_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc);
-  ALLOCLAB_CHECK(rc.port == kPortLocal || down_iv_[node * 4 + rc.port] >= 0,
+  ALLOCLAB_CHECK(rc.port == kPortLocal || has_link(node, rc.port),
                  "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
   if (port == kPortLocal) p.source_wait = from - p.created;
   InVc& s = in_[iv];
@@ -270,7 +268,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     --buffered_[node];
     --st_.flits_buffered;
     const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
-    credit_ch_.push_back(CreditEvent{up_ov_[l] + vc, up_node_[l]});  // the freed slot, back upstream
+    credit_ch_.push_back(CreditEvent{wires_[l].up_ov + vc, wires_[l].up_node});  // the freed slot, back upstream
   }
 
   const int q = s.out_port;
@@ -301,9 +299,10 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
       r.tc &= std::uint16_t(~r.want[ob]);
     }
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
-    flit_ch_.push_back(FlitEvent{down_iv_[l] + s.out_vc, down_node_[l], f});
+    flit_ch_.push_back(FlitEvent{wires_[l].down_iv + s.out_vc, wires_[l].down_node, f});
     ++link_flits_[l];
-    link_busy_at_[l] = t;
+    r.busy_ports = std::uint8_t((r.busy_cycle == t ? r.busy_ports : 0u) | 1u << q);
+    r.busy_cycle = t;
     ++st_.flit_hops;
   } else {
     ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
@@ -423,8 +422,8 @@ std::vector<Delivered> Network::take_delivered() {
 // [SECTION] views and audit
 
 LinkState Network::link_state(int node, int port) const {
-  const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
-  if (link_busy_at_[l] == cycle_ - 1) return LinkState::Busy;
+  const Router& r = routers_[std::size_t(node)];
+  if (r.busy_cycle == cycle_ - 1 && (r.busy_ports >> port & 1u)) return LinkState::Busy;
   // A flit ready in the last cycle that wanted this link is still at the front of its buffer.
   for (int p = 0; p < kNetPorts; ++p)
     for (int v = 0; v < vcs_; ++v) {
@@ -482,9 +481,9 @@ void Network::audit() const {
           const OutVc& o = out_[iv_index(n, s.out_port, s.out_vc)];
           ALLOCLAB_CHECK(o.owner == iv, "node %d input VC %d is active but does not own its output VC", n, iv);
         }
-        if (p < 4 && down_iv_[n * 4 + p] >= 0) {  // output VC (n, p, v) feeds a link
+        if (p < 4 && has_link(n, p)) {  // output VC (n, p, v) feeds a link
           const OutVc& o = out_[iv];
-          const int down = down_iv_[n * 4 + p] + v;
+          const int down = wires_[std::size_t(n) * 4 + std::size_t(p)].down_iv + v;
           ALLOCLAB_CHECK(o.credits >= 0 && o.credits <= B, "node %d port %d vc %d has %d credits", n, p, v, o.credits);
           const int total = o.credits + in_[down].count + wire_flits[down] + wire_credits[iv];
           ALLOCLAB_CHECK(total == B, "credit conservation broken on link node %d port %d vc %d: %d != %d at cycle %lld", n,

@@ -121,7 +121,7 @@ class Network {
   const NetConfig& config() const { return cfg_; }
   int vcs() const { return vcs_; }
   // Whether the link leaving `node` through `port` exists (no link off a mesh edge or to itself).
-  bool has_link(int node, int port) const { return down_iv_[node * 4 + port] >= 0; }
+  bool has_link(int node, int port) const { return wires_[std::size_t(node) * 4 + std::size_t(port)].down_node >= 0; }
   // Cumulative flits carried by each link, indexed node*4 + port.
   std::span<const std::uint64_t> link_flits() const { return link_flits_; }
   // What the link (node, port) did in the last step; computed on demand from the router state.
@@ -178,6 +178,8 @@ class Network {
   // `tf` and `tc` carry each output VC's state to the input VCs routed to it (via `want`), so a
   // router finds its eligible input VCs with a few mask operations and no per-VC loop.
   struct alignas(64) Router {
+    std::int64_t busy_cycle = -1;  // the last cycle a flit left on a link, and through which ports:
+    std::uint8_t busy_ports = 0;   // (for link_state(); kept here, in a line a move touches anyway)
     std::uint16_t live = 0;       // input VCs holding a flit
     std::uint16_t active = 0;     // input VCs in state kActive (their packet owns the output VC)
     std::uint16_t routed = 0;     // input VCs in state kRouting whose routing delay has ended
@@ -213,10 +215,10 @@ class Network {
   template <int V>
   void read_and_evaluate(std::int64_t t);  // phases 1 and 2 of step()
   template <int V>
-  void accept(const FlitEvent& e, std::int64_t t);
+  [[gnu::always_inline]] inline void accept(const FlitEvent& e, std::int64_t t);
   void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
   template <int V>
-  void evaluate(int node, std::int64_t t);
+  [[gnu::always_inline]] inline void evaluate(int node, std::int64_t t);
   template <int V>
   [[gnu::always_inline]] inline bool move(int node, int port, int vc, std::int64_t t);
   int vc_bit(int node, int iv) const { return iv - node * kNetPorts * vcs_; }  // p*vcs + v
@@ -230,9 +232,13 @@ class Network {
   int vcs_ = 1, nodes_ = 0;
   std::int64_t cycle_ = 0;
 
-  // Wiring, indexed node*4 + port: the downstream input VC 0 of the link leaving through `port`,
-  // and the upstream output VC 0 feeding input `port`; -1 where there is no link.
-  std::vector<std::int32_t> down_iv_, up_ov_, down_node_, up_node_;
+  // Wiring, indexed node*4 + port (one cache line per node): the downstream input VC 0 and router
+  // of the link leaving through `port`, and the upstream output VC 0 and router feeding input
+  // `port`; -1 where there is no link.
+  struct Wire {
+    std::int32_t down_iv = -1, down_node = -1, up_ov = -1, up_node = -1;
+  };
+  std::vector<Wire> wires_;
 
   // Router state, flat: input and output VCs indexed (node*5 + port)*vcs + vc.
   std::vector<InVc> in_;
@@ -267,7 +273,6 @@ class Network {
   std::int64_t timer_mask_ = 0;
 
   std::vector<std::uint64_t> link_flits_;
-  std::vector<std::int64_t> link_busy_at_;  // last cycle each link carried a flit
 
   std::vector<Delivered> delivered_;
   bool exhaustive_ = false;

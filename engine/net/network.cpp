@@ -36,6 +36,7 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   }
   in_.assign(vcs, InVc{});
   ready_.assign(vcs, 0);
+  vc_pkt_.assign(vcs, 0);
   buf_.assign(vcs * std::size_t(cfg_.buffer_flits), Flit{});
   out_.assign(vcs, OutVc{});
   routers_.assign(std::size_t(nodes_), Router{});
@@ -132,6 +133,7 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   InVc& s = in_[iv];
   s.state = kRouting;
   const std::int64_t ready = ready_[std::size_t(iv)] = from + cfg_.routing_delay;
+  vc_pkt_[std::size_t(iv)] = pkt;
   s.out_port = std::uint8_t(rc.port);
   s.out_vc = std::uint8_t(rc.vc);
   Router& r = routers_[std::size_t(node)];
@@ -438,6 +440,51 @@ bool Network::link_held(int node, int port) const {
   for (int v = 0; v < vcs_; ++v)
     if (out_[iv_index(node, port, v)].owner >= 0) return true;
   return false;
+}
+
+std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
+  // Collect (link, flits, held) facts, then merge them per link. The flits on an input VC's
+  // buffer and wire belong to the link that feeds it: (upstream node, opposite port).
+  std::vector<ChannelUse> facts;
+  const int V = vcs_, B = cfg_.buffer_flits;
+  auto feeding = [&](int node, int port) {  // the link into input port `port` of `node`
+    return ChannelUse{wires_[std::size_t(node) * 4 + std::size_t(port)].up_node, opposite_port(port), 0, false};
+  };
+  for (int n = 0; n < nodes_; ++n)
+    for (int p = 0; p < 4; ++p)
+      for (int v = 0; v < V; ++v) {
+        const int iv = iv_index(n, p, v);
+        const OutVc& o = out_[std::size_t(iv)];  // output VC (n, p, v)
+        if (o.owner >= 0 && packets_[vc_pkt_[std::size_t(o.owner)]].tag == tag) facts.push_back({n, p, 0, true});
+        const InVc& s = in_[std::size_t(iv)];  // input VC (n, p, v)
+        int mine = 0;
+        for (int k = 0, slot = s.head; k < s.count; ++k, slot = slot + 1 == B ? 0 : slot + 1)
+          mine += packets_[buf_[std::size_t(iv) * std::size_t(B) + std::size_t(slot)].pkt].tag == tag;
+        if (mine > 0) {
+          ChannelUse u = feeding(n, p);
+          u.flits = mine;
+          facts.push_back(u);
+        }
+      }
+  for (const FlitEvent& e : flit_ch_)
+    if (packets_[e.f.pkt].tag == tag) {
+      const int local = vc_bit(e.node, e.iv);
+      ChannelUse u = feeding(e.node, local / V);
+      u.flits = 1;
+      facts.push_back(u);
+    }
+  std::sort(facts.begin(), facts.end(),
+            [](const ChannelUse& a, const ChannelUse& b) { return a.node != b.node ? a.node < b.node : a.port < b.port; });
+  std::vector<ChannelUse> out;
+  for (const ChannelUse& f : facts) {
+    if (out.empty() || out.back().node != f.node || out.back().port != f.port) {
+      out.push_back(f);
+    } else {
+      out.back().flits += f.flits;
+      out.back().held = out.back().held || f.held;
+    }
+  }
+  return out;
 }
 
 NetStats Network::stats() const {

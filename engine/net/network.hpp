@@ -82,6 +82,17 @@ struct Delivered {
   std::int64_t source_wait = 0;    // cycles spent in the source queue behind earlier packets
 };
 
+// One link a job's packets occupy now (Network::channels_of): the link leaving `node` through
+// `port` (0..3, routing.hpp) carries `flits` of the job's flits (on the wire, or waiting in the
+// input buffer at its far end), and/or a packet of the job `held` its virtual channel (the worm
+// passes through it, even where no flit of it is on the link at this moment).
+struct ChannelUse {
+  int node = 0, port = 0;
+  int flits = 0;
+  bool held = false;
+  bool operator==(const ChannelUse&) const = default;
+};
+
 // What a link did during the last step (for the UI): carried a flit, or did not although a flit
 // at its router was ready to take it (no credit, VC held by another packet, lost arbitration).
 enum class LinkState : std::uint8_t { Idle, Busy, Blocked };
@@ -130,6 +141,9 @@ class Network {
   bool link_held(int node, int port) const;
   // Flits in each node's router input buffers, indexed by node.
   std::span<const std::int32_t> buffered_flits() const { return buffered_; }
+  // The links a packet tagged `tag` (a job) occupies now, by node then port: O(network) per call
+  // and nothing on the step's hot path (packets keep their tag, input VCs their packet).
+  std::vector<ChannelUse> channels_of(std::int32_t tag) const;
   // Packets waiting in (or being injected from) each node's source queue.
   int queued_packets(int node) const { return int(queue_[node].size() - queue_head_[node]); }
   NetStats stats() const;
@@ -243,6 +257,7 @@ class Network {
   // Router state, flat: input and output VCs indexed (node*5 + port)*vcs + vc.
   std::vector<InVc> in_;
   std::vector<std::int64_t> ready_;  // per input VC in kRouting: the first cycle its head may leave
+  std::vector<std::uint32_t> vc_pkt_;  // per input VC not idle: the packet slot routing or active there
   std::vector<Flit> buf_;
   std::vector<OutVc> out_;
   std::vector<Router> routers_;         // per node

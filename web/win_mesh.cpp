@@ -21,10 +21,11 @@ void MeshWindow::draw(AppState& state) {
   avail.y -= ImGui::GetFrameHeightWithSpacing();
   const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &state.pinned);
   const bool traffic_ok = traffic_available(sim);
+  state.pinned_traffic = PinnedTraffic{};
   if (traffic && traffic_ok) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(g.c0, g.c1, true);
-    draw_traffic_overlay(dl, g, sim, state.pinned);
+    state.pinned_traffic = draw_traffic_overlay(dl, g, sim, state.pinned);
     dl->PopClipRect();
   }
   ImGui::Checkbox("grid", &canvas.grid_lines);

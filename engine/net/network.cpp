@@ -51,7 +51,9 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
           r.ov_credit |= std::uint16_t(1u << (q * vcs_ + v));
         }
     for (int p = 0; p < kNetPorts; ++p) {
-      r.vc_rr |= std::uint16_t(1u << (p * vcs_ + (p == kPortLocal ? 0 : vcs_ - 1)));  // the first search starts at VC 0
+      // The first search starts at VC 0 (the injection port, whose last winner counts as VC 0,
+      // prefers VC 1, which it never uses, and so falls back to VC 0).
+      r.vc_pref |= std::uint16_t(1u << (p * vcs_ + (p == kPortLocal ? vcs_ - 1 : 0)));
       r.out_rr[p] = std::uint8_t(kNetPorts - 1);
     }
     // Every target starts as output VC 0 (bit 0), so `want`, `tf` and `tc` start consistent.
@@ -370,8 +372,8 @@ void Network::evaluate(int node, std::int64_t t) {
   unsigned offered = eligible;
   if constexpr (V == 2) {
     auto partner = [](unsigned m) { return ((m & kVc0) << 1) | ((m >> 1) & kVc0); };  // swap VCs 0 and 1
-    const unsigned first = eligible & partner(r.vc_rr);
-    offered = first | (eligible & ~partner(r.vc_rr) & ~partner(first));
+    const unsigned first = eligible & r.vc_pref;
+    offered = first | (eligible & ~unsigned(r.vc_pref) & ~partner(first));
   }
   std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
   unsigned qmask = 0;          // bit q: some input port asks for output port q
@@ -398,7 +400,7 @@ void Network::evaluate(int node, std::int64_t t) {
     int vc = 0;
     if constexpr (V == 2) {
       vc = int(offered >> (2 * p + 1) & 1u);
-      r.vc_rr = std::uint16_t((r.vc_rr & ~(3u << 2 * p)) | 1u << (2 * p + vc));
+      r.vc_pref = std::uint16_t((r.vc_pref & ~(3u << 2 * p)) | 1u << (2 * p + (vc ^ 1)));
     }
     ++moves;
     again |= move<V>(node, p, vc, t);

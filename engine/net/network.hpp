@@ -200,7 +200,7 @@ class Network {
     std::uint16_t ov_free = 0;    // output VCs with no owner
     std::uint16_t ov_credit = 0;  // output VCs with a credit; the ejection port's bits are always set
     std::uint16_t tf = 0, tc = 0; // input VCs whose target output VC is free / has a credit
-    std::uint16_t vc_rr = 0;      // per input port, the bit of the VC that last won (round robin)
+    std::uint16_t vc_pref = 0;    // per input port, the bit of the VC it offers first: the one after its last winner
     std::uint16_t want[kNetPorts * 2] = {};   // per output VC: the input VCs whose target it is
     std::uint8_t target[kNetPorts * 2] = {};  // per input VC: its output VC, out_port*vcs + out_vc
     std::uint8_t out_rr[kNetPorts] = {};      // per output port: the input port that last won

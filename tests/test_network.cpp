@@ -411,3 +411,68 @@ TEST_CASE("network: skip_to never skips work and idle means empty") {
   REQUIRE(d.size() == 1);
   CHECK(d[0].delivered - d[0].created == zero_load(6, net.config()));
 }
+
+TEST_CASE("network: channels_of names the links a job's packets occupy (hand-worked worm on a mesh)") {
+  // 4x4 mesh, 2-flit packets, 2-flit buffers, no routing delay: a packet moves one hop per cycle,
+  // its tail one cycle behind the head. Job 5 sends 0 -> 3 (three hops right along row 0); job 9
+  // sends 12 -> 15 along row 3 at the same time and must never show up in job 5's answer.
+  const Topology t(TopologyKind::Mesh, 4, 4);
+  Network net(t, NetConfig{2, 2, 0});
+  net.inject(0, 3, 5);
+  net.inject(12, 15, 9);
+  CHECK(net.channels_of(5).empty());  // queued at the source: on no link yet
+  const std::vector<std::vector<ChannelUse>> want = {
+      // after step 1 (cycle 0): the head left node 0 and holds link 0->1
+      {{0, kPortRight, 1, true}},
+      // after step 2: the head holds 1->2; the tail is on 0->1, whose VC it released
+      {{0, kPortRight, 1, false}, {1, kPortRight, 1, true}},
+      // after step 3
+      {{1, kPortRight, 1, false}, {2, kPortRight, 1, true}},
+      // after step 4: the head was ejected at node 3 (ejection is not a link); the tail is on 2->3
+      {{2, kPortRight, 1, false}},
+      // after step 5: delivered
+      {}};
+  for (std::size_t k = 0; k < want.size(); ++k) {
+    net.step();
+    net.audit();
+    CAPTURE(k + 1);
+    CHECK(net.channels_of(5) == want[k]);
+    const auto other = net.channels_of(9);
+    for (const ChannelUse& u : other) CHECK(u.node >= 12);  // job 9 stays on row 3
+    if (k == 0) CHECK(other == std::vector<ChannelUse>{{12, kPortRight, 1, true}});
+  }
+  CHECK(net.take_delivered().size() == 2);
+  net.step();  // the last credit returns
+  CHECK(net.idle());
+  CHECK(net.channels_of(7).empty());  // a tag that never sent anything
+}
+
+TEST_CASE("network: channels_of accounts for every flit on a link or in a link's buffer, on mesh and torus") {
+  // Random traffic of 6 tags with long worms (1-flit buffers, routing delay 3): summed over the
+  // tags, the flits channels_of reports equal the flits on links plus those buffered in routers,
+  // and every held link is one some packet of that tag is routed over.
+  Rng rng(11);
+  for (const TopologyKind kind : {TopologyKind::Mesh, TopologyKind::Torus}) {
+    const Topology t(kind, 6, 5);
+    Network net(t, NetConfig{8, 1, 3});
+    for (int cyc = 0; cyc < 600; ++cyc) {
+      if (cyc < 400 && rng.next_u64() % 2 == 0) {
+        const int s = int(rng.next_u64() % std::uint64_t(t.nodes()));
+        int d = int(rng.next_u64() % std::uint64_t(t.nodes() - 1));
+        if (d >= s) ++d;
+        net.inject(s, d, std::int32_t(s % 6));
+      }
+      net.step();
+      std::int64_t flits = 0;
+      for (std::int32_t tag = 0; tag < 6; ++tag)
+        for (const ChannelUse& u : net.channels_of(tag)) {
+          REQUIRE(net.has_link(u.node, u.port));
+          REQUIRE((u.flits > 0 || u.held));
+          if (u.held) REQUIRE(net.link_held(u.node, u.port));
+          flits += u.flits;
+        }
+      const NetStats st = net.stats();
+      REQUIRE(flits == st.flits_on_links + st.flits_buffered);
+    }
+  }
+}

@@ -14,6 +14,14 @@
 
 namespace alloclab::app {
 
+// What the traffic overlay drew for the pinned job in the last frame (page API and tests):
+// `channels` links with the job's flits on them or in their far buffer, `held` more whose VC
+// a packet of the job holds with no flit on them; job = kNoJob when nothing was drawn.
+struct PinnedTraffic {
+  JobId job = kNoJob;
+  int channels = 0, held = 0, flits = 0;
+};
+
 // A fixed ring of the last N samples (frame times).
 template <std::size_t N>
 class Ring {
@@ -157,6 +165,7 @@ class AppState {
     void next() { if (step + 1 < steps) ++step; }
   };
   ExplainCursor explain;
+  PinnedTraffic pinned_traffic;  // written by the Mesh window each frame
 
   // ---- chart history of the running simulation
   const History& history() const { return history_; }

@@ -152,15 +152,17 @@ std::string page_command(AppState& state, const std::string& name, const std::st
       std::snprintf(b2, sizeof b2, "%s%.17g", times.empty() ? "" : ",", r ? r->now() : -1.0);
       times += b2;
     }
-    char buf[1024];
+    char buf[2048];
     std::snprintf(buf, sizeof buf,
                   "{\"mode\":\"%s\",\"playing\":%s,\"now\":%.17g,\"events\":%lld,\"done\":%s,\"running\":%zu,"
-                  "\"queue\":%zu,\"pinned\":%d,\"history\":%zu,\"compareRuns\":%zu,\"compareTimes\":[%s],"
+                  "\"queue\":%zu,\"pinned\":%d,\"pinnedTraffic\":{\"job\":%d,\"channels\":%d,\"held\":%d,\"flits\":%d},"
+                  "\"history\":%zu,\"compareRuns\":%zu,\"compareTimes\":[%s],"
                   "\"sweep\":{\"running\":%s,\"done\":%d,\"total\":%d,\"progress\":%.4f},"
                   "\"replications\":{\"running\":%s,\"done\":%d,\"total\":%d},\"trace\":\"%s\",\"traceJobs\":%zu,"
                   "\"traffic\":\"%s\"}",
                   mode_name(state.mode()), state.playing ? "true" : "false", sim.now(), state.events(), sim.done() ? "true" : "false",
-                  sim.running().size(), sim.queue_length(), state.pinned, state.history().samples().size(),
+                  sim.running().size(), sim.queue_length(), state.pinned, state.pinned_traffic.job, state.pinned_traffic.channels,
+                  state.pinned_traffic.held, state.pinned_traffic.flits, state.history().samples().size(),
                   state.compare_runs().size(),
                   times.c_str(),
                   state.sweep.running() ? "true" : "false", state.sweep.tasks_done(), state.sweep.tasks_total(), state.sweep.progress(),

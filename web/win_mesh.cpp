@@ -22,12 +22,17 @@ void MeshWindow::draw(AppState& state) {
   avail.y -= ImGui::GetFrameHeightWithSpacing();
   const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &state.pinned);
   const bool traffic_ok = traffic_available(sim);
+  state.pinned_traffic = PinnedTraffic{};
   if (traffic && traffic_ok) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(g.c0, g.c1, true);
     const bool aggregate = TrafficHeat::wanted(g);
-    if (aggregate) heat.draw(dl, g, *sim.network());  // one texture
-    else draw_traffic_overlay(dl, g, sim, state.pinned);  // per link
+    if (aggregate) {  // one texture, then the pinned job's channels on top
+      heat.draw(dl, g, *sim.network());
+      state.pinned_traffic = state.pinned != kNoJob ? draw_pinned_traffic(dl, g, *sim.network(), state.pinned) : PinnedTraffic{};
+    } else {  // per link
+      state.pinned_traffic = draw_traffic_overlay(dl, g, sim, state.pinned);
+    }
     state.traffic_view = aggregate ? "heat" : "links";
     dl->PopClipRect();
   }
@@ -48,7 +53,8 @@ void MeshWindow::draw(AppState& state) {
   ImGui::SameLine();
   if (state.pinned != kNoJob) {
     const JobRecord* j = sim.running_job(state.pinned);
-    if (j) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends %.1f", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size(), j->end);
+    if (j && j->end >= 0) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends %.1f", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size(), j->end);
+    else if (j) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends when its messages arrive", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size());
     ImGui::SameLine();
     if (ImGui::SmallButton("unpin")) state.pinned = kNoJob;
   } else {

@@ -1,7 +1,7 @@
 // network.cpp — the wormhole network's step: read channels, evaluate routers, write channels.
 // The model and its timing are documented in network.hpp. Reading order: construction and
-// injection, the step (phase 1: read channels; phase 2: evaluate), one router's evaluation and
-// a flit's move, then the views and the audit.
+// injection, the step (phase 1: read channels; phase 2: evaluate), a flit's move and one
+// router's evaluation, then the views and the audit.
 #include "network.hpp"
 #include <algorithm>
 #include <bit>
@@ -18,56 +18,63 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
                  c.buffer_flits, c.routing_delay);
   vcs_ = net_vcs(t);
   nodes_ = t.nodes();
-  const std::size_t ports = std::size_t(nodes_) * kNetPorts, vcs = ports * std::size_t(vcs_);
-  down_iv_.assign(std::size_t(nodes_) * 4, -1);
-  up_ov_.assign(std::size_t(nodes_) * 4, -1);
-  down_node_.assign(std::size_t(nodes_) * 4, -1);
-  up_node_.assign(std::size_t(nodes_) * 4, -1);
+  const std::size_t vcs = std::size_t(nodes_) * kNetPorts * std::size_t(vcs_);
+  wires_.assign(std::size_t(nodes_) * 4, Wire{});
   for (int n = 0; n < nodes_; ++n) {
     const auto nb = t.neighbours(n);
     for (int q = 0; q < 4; ++q) {
       const int m = nb[q];
       if (m < 0 || m == n) continue;  // mesh edge, or a torus side of 1
       // The link n --q--> m enters m through the port facing back to n.
-      down_iv_[n * 4 + q] = iv_index(m, opposite_port(q), 0);
-      up_ov_[m * 4 + opposite_port(q)] = iv_index(n, q, 0);
-      down_node_[n * 4 + q] = m;
-      up_node_[m * 4 + opposite_port(q)] = n;
+      Wire& out = wires_[std::size_t(n) * 4 + std::size_t(q)];
+      Wire& in = wires_[std::size_t(m) * 4 + std::size_t(opposite_port(q))];
+      out.down_iv = iv_index(m, opposite_port(q), 0);
+      out.down_node = m;
+      in.up_ov = iv_index(n, q, 0);
+      in.up_node = n;
     }
   }
   in_.assign(vcs, InVc{});
+  ready_.assign(vcs, 0);
+  vc_pkt_.assign(vcs, 0);
   buf_.assign(vcs * std::size_t(cfg_.buffer_flits), Flit{});
   out_.assign(vcs, OutVc{});
-  for (int n = 0; n < nodes_; ++n)
+  routers_.assign(std::size_t(nodes_), Router{});
+  for (int n = 0; n < nodes_; ++n) {
+    Router& r = routers_[std::size_t(n)];
+    r.ov_free = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
+    r.ov_credit = std::uint16_t(((1u << vcs_) - 1) << (kPortLocal * vcs_));  // ejection: no credits needed
     for (int q = 0; q < 4; ++q)
-      if (down_iv_[n * 4 + q] >= 0)
-        for (int v = 0; v < vcs_; ++v) out_[iv_index(n, q, v)].credits = cfg_.buffer_flits;
-  in_rr_.assign(ports, std::uint8_t(vcs_ - 1));  // so the first search starts at VC 0
-  for (int n = 0; n < nodes_; ++n) in_rr_[std::size_t(n) * kNetPorts + kPortLocal] = 0;  // one injection VC
-  out_rr_.assign(ports, std::uint8_t(kNetPorts - 1));
+      if (has_link(n, q))
+        for (int v = 0; v < vcs_; ++v) {
+          out_[iv_index(n, q, v)].credits = cfg_.buffer_flits;
+          r.ov_credit |= std::uint16_t(1u << (q * vcs_ + v));
+        }
+    for (int p = 0; p < kNetPorts; ++p) {
+      // The first search starts at VC 0 (the injection port, whose last winner counts as VC 0,
+      // prefers VC 1, which it never uses, and so falls back to VC 0).
+      r.vc_pref |= std::uint16_t(1u << (p * vcs_ + (p == kPortLocal ? vcs_ - 1 : 0)));
+      r.out_rr[p] = std::uint8_t(kNetPorts - 1);
+    }
+    // Every target starts as output VC 0 (bit 0), so `want`, `tf` and `tc` start consistent.
+    r.want[0] = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
+    r.tf = r.want[0];
+    r.tc = (r.ov_credit & 1u) ? r.want[0] : 0;
+  }
   buffered_.assign(std::size_t(nodes_), 0);
+  coords_.resize(std::size_t(nodes_));
+  for (int n = 0; n < nodes_; ++n) coords_[std::size_t(n)] = t.coord(n);
   queue_.assign(std::size_t(nodes_), {});
   queue_head_.assign(std::size_t(nodes_), 0);
   inj_seq_.assign(std::size_t(nodes_), 0);
   stamp_.assign(std::size_t(nodes_), -1);
-  timers_.assign(std::size_t(cfg_.routing_delay) + 2, {});
+  due_.assign(std::size_t(nodes_) + 1, 0);
+  due_next_.assign(std::size_t(nodes_) + 1, 0);
+  std::size_t wheel = 1;
+  while (wheel < std::size_t(cfg_.routing_delay) + 2) wheel *= 2;
+  timers_.assign(wheel, {});
+  timer_mask_ = std::int64_t(wheel) - 1;
   link_flits_.assign(std::size_t(nodes_) * 4, 0);
-  link_busy_at_.assign(std::size_t(nodes_) * 4, -1);
-  live_.assign(std::size_t(nodes_), 0);
-}
-
-void Network::wake_now(int node, std::int64_t t) {
-  if (stamp_[node] != t) {
-    stamp_[node] = t;
-    due_.push_back(node);
-  }
-}
-
-void Network::wake_next(int node, std::int64_t t) {
-  if (stamp_[node] != t + 1) {
-    stamp_[node] = t + 1;
-    due_next_.push_back(node);
-  }
 }
 
 std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
@@ -106,7 +113,7 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
   st_.flits_queued += cfg_.packet_flits;
   const int inj = iv_index(src, kPortLocal, 0);
   in_[inj].count = 1;  // the injection VC "holds a flit" while its queue is not empty
-  live_[src] |= 1u << (kPortLocal * vcs_);
+  routers_[std::size_t(src)].live |= std::uint16_t(1u << (kPortLocal * vcs_));
   if (q.size() - queue_head_[src] == 1) {
     ALLOCLAB_CHECK(in_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
     start_routing(src, inj, slot, cycle_);
@@ -118,20 +125,33 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
 // The head of packet `pkt` is at the front of input VC `iv` from cycle `from`: its route is
 // fixed now and it may leave R cycles later.
 void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from) {
-  const int local = iv - node * kNetPorts * vcs_;  // port * vcs + vc (no division: vcs is 1 or 2)
+  const int local = vc_bit(node, iv);  // port * vcs + vc (no division: vcs is 1 or 2)
   const int port = local >> (vcs_ - 1), vc = local & (vcs_ - 1);
   Packet& p = packets_[pkt];
-  const RouteChoice rc = route(topo_, node, p.dst, port, vc);
-  ALLOCLAB_CHECK(rc.port == kPortLocal || down_iv_[node * 4 + rc.port] >= 0,
+  const RouteChoice rc = route(topo_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc);
+  ALLOCLAB_CHECK(rc.port == kPortLocal || has_link(node, rc.port),
                  "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
   if (port == kPortLocal) p.source_wait = from - p.created;
   InVc& s = in_[iv];
   s.state = kRouting;
-  s.ready = from + cfg_.routing_delay;
+  const std::int64_t ready = ready_[std::size_t(iv)] = from + cfg_.routing_delay;
+  vc_pkt_[std::size_t(iv)] = pkt;
   s.out_port = std::uint8_t(rc.port);
   s.out_vc = std::uint8_t(rc.vc);
-  // Wake the router when the delay ends (with no delay it is already due in cycle `from`).
-  if (cfg_.routing_delay > 0) timers_[std::size_t(s.ready % std::int64_t(timers_.size()))].push_back(node);
+  Router& r = routers_[std::size_t(node)];
+  const unsigned tg = unsigned(rc.port * vcs_ + rc.vc), bit = 1u << local;
+  r.want[r.target[local]] &= std::uint16_t(~bit);
+  r.want[tg] |= std::uint16_t(bit);
+  r.target[local] = std::uint8_t(tg);
+  r.tf = std::uint16_t((r.tf & ~bit) | ((r.ov_free >> tg & 1u) << local));
+  r.tc = std::uint16_t((r.tc & ~bit) | ((r.ov_credit >> tg & 1u) << local));
+  // Mark the head routed and wake the router when the delay ends. With no delay the router is
+  // already due in cycle `from` and the head may go then: `from` is the current cycle, or the
+  // next one when a tail left this cycle (the router has already chosen this cycle's moves).
+  if (cfg_.routing_delay > 0)
+    timers_[std::size_t(ready & timer_mask_)].push_back(node * 16 + local);
+  else
+    r.routed |= std::uint16_t(1u << local);
 }
 
 // [SECTION] the step
@@ -141,36 +161,51 @@ void Network::step() {
   // Routers due now: those that moved a flit in t-1 (already listed), those whose head finishes
   // routing now, and — in phase 1 — those receiving a flit or a credit.
   due_.swap(due_next_);
-  due_next_.clear();
-  auto& timer = timers_[std::size_t(t % std::int64_t(timers_.size()))];
-  for (const std::int32_t n : timer) wake_now(n, t);
+  due_n_ = due_next_n_;
+  due_next_n_ = 0;
+  auto& timer = timers_[std::size_t(t & timer_mask_)];
+  for (const std::int32_t e : timer) {
+    routers_[std::size_t(e >> 4)].routed |= std::uint16_t(1u << (e & 15));
+    wake_now(e >> 4, t);
+  }
   timer.clear();
   if (exhaustive_)
     for (int n = 0; n < nodes_; ++n) wake_now(n, t);
 
+  if (vcs_ == 1)
+    read_and_evaluate<1>(t);
+  else
+    read_and_evaluate<2>(t);
+  cycle_ = t + 1;
+}
+
+template <int V>
+void Network::read_and_evaluate(std::int64_t t) {
   // Phase 1 — read the channels written in the previous cycle.
   for (const CreditEvent& c : credit_ch_) {
     OutVc& o = out_[std::size_t(c.ov)];
     ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.ov,
                    c.node, (long long)t);
-    ++o.credits;
     // Wake the router only if this credit may let a flit go: the VC had none (with credits left
     // nothing waited for this one), and the owner's next flit is waiting or, for a free VC, some
     // head might want it.
     const int n = c.node;
-    if (o.credits == 1 && (o.owner >= 0 ? in_[std::size_t(o.owner)].count > 0 : live_[n] != 0)) wake_now(n, t);
+    if (++o.credits == 1) {
+      Router& r = routers_[std::size_t(n)];
+      const int b = vc_bit<V>(n, c.ov);
+      r.ov_credit |= std::uint16_t(1u << b);
+      r.tc |= r.want[b];
+      wake_now(n, t, o.owner >= 0 ? bool(r.live >> vc_bit<V>(n, o.owner) & 1u) : r.live != 0);
+    }
   }
   credit_ch_.clear();
-  for (const FlitEvent& e : flit_ch_) accept(e, t);
+  for (const FlitEvent& e : flit_ch_) accept<V>(e, t);
   flit_ch_.clear();
 
   // Phase 2 — every due router evaluates from its own state, writing the channels.
   const std::size_t first_delivery = delivered_.size();
-  if (vcs_ == 1)
-    for (const std::int32_t n : due_) evaluate<1>(n, t);
-  else
-    for (const std::int32_t n : due_) evaluate<2>(n, t);
-  due_.clear();
+  for (std::size_t k = 0; k < due_n_; ++k) evaluate<V>(due_[k], t);
+  due_n_ = 0;
   // Deliveries of one cycle are ordered by packet id, not by the order routers were visited.
   if (delivered_.size() - first_delivery > 1)
     std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
@@ -181,10 +216,10 @@ void Network::step() {
                  "on links %lld",
                  (long long)t, (long long)st_.flits_injected, (long long)st_.flits_ejected, (long long)st_.flits_queued,
                  (long long)st_.flits_buffered, (long long)st_.flits_on_links);
-  cycle_ = t + 1;
 }
 
 // A flit arrives from a link into input VC e.iv at cycle t.
+template <int V>
 void Network::accept(const FlitEvent& e, std::int64_t t) {
   InVc& s = in_[e.iv];
   const int node = e.node;
@@ -195,7 +230,9 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   if (slot >= B) slot -= B;
   buf_[std::size_t(e.iv) * std::size_t(B) + std::size_t(slot)] = e.f;
   ++s.count;
-  live_[node] |= 1u << (e.iv - node * kNetPorts * vcs_);
+  Router& r = routers_[std::size_t(node)];
+  const int bit = vc_bit<V>(node, e.iv);
+  r.live |= std::uint16_t(1u << bit);
   ++buffered_[node];
   ++st_.flits_buffered;
   if (e.f.head) packets_[e.f.pkt].hop_arrival = t;
@@ -207,104 +244,19 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   // Only a flit arriving at the front of its buffer can change what the router does now: a body
   // flit if its output VC has a credit (else the credit wakes it), a head only without routing
   // delay (else its timer wakes it).
-  if (s.count == 1) {
-    const bool go = e.f.head ? cfg_.routing_delay == 0
-                             : s.out_port == kPortLocal || out_[std::size_t(iv_index(node, s.out_port, s.out_vc))].credits > 0;
-    if (go) wake_now(node, t);
-  }
+  wake_now(node, t, (s.count == 1) & (e.f.head ? cfg_.routing_delay == 0 : bool(r.tc >> bit & 1u)));
 }
 
-// [SECTION] one router: separable input-first allocation, then the moves
-
-// V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus).
-// The eligibility tests are written without data-dependent branches: which VCs are ready is
-// unpredictable, and mispredicted branches would dominate the cost of a router.
-template <int V>
-void Network::evaluate(int node, std::int64_t t) {
-  static_assert(kNetPorts * V <= 16, "live_ holds one bit per input VC");
-  static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
-  const std::size_t base = std::size_t(node) * kNetPorts * V;
-  const InVc* in = &in_[base];
-  const OutVc* out = &out_[base];
-  std::uint8_t* in_rr = &in_rr_[std::size_t(node) * kNetPorts];
-  std::uint8_t* out_rr = &out_rr_[std::size_t(node) * kNetPorts];
-  const unsigned live = live_[node];
-
-  // Can input VC (p, v) send its front flit now? It must hold one, its head must have finished
-  // routing, and its output VC must be free (head) or its own (body), with a credit (or be the
-  // ejection port).
-  std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
-  unsigned eligible_vcs = 0;
-  unsigned qmask = 0;          // bit q: some input port asks for output port q
-  auto eligible = [&](int p, int v, unsigned& q) -> unsigned {
-    const InVc& s = in[p * V + v];
-    q = s.out_port;
-    const OutVc& o = out[q * V + s.out_vc];
-    const unsigned active = s.state == kActive;
-    const unsigned ready = (live >> (p * V + v) & 1u) & (active | unsigned(t >= s.ready));
-    return ready & (active | unsigned(o.owner < 0)) & (unsigned(q == kPortLocal) | unsigned(o.credits > 0));
-  };
-  int want_vc[kNetPorts] = {0, 0, 0, 0, 0};
-  // Input ports holding a flit (on any VC).
-  unsigned ports = live;
-  if constexpr (V == 2) ports = (live | live >> 1) & 0x155u, ports = (ports | ports >> 1) & 0x133u,
-                        ports = (ports | ports >> 2) & 0x10Fu, ports = (ports | ports >> 4) & 0x1Fu;
-  while (ports) {
-    const int p = std::countr_zero(ports);
-    ports &= ports - 1;
-    unsigned q0, ok;
-    const unsigned ok0 = eligible(p, 0, q0);
-    eligible_vcs += ok0;
-    if constexpr (V == 1) {
-      ok = ok0;
-    } else {
-      // Two VCs: offer the one after the last winner if it can go, else the other.
-      if (p == kPortLocal) {
-        ok = ok0;
-      } else {
-        unsigned q1;
-        const unsigned ok1 = eligible(p, 1, q1);
-        eligible_vcs += ok1;
-        const unsigned first = in_rr[p] ^ 1u;
-        const unsigned take = (first ? ok1 : ok0) ? first : first ^ 1u;
-        ok = ok0 | ok1;
-        q0 = take ? q1 : q0;
-        want_vc[p] = int(take);
-      }
-    }
-    requests |= ok << (q0 * kNetPorts + unsigned(p));
-    qmask |= ok << q0;
-  }
-
-  // Output stage: each requested output port grants the first asking input port after its last
-  // winner (round robin), and that flit moves.
-  unsigned moves = 0;
-  bool again = false;  // whether this router may move a flit next cycle without a new event
-  while (qmask) {
-    const int q = std::countr_zero(qmask);
-    qmask &= qmask - 1;
-    const unsigned r = requests >> (q * kNetPorts) & 31u;
-    const int from = out_rr[q] + 1;  // 1..5
-    const unsigned rot = ((r | r << kNetPorts) >> from) & 31u;
-    int p = from + std::countr_zero(rot);
-    if (p >= kNetPorts) p -= kNetPorts;
-    out_rr[q] = std::uint8_t(p);
-    in_rr[p] = std::uint8_t(want_vc[p]);
-    ++moves;
-    again |= move(node, p, want_vc[p], t);
-  }
-
-  // Evaluate again next cycle if something could move then without a new arrival, credit or
-  // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
-  // an output VC released by a tail (a waiting head may take it).
-  if (again || eligible_vcs > moves) wake_next(node, t);
-}
+// [SECTION] one router: a flit's move, then separable input-first allocation
 
 // The front flit of input VC (node, port, vc) crosses the switch at cycle t. Returns whether the
 // VC's next flit is waiting and has a credit, or the move released an output VC (see evaluate).
+template <int V>
 bool Network::move(int node, int port, int vc, std::int64_t t) {
-  const int iv = iv_index(node, port, vc);
+  const int iv = iv_index<V>(node, port, vc);
   InVc& s = in_[iv];
+  Router& r = routers_[std::size_t(node)];
+  const unsigned in_bit = 1u << vc_bit<V>(node, iv);
   const int B = cfg_.buffer_flits;
 
   Flit f;
@@ -316,15 +268,17 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
   } else {
     f = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
     if (++s.head == B) s.head = 0;
-    if (--s.count == 0) live_[node] &= ~(1u << (iv - node * kNetPorts * vcs_));
+    if (--s.count == 0) r.live &= std::uint16_t(~in_bit);
     --buffered_[node];
     --st_.flits_buffered;
     const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
-    credit_ch_.push_back(CreditEvent{up_ov_[l] + vc, up_node_[l]});  // the freed slot, back upstream
+    credit_ch_.push_back(CreditEvent{wires_[l].up_ov + vc, wires_[l].up_node});  // the freed slot, back upstream
   }
 
   const int q = s.out_port;
-  const int ov = iv_index(node, q, s.out_vc);
+  const int ov = iv_index<V>(node, q, s.out_vc);
+  const int ob = vc_bit<V>(node, ov);
+  const unsigned out_bit = 1u << ob;
   OutVc& o = out_[ov];
   Packet& pk = packets_[f.pkt];
   if (f.head) {
@@ -332,6 +286,10 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
                    (unsigned long long)pk.id, node, int(s.state), o.owner, (long long)t);
     o.owner = iv;
     s.state = kActive;
+    r.routed &= std::uint16_t(~in_bit);
+    r.active |= std::uint16_t(in_bit);
+    r.ov_free &= std::uint16_t(~out_bit);
+    r.tf &= std::uint16_t(~r.want[ob]);
     pk.blocked += t - (pk.hop_arrival + cfg_.routing_delay);
   } else {
     ALLOCLAB_CHECK(s.state == kActive && o.owner == iv, "body flit %d of packet %llu at node %d without its VC, cycle %lld",
@@ -340,11 +298,15 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
 
   if (q != kPortLocal) {
     ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, int(s.out_vc), (long long)t);
-    --o.credits;
+    if (--o.credits == 0) {
+      r.ov_credit &= std::uint16_t(~out_bit);
+      r.tc &= std::uint16_t(~r.want[ob]);
+    }
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
-    flit_ch_.push_back(FlitEvent{down_iv_[l] + s.out_vc, down_node_[l], f});
+    flit_ch_.push_back(FlitEvent{wires_[l].down_iv + s.out_vc, wires_[l].down_node, f});
     ++link_flits_[l];
-    link_busy_at_[l] = t;
+    r.busy_ports = std::uint8_t((r.busy_cycle == t ? r.busy_ports : 0u) | 1u << q);
+    r.busy_cycle = t;
     ++st_.flit_hops;
   } else {
     ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
@@ -366,6 +328,9 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
   if (f.tail) {  // release the output VC; the next packet's head (if any) starts routing
     o.owner = -1;
     s.state = kIdle;
+    r.ov_free |= std::uint16_t(out_bit);
+    r.tf |= r.want[ob];
+    r.active &= std::uint16_t(~in_bit);
     if (port == kPortLocal) {
       inj_seq_[node] = 0;
       ++queue_head_[node];
@@ -373,7 +338,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
         start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
       } else {
         s.count = 0;
-        live_[node] &= ~(1u << (kPortLocal * vcs_));
+        r.live &= std::uint16_t(~in_bit);
       }
     } else if (s.count > 0) {
       const Flit& next = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
@@ -383,7 +348,68 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     }
     return true;
   }
-  return s.count > 0 && (q == kPortLocal || o.credits > 0);  // the next flit can go at once
+  return s.count > 0 && bool(r.ov_credit & out_bit);  // the next flit can go at once
+}
+
+// V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus).
+// The decision reads only the router's Router line and works on bit masks (bit i = p*V + v):
+// which VCs are ready is unpredictable, so there are no data-dependent branches beyond the
+// loops over set bits, and the request stage costs a few instructions per waiting VC.
+template <int V>
+void Network::evaluate(int node, std::int64_t t) {
+  static_assert(kNetPorts * V <= 16, "the Router masks hold one bit per VC");
+  static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
+  constexpr unsigned kVc0 = V == 2 ? 0x155u : 0x1Fu;  // VC 0 of every port
+  Router& r = routers_[std::size_t(node)];
+
+  // Eligible input VCs: the VC holds a flit whose head has finished routing (or whose packet is
+  // active), and its output VC is free (head) or its own (body), with a credit (the ejection
+  // port's credit bits are always set).
+  const unsigned active = r.active;
+  const unsigned eligible = unsigned(r.live) & (active | unsigned(r.routed)) & (active | unsigned(r.tf)) & unsigned(r.tc);
+  // Input stage: each input port offers one eligible VC, the one after its last winner if that
+  // one can go, else the other (on the injection port only VC 0 is ever used).
+  unsigned offered = eligible;
+  if constexpr (V == 2) {
+    auto partner = [](unsigned m) { return ((m & kVc0) << 1) | ((m >> 1) & kVc0); };  // swap VCs 0 and 1
+    const unsigned first = eligible & r.vc_pref;
+    offered = first | (eligible & ~unsigned(r.vc_pref) & ~partner(first));
+  }
+  std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
+  unsigned qmask = 0;          // bit q: some input port asks for output port q
+  for (unsigned m = offered; m; m &= m - 1) {
+    const int i = std::countr_zero(m);
+    const unsigned q = unsigned(r.target[i]) / V, p = unsigned(i) / V;
+    requests |= 1u << (q * kNetPorts + p);
+    qmask |= 1u << q;
+  }
+
+  // Output stage: each requested output port grants the first asking input port after its last
+  // winner (round robin), and that flit moves.
+  unsigned moves = 0;
+  bool again = false;  // whether this router may move a flit next cycle without a new event
+  while (qmask) {
+    const int q = std::countr_zero(qmask);
+    qmask &= qmask - 1;
+    const unsigned rq = requests >> (q * kNetPorts) & 31u;
+    const int from = r.out_rr[q] + 1;  // 1..5
+    const unsigned rot = ((rq | rq << kNetPorts) >> from) & 31u;
+    int p = from + std::countr_zero(rot);
+    if (p >= kNetPorts) p -= kNetPorts;
+    r.out_rr[q] = std::uint8_t(p);
+    int vc = 0;
+    if constexpr (V == 2) {
+      vc = int(offered >> (2 * p + 1) & 1u);
+      r.vc_pref = std::uint16_t((r.vc_pref & ~(3u << 2 * p)) | 1u << (2 * p + (vc ^ 1)));
+    }
+    ++moves;
+    again |= move<V>(node, p, vc, t);
+  }
+
+  // Evaluate again next cycle if something could move then without a new arrival, credit or
+  // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
+  // an output VC released by a tail (a waiting head may take it).
+  if (again || unsigned(std::popcount(eligible)) > moves) wake_next(node, t);
 }
 
 void Network::skip_to(std::int64_t cycle) {
@@ -400,13 +426,14 @@ std::vector<Delivered> Network::take_delivered() {
 // [SECTION] views and audit
 
 LinkState Network::link_state(int node, int port) const {
-  const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
-  if (link_busy_at_[l] == cycle_ - 1) return LinkState::Busy;
+  const Router& r = routers_[std::size_t(node)];
+  if (r.busy_cycle == cycle_ - 1 && (r.busy_ports >> port & 1u)) return LinkState::Busy;
   // A flit ready in the last cycle that wanted this link is still at the front of its buffer.
   for (int p = 0; p < kNetPorts; ++p)
     for (int v = 0; v < vcs_; ++v) {
       const InVc& s = in_[std::size_t(iv_index(node, p, v))];
-      if (s.count > 0 && s.out_port == port && (s.state == kActive || s.ready <= cycle_ - 1)) return LinkState::Blocked;
+      if (s.count > 0 && s.out_port == port && (s.state == kActive || ready_[std::size_t(iv_index(node, p, v))] <= cycle_ - 1))
+        return LinkState::Blocked;
     }
   return LinkState::Idle;
 }
@@ -415,6 +442,51 @@ bool Network::link_held(int node, int port) const {
   for (int v = 0; v < vcs_; ++v)
     if (out_[iv_index(node, port, v)].owner >= 0) return true;
   return false;
+}
+
+std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
+  // Collect (link, flits, held) facts, then merge them per link. The flits on an input VC's
+  // buffer and wire belong to the link that feeds it: (upstream node, opposite port).
+  std::vector<ChannelUse> facts;
+  const int V = vcs_, B = cfg_.buffer_flits;
+  auto feeding = [&](int node, int port) {  // the link into input port `port` of `node`
+    return ChannelUse{wires_[std::size_t(node) * 4 + std::size_t(port)].up_node, opposite_port(port), 0, false};
+  };
+  for (int n = 0; n < nodes_; ++n)
+    for (int p = 0; p < 4; ++p)
+      for (int v = 0; v < V; ++v) {
+        const int iv = iv_index(n, p, v);
+        const OutVc& o = out_[std::size_t(iv)];  // output VC (n, p, v)
+        if (o.owner >= 0 && packets_[vc_pkt_[std::size_t(o.owner)]].tag == tag) facts.push_back({n, p, 0, true});
+        const InVc& s = in_[std::size_t(iv)];  // input VC (n, p, v)
+        int mine = 0;
+        for (int k = 0, slot = s.head; k < s.count; ++k, slot = slot + 1 == B ? 0 : slot + 1)
+          mine += packets_[buf_[std::size_t(iv) * std::size_t(B) + std::size_t(slot)].pkt].tag == tag;
+        if (mine > 0) {
+          ChannelUse u = feeding(n, p);
+          u.flits = mine;
+          facts.push_back(u);
+        }
+      }
+  for (const FlitEvent& e : flit_ch_)
+    if (packets_[e.f.pkt].tag == tag) {
+      const int local = vc_bit(e.node, e.iv);
+      ChannelUse u = feeding(e.node, local / V);
+      u.flits = 1;
+      facts.push_back(u);
+    }
+  std::sort(facts.begin(), facts.end(),
+            [](const ChannelUse& a, const ChannelUse& b) { return a.node != b.node ? a.node < b.node : a.port < b.port; });
+  std::vector<ChannelUse> out;
+  for (const ChannelUse& f : facts) {
+    if (out.empty() || out.back().node != f.node || out.back().port != f.port) {
+      out.push_back(f);
+    } else {
+      out.back().flits += f.flits;
+      out.back().held = out.back().held || f.held;
+    }
+  }
+  return out;
 }
 
 NetStats Network::stats() const {
@@ -458,9 +530,9 @@ void Network::audit() const {
           const OutVc& o = out_[iv_index(n, s.out_port, s.out_vc)];
           ALLOCLAB_CHECK(o.owner == iv, "node %d input VC %d is active but does not own its output VC", n, iv);
         }
-        if (p < 4 && down_iv_[n * 4 + p] >= 0) {  // output VC (n, p, v) feeds a link
+        if (p < 4 && has_link(n, p)) {  // output VC (n, p, v) feeds a link
           const OutVc& o = out_[iv];
-          const int down = down_iv_[n * 4 + p] + v;
+          const int down = wires_[std::size_t(n) * 4 + std::size_t(p)].down_iv + v;
           ALLOCLAB_CHECK(o.credits >= 0 && o.credits <= B, "node %d port %d vc %d has %d credits", n, p, v, o.credits);
           const int total = o.credits + in_[down].count + wire_flits[down] + wire_credits[iv];
           ALLOCLAB_CHECK(total == B, "credit conservation broken on link node %d port %d vc %d: %d != %d at cycle %lld", n,
@@ -472,8 +544,37 @@ void Network::audit() const {
         }
       }
     ALLOCLAB_CHECK(here == buffered_[n], "node %d buffered count %d != %d", n, buffered_[n], here);
+    // The Router masks agree with the VC states (bit i = p*V + v, for input and output VCs).
+    unsigned active = 0, routed = 0, ov_free = 0, ov_credit = 0;
+    for (int i = 0; i < kNetPorts * V; ++i) {
+      const int iv = n * kNetPorts * V + i, p = i / V;
+      const InVc& s = in_[std::size_t(iv)];
+      const OutVc& o = out_[std::size_t(iv)];
+      active |= unsigned(s.state == kActive) << i;
+      routed |= unsigned(s.state == kRouting && (cfg_.routing_delay == 0 || ready_[std::size_t(iv)] < cycle_)) << i;
+      ov_free |= unsigned(o.owner < 0) << i;
+      ov_credit |= unsigned(p == kPortLocal || o.credits > 0) << i;
+      ALLOCLAB_CHECK(s.state == kIdle || routers_[n].target[i] == s.out_port * V + s.out_vc,
+                     "node %d input VC %d: stale output VC target", n, iv);
+    }
+    const Router& r = routers_[std::size_t(n)];
+    for (int i = 0; i < kNetPorts * V; ++i) {
+      const unsigned tg = r.target[i];
+      ALLOCLAB_CHECK(tg < unsigned(kNetPorts * V) && (r.want[tg] >> i & 1u) && bool(r.tf >> i & 1u) == bool(ov_free >> tg & 1u) &&
+                         bool(r.tc >> i & 1u) == bool(ov_credit >> tg & 1u),
+                     "node %d input VC %d: target %u not mirrored in want/tf/tc at cycle %lld", n, i, tg, (long long)cycle_);
+    }
+    for (int o = 0, seen = 0; o < kNetPorts * V; ++o) {
+      ALLOCLAB_CHECK((seen & r.want[o]) == 0 && r.want[o] < (1u << (kNetPorts * V)), "node %d: input VCs listed twice in want", n);
+      seen |= r.want[o];
+    }
+    ALLOCLAB_CHECK(r.active == active && r.routed == routed && r.ov_free == ov_free && r.ov_credit == ov_credit,
+                   "node %d: router masks (active %x routed %x free %x credit %x) disagree with its VCs (%x %x %x %x) "
+                   "at cycle %lld",
+                   n, unsigned(r.active), unsigned(r.routed), unsigned(r.ov_free), unsigned(r.ov_credit), active, routed,
+                   ov_free, ov_credit, (long long)cycle_);
     for (int i = 0; i < kNetPorts * V; ++i)
-      ALLOCLAB_CHECK(bool(live_[n] >> i & 1u) == (in_[n * kNetPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
+      ALLOCLAB_CHECK(bool(routers_[n].live >> i & 1u) == (in_[n * kNetPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
     const int q = queued_packets(n);
     if (q > 0) queued += std::int64_t(q) * cfg_.packet_flits - inj_seq_[n];
     buffered += here;

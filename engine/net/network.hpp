@@ -82,6 +82,17 @@ struct Delivered {
   std::int64_t source_wait = 0;    // cycles spent in the source queue behind earlier packets
 };
 
+// One link a job's packets occupy now (Network::channels_of): the link leaving `node` through
+// `port` (0..3, routing.hpp) carries `flits` of the job's flits (on the wire, or waiting in the
+// input buffer at its far end), and/or a packet of the job `held` its virtual channel (the worm
+// passes through it, even where no flit of it is on the link at this moment).
+struct ChannelUse {
+  int node = 0, port = 0;
+  int flits = 0;
+  bool held = false;
+  bool operator==(const ChannelUse&) const = default;
+};
+
 // What a link did during the last step (for the UI): carried a flit, or did not although a flit
 // at its router was ready to take it (no credit, VC held by another packet, lost arbitration).
 enum class LinkState : std::uint8_t { Idle, Busy, Blocked };
@@ -121,7 +132,7 @@ class Network {
   const NetConfig& config() const { return cfg_; }
   int vcs() const { return vcs_; }
   // Whether the link leaving `node` through `port` exists (no link off a mesh edge or to itself).
-  bool has_link(int node, int port) const { return down_iv_[node * 4 + port] >= 0; }
+  bool has_link(int node, int port) const { return wires_[std::size_t(node) * 4 + std::size_t(port)].down_node >= 0; }
   // Cumulative flits carried by each link, indexed node*4 + port.
   std::span<const std::uint64_t> link_flits() const { return link_flits_; }
   // What the link (node, port) did in the last step; computed on demand from the router state.
@@ -130,6 +141,9 @@ class Network {
   bool link_held(int node, int port) const;
   // Flits in each node's router input buffers, indexed by node.
   std::span<const std::int32_t> buffered_flits() const { return buffered_; }
+  // The links a packet tagged `tag` (a job) occupies now, by node then port: O(network) per call
+  // and nothing on the step's hot path (packets keep their tag, input VCs their packet).
+  std::vector<ChannelUse> channels_of(std::int32_t tag) const;
   // Packets waiting in (or being injected from) each node's source queue.
   int queued_packets(int node) const { return int(queue_[node].size() - queue_head_[node]); }
   NetStats stats() const;
@@ -150,8 +164,7 @@ class Network {
     std::uint8_t head, tail;
   };
   enum : std::uint8_t { kIdle, kRouting, kActive };  // input VC states
-  struct InVc {
-    std::int64_t ready = 0;  // kRouting: first cycle the head may leave
+  struct InVc {  // 8 bytes; the cycle a routing head may leave is in ready_ (rarely read)
     std::uint16_t head = 0, count = 0;  // ring buffer in buf_[iv*B ...]; injection VC: count = 1 if packets wait
     std::uint8_t state = kIdle, out_port = 0, out_vc = 0;
   };
@@ -172,31 +185,84 @@ class Network {
     std::int32_t ov, node;  // output VC receiving the credit and its router
   };
 
+  // The decision state of one router, in one 64-byte line so that evaluating a router reads a
+  // single cache line: bit i = p*vcs + v names input VC (p, v) in the input masks and output
+  // VC (q, v) in the output masks. These duplicate InVc/OutVc facts (audit() checks they agree)
+  // that the allocation needs; InVc/OutVc keep the rest (buffers, counts, owners, timers).
+  // `tf` and `tc` carry each output VC's state to the input VCs routed to it (via `want`), so a
+  // router finds its eligible input VCs with a few mask operations and no per-VC loop.
+  struct alignas(64) Router {
+    std::int64_t busy_cycle = -1;  // the last cycle a flit left on a link, and through which ports:
+    std::uint8_t busy_ports = 0;   // (for link_state(); kept here, in a line a move touches anyway)
+    std::uint16_t live = 0;       // input VCs holding a flit
+    std::uint16_t active = 0;     // input VCs in state kActive (their packet owns the output VC)
+    std::uint16_t routed = 0;     // input VCs in state kRouting whose routing delay has ended
+    std::uint16_t ov_free = 0;    // output VCs with no owner
+    std::uint16_t ov_credit = 0;  // output VCs with a credit; the ejection port's bits are always set
+    std::uint16_t tf = 0, tc = 0; // input VCs whose target output VC is free / has a credit
+    std::uint16_t vc_pref = 0;    // per input port, the bit of the VC it offers first: the one after its last winner
+    std::uint16_t want[kNetPorts * 2] = {};   // per output VC: the input VCs whose target it is
+    std::uint8_t target[kNetPorts * 2] = {};  // per input VC: its output VC, out_port*vcs + out_vc
+    std::uint8_t out_rr[kNetPorts] = {};      // per output port: the input port that last won
+  };
+  static_assert(sizeof(Router) == 64, "one router's decision state is one cache line");
+
   int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
-  void wake_now(int node, std::int64_t t);  // evaluate `node` in cycle t (the current one)
-  void wake_next(int node, std::int64_t t); // evaluate `node` in cycle t+1
-  void accept(const FlitEvent& e, std::int64_t t);
+  // Evaluate `node` in cycle t (the current one) if `cond`; without a branch on `cond`, which
+  // is unpredictable (always writing the slot past the list's end, counting it only if new).
+  void wake_now(int node, std::int64_t t, bool cond = true) {
+    const std::int64_t old = stamp_[std::size_t(node)];
+    const bool add = cond & (old != t);
+    due_[due_n_] = node;
+    due_n_ += add;
+    stamp_[std::size_t(node)] = add ? t : old;
+  }
+  // Evaluate `node` in cycle t+1.
+  void wake_next(int node, std::int64_t t) {
+    const std::int64_t old = stamp_[std::size_t(node)];
+    const bool add = old != t + 1;
+    due_next_[due_next_n_] = node;
+    due_next_n_ += add;
+    stamp_[std::size_t(node)] = add ? t + 1 : old;
+  }
+  // The hot path is specialised on V = vcs_ (1 or 2) so that VC indexing needs no multiplication.
+  template <int V>
+  void read_and_evaluate(std::int64_t t);  // phases 1 and 2 of step()
+  template <int V>
+  [[gnu::always_inline]] inline void accept(const FlitEvent& e, std::int64_t t);
   void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
   template <int V>
-  void evaluate(int node, std::int64_t t);
-  bool move(int node, int port, int vc, std::int64_t t);
+  [[gnu::always_inline]] inline void evaluate(int node, std::int64_t t);
+  template <int V>
+  [[gnu::always_inline]] inline bool move(int node, int port, int vc, std::int64_t t);
+  int vc_bit(int node, int iv) const { return iv - node * kNetPorts * vcs_; }  // p*vcs + v
+  template <int V>
+  static int vc_bit(int node, int iv) { return iv - node * kNetPorts * V; }
+  template <int V>
+  static int iv_index(int node, int port, int vc) { return (node * kNetPorts + port) * V + vc; }
 
   Topology topo_;
   NetConfig cfg_;
   int vcs_ = 1, nodes_ = 0;
   std::int64_t cycle_ = 0;
 
-  // Wiring, indexed node*4 + port: the downstream input VC 0 of the link leaving through `port`,
-  // and the upstream output VC 0 feeding input `port`; -1 where there is no link.
-  std::vector<std::int32_t> down_iv_, up_ov_, down_node_, up_node_;
+  // Wiring, indexed node*4 + port (one cache line per node): the downstream input VC 0 and router
+  // of the link leaving through `port`, and the upstream output VC 0 and router feeding input
+  // `port`; -1 where there is no link.
+  struct Wire {
+    std::int32_t down_iv = -1, down_node = -1, up_ov = -1, up_node = -1;
+  };
+  std::vector<Wire> wires_;
 
   // Router state, flat: input and output VCs indexed (node*5 + port)*vcs + vc.
   std::vector<InVc> in_;
+  std::vector<std::int64_t> ready_;  // per input VC in kRouting: the first cycle its head may leave
+  std::vector<std::uint32_t> vc_pkt_;  // per input VC not idle: the packet slot routing or active there
   std::vector<Flit> buf_;
   std::vector<OutVc> out_;
-  std::vector<std::uint8_t> in_rr_, out_rr_;  // last winners, indexed node*5 + port
+  std::vector<Router> routers_;         // per node
   std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers
-  std::vector<std::uint16_t> live_;     // per node: bit p*vcs+v set iff input VC (p, v) holds a flit
+  std::vector<Coord> coords_;           // per node: its coordinates (routing without division)
 
   // Source queues: packet slots, consumed from queue_head_; inj_seq_ = next flit of the front.
   std::vector<std::vector<std::uint32_t>> queue_;
@@ -211,14 +277,17 @@ class Network {
   std::vector<CreditEvent> credit_ch_;
 
   // Wake-up lists: routers to evaluate in the current cycle and in the next; stamp_ = the last
-  // cycle a router was listed for (no duplicates); timers_[c % size] = routers whose head's
-  // routing delay ends in cycle c (never more than routing_delay + 1 cycles ahead).
+  // cycle a router was listed for (no duplicates); timers_[c & timer_mask_] = input VCs (as
+  // node*16 + p*vcs + v) whose head's routing delay ends in cycle c (never more than routing_delay + 1 cycles
+  // ahead; the wheel has a power-of-two size above that, so no division).
+  // The lists have room for every node plus one (a node is listed at most once per cycle).
   std::vector<std::int32_t> due_, due_next_;
+  std::size_t due_n_ = 0, due_next_n_ = 0;
   std::vector<std::int64_t> stamp_;
   std::vector<std::vector<std::int32_t>> timers_;
+  std::int64_t timer_mask_ = 0;
 
   std::vector<std::uint64_t> link_flits_;
-  std::vector<std::int64_t> link_busy_at_;  // last cycle each link carried a flit
 
   std::vector<Delivered> delivered_;
   bool exhaustive_ = false;

@@ -7,16 +7,19 @@ namespace alloclab {
 namespace {
 
 // One dimension of a torus: direction (+1 / -1) from a to b along a ring of n, shorter way,
-// ties positive. Requires a != b.
+// ties positive. Requires a != b, both in [0, n).
 int ring_direction(int a, int b, int n) {
-  const int fwd = ((b - a) % n + n) % n;  // hops going positive
+  const int fwd = b >= a ? b - a : b - a + n;  // hops going positive
   return fwd <= n - fwd ? +1 : -1;
 }
 
 }  // namespace
 
 RouteChoice route(const Topology& t, int current, int dest, int in_port, int in_vc) {
-  const Coord c = t.coord(current), d = t.coord(dest);
+  return route(t, t.coord(current), t.coord(dest), in_port, in_vc);
+}
+
+RouteChoice route(const Topology& t, Coord c, Coord d, int in_port, int in_vc) {
   if (!t.wraps()) {
     if (d.x > c.x) return {kPortRight, 0};
     if (d.x < c.x) return {kPortLeft, 0};

@@ -40,5 +40,7 @@ struct RouteChoice {
 // it arrived on (kPortLocal when just injected) and `in_vc` the VC it arrived on: the torus needs
 // both to know whether the packet is continuing in the dimension whose dateline it already crossed.
 RouteChoice route(const Topology& t, int current, int dest, int in_port, int in_vc);
+// The same from coordinates (the network keeps them per node, so routing needs no division).
+RouteChoice route(const Topology& t, Coord current, Coord dest, int in_port, int in_vc);
 
 }  // namespace alloclab

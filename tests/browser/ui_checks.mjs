@@ -81,6 +81,45 @@ export async function uiChecks({ open, check, shots, census }) {
   await shot(p, 'mesh-zoomed.png');
   await p.close();
 
+  // -- a pinned job's messages: with the network model, pinning a job draws the channels its
+  // flits occupy (Network::channels_of) as magenta arrows with a legend line; the page reports
+  // what the overlay drew (state().pinnedTraffic). Paused, so the picture and the state agree.
+  const n = await open('size=16x16&pattern=all-to-all&job_size=exponential:8&arrival=poisson:0.0004&strategy=pald-ff');
+  await n.waitForTimeout(3000);
+  await n.mouse.click(700, 10);
+  await n.keyboard.press('Space');
+  await n.waitForTimeout(300);
+  const netImg = census(await n.screenshot({ clip: meshClip })).img;
+  let traffic = null, tries = 0;
+  for (let y = 20; y < meshClip.height - 20 && !traffic && tries < 40; y += 17)
+    for (let x = 20; x < meshClip.width - 20 && !traffic && tries < 40; x += 17) {
+      const [r, g, b] = netImg.rgb(x, y), mx = Math.max(r, g, b), mn = Math.min(r, g, b);
+      if (mx < 120 || (mx - mn) / mx < 0.35) continue;  // not a job cell
+      tries++;
+      await n.mouse.click(meshClip.x + x, meshClip.y + y);
+      await n.waitForTimeout(150);
+      const s = await st(n);
+      if (s.pinned >= 0 && s.pinnedTraffic.job === s.pinned && s.pinnedTraffic.channels > 0) traffic = s;
+      else if (s.pinned >= 0) { await n.mouse.click(meshClip.x + x, meshClip.y + y); await n.waitForTimeout(100); }  // unpin
+    }
+  await n.mouse.move(10, 790);
+  await n.waitForTimeout(300);
+  const pinnedPng = await shot(n, 'mesh-pinned-traffic.png');
+  const magenta = (() => {  // pixels of the highlight colour (255, 70, 255) in the mesh window, below the legend line
+    const img = census(pinnedPng).img;
+    let k = 0;
+    for (let y = meshClip.y + 25; y < meshClip.y + meshClip.height; y++)
+      for (let x = meshClip.x; x < meshClip.x + meshClip.width; x++) {
+        const [r, g, b] = img.rgb(x, y);
+        if (r > 230 && b > 230 && g < 110) k++;
+      }
+    return k;
+  })();
+  check('pinning a communicating job highlights the channels carrying its flits', traffic !== null && magenta > 200,
+        traffic ? `job ${traffic.pinned}: ${traffic.pinnedTraffic.channels} channels, ${traffic.pinnedTraffic.flits} flits, ` +
+                  `${traffic.pinnedTraffic.held} held; ${magenta} highlight pixels` : `no job with traffic after ${tries} clicks`);
+  await n.close();
+
   // -- a panel change by clicking: the topology combo -> torus; the link round trip
   const q = await open('size=24x24&seed=5');
   await q.waitForTimeout(500);

@@ -82,9 +82,9 @@ PinnedTraffic draw_traffic_overlay(ImDrawList* dl, const CanvasGeom& g, const Si
   // only the nodes on screen (zoomed in, most of the machine is outside the canvas)
   const int x0 = std::clamp(int(std::floor((g.c0.x - g.origin.x) / g.cell)) - 1, 0, g.W);
   const int x1 = std::clamp(int(std::ceil((g.c1.x - g.origin.x) / g.cell)) + 1, 0, g.W);
-  const int top = std::clamp(int(std::floor((g.c0.y - g.origin.y) / g.cell)) - 1, 0, g.H);  // display rows from the top
-  const int bot = std::clamp(int(std::ceil((g.c1.y - g.origin.y) / g.cell)) + 1, 0, g.H);
-  for (int y = g.H - bot; y < g.H - top; ++y)
+  const int row0 = std::clamp(int(std::floor((g.c0.y - g.origin.y) / g.cell)) - 1, 0, g.H);  // display rows from the top
+  const int row1 = std::clamp(int(std::ceil((g.c1.y - g.origin.y) / g.cell)) + 1, 0, g.H);
+  for (int y = g.H - row1; y < g.H - row0; ++y)
     for (int x = x0; x < x1; ++x) {
       const int node = y * g.W + x;
       const ImVec2 a = g.node_min(x, y);

@@ -49,18 +49,22 @@ void TrafficHeat::draw(ImDrawList* dl, const CanvasGeom& g, const Network& net) 
     // current load: moving average of this interval's flits per cycle
     const double cycles = std::max<std::int64_t>(1, net.cycle() - last_cycle_);
     for (std::size_t i = 0; i < flits.size(); ++i) {
-      const float now = float(double(flits[i] - prev_flits_[i]) / cycles);
-      load_[i] = 0.6f * load_[i] + 0.4f * now;
+      const float rate = float(double(flits[i] - prev_flits_[i]) / cycles);
+      load_[i] = 0.6f * load_[i] + 0.4f * rate;
       prev_flits_[i] = flits[i];
     }
     last_cycle_ = net.cycle();
     pixels_.assign(std::size_t(tw) * std::size_t(th), 0u);
     const auto buffered = net.buffered_flits();
-    // blocked = a flit waits in one of the node's buffers for this link: none without buffered flits
-    auto link = [&](int node, int port) -> std::uint32_t {
-      if (buffered[std::size_t(node)] == 0 || !net.has_link(node, port)) return 0;
-      return net.link_state(node, port) == LinkState::Blocked ? IM_COL32(255, 40, 40, 255) : 0;
-    };
+    // blocked = a flit waits in one of the node's buffers for that link (one pass per node)
+    blocked_.assign(std::size_t(W) * std::size_t(H), 0);
+    for (int n = 0; n < W * H; ++n) {
+      const auto st = net.link_states(n);
+      for (int p = 0; p < 4; ++p)
+        if (st[std::size_t(p)] == LinkState::Blocked) blocked_[std::size_t(n)] |= std::uint8_t(1u << p);
+    }
+    const std::uint32_t red = IM_COL32(255, 40, 40, 255);
+    auto link = [&](int node, int port) -> std::uint32_t { return (blocked_[std::size_t(node)] >> port & 1u) ? red : 0u; };
     for (int y = 0; y < H; ++y)
       for (int x = 0; x < W; ++x) {
         const int n = y * W + x;

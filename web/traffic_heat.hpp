@@ -34,6 +34,7 @@ class TrafficHeat {
   std::vector<std::uint64_t> prev_flits_;  // link_flits() at the previous upload
   std::vector<float> load_;                // moving average of flits/cycle per link
   std::vector<std::uint32_t> pixels_;
+  std::vector<std::uint8_t> blocked_;      // per node: bit p = link p blocked now
 };
 
 }  // namespace alloclab::app

@@ -438,6 +438,22 @@ LinkState Network::link_state(int node, int port) const {
   return LinkState::Idle;
 }
 
+std::array<LinkState, 4> Network::link_states(int node) const {
+  const Router& r = routers_[std::size_t(node)];
+  const unsigned busy = r.busy_cycle == cycle_ - 1 ? r.busy_ports : 0u;
+  unsigned blocked = 0;  // the same test as link_state(), every port at once
+  for (int p = 0; p < kNetPorts; ++p)
+    for (int v = 0; v < vcs_; ++v) {
+      const InVc& s = in_[std::size_t(iv_index(node, p, v))];
+      if (s.count > 0 && s.out_port < 4 && (s.state == kActive || ready_[std::size_t(iv_index(node, p, v))] <= cycle_ - 1))
+        blocked |= 1u << s.out_port;
+    }
+  std::array<LinkState, 4> out{};
+  for (int p = 0; p < 4; ++p)
+    out[std::size_t(p)] = (busy >> p & 1u) ? LinkState::Busy : (blocked >> p & 1u) ? LinkState::Blocked : LinkState::Idle;
+  return out;
+}
+
 bool Network::link_held(int node, int port) const {
   for (int v = 0; v < vcs_; ++v)
     if (out_[iv_index(node, port, v)].owner >= 0) return true;

@@ -60,6 +60,7 @@
 // which is a copyable value (a copy continues identically). Deliveries within one cycle are
 // ordered by packet id.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -137,6 +138,9 @@ class Network {
   std::span<const std::uint64_t> link_flits() const { return link_flits_; }
   // What the link (node, port) did in the last step; computed on demand from the router state.
   LinkState link_state(int node, int port) const;
+  // The states of a node's four links at once (= link_state(node, p) for p = 0..3), in one
+  // pass over its input VCs: for views that draw every link of a large machine.
+  std::array<LinkState, 4> link_states(int node) const;
   // Whether some packet currently holds a VC of the link (node, port).
   bool link_held(int node, int port) const;
   // Flits in each node's router input buffers, indexed by node.

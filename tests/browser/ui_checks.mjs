@@ -90,16 +90,16 @@ export async function uiChecks({ open, check, shots, census }) {
   await n.keyboard.press('Space');
   await n.waitForTimeout(300);
   const netImg = census(await n.screenshot({ clip: meshClip })).img;
-  let traffic = null, tries = 0;
-  for (let y = 20; y < meshClip.height - 20 && !traffic && tries < 40; y += 17)
-    for (let x = 20; x < meshClip.width - 20 && !traffic && tries < 40; x += 17) {
+  let pinnedSt = null, tries = 0;
+  for (let y = 20; y < meshClip.height - 20 && !pinnedSt && tries < 40; y += 17)
+    for (let x = 20; x < meshClip.width - 20 && !pinnedSt && tries < 40; x += 17) {
       const [r, g, b] = netImg.rgb(x, y), mx = Math.max(r, g, b), mn = Math.min(r, g, b);
       if (mx < 120 || (mx - mn) / mx < 0.35) continue;  // not a job cell
       tries++;
       await n.mouse.click(meshClip.x + x, meshClip.y + y);
       await n.waitForTimeout(150);
       const s = await st(n);
-      if (s.pinned >= 0 && s.pinnedTraffic.job === s.pinned && s.pinnedTraffic.channels > 0) traffic = s;
+      if (s.pinned >= 0 && s.pinnedTraffic.job === s.pinned && s.pinnedTraffic.channels > 0) pinnedSt = s;
       else if (s.pinned >= 0) { await n.mouse.click(meshClip.x + x, meshClip.y + y); await n.waitForTimeout(100); }  // unpin
     }
   await n.mouse.move(10, 790);
@@ -115,9 +115,9 @@ export async function uiChecks({ open, check, shots, census }) {
       }
     return k;
   })();
-  check('pinning a communicating job highlights the channels carrying its flits', traffic !== null && magenta > 200,
-        traffic ? `job ${traffic.pinned}: ${traffic.pinnedTraffic.channels} channels, ${traffic.pinnedTraffic.flits} flits, ` +
-                  `${traffic.pinnedTraffic.held} held; ${magenta} highlight pixels` : `no job with traffic after ${tries} clicks`);
+  check('pinning a communicating job highlights the channels carrying its flits', pinnedSt !== null && magenta > 200,
+        pinnedSt ? `job ${pinnedSt.pinned}: ${pinnedSt.pinnedTraffic.channels} channels, ${pinnedSt.pinnedTraffic.flits} flits, ` +
+                  `${pinnedSt.pinnedTraffic.held} held; ${magenta} highlight pixels` : `no job with traffic after ${tries} clicks`);
   await n.close();
 
   // -- a panel change by clicking: the topology combo -> torus; the link round trip

@@ -408,8 +408,12 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
       api._lastDownload = { name: name, type: mime, size: text.length, text: text };
     }
   });
-  window.addEventListener("hashchange", function () {
-    var h = window.location.hash || "";
+  window.addEventListener("hashchange", function (e) {
+    // the fragment that was navigated to (location.hash may already be the app's own link again:
+    // a frame can replaceState() between the navigation and this event)
+    var u = e && e.newURL ? e.newURL : window.location.href;
+    var at = u.indexOf("#");
+    var h = at >= 0 ? u.substring(at) : "";
     if (h.charAt(0) === "#") h = h.substring(1);
     var p = put(h);
     try { _alloclab_hash_changed(state, p); } finally { _free(p); }

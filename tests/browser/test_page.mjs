@@ -181,8 +181,9 @@ try {
   const huge = await p2.evaluate(() => { try { window.alloclab.runJson('seed=' + '1'.repeat(3 << 20)); return 'no throw'; } catch (e) { return e.message; } });
   check('runJson(3 MB string) throws, page alive', huge === 'link: longer than 65536 characters', huge);
   await p2.evaluate(() => { location.hash = '#size=' + '9'.repeat(3 << 20); });
-  await p2.waitForFunction(() => window.alloclab.error().includes('65536'), null, { timeout: 5000 }).catch(() => {});
-  check('a 3 MB fragment shows the engine error', (await p2.evaluate(() => window.alloclab.error())) === 'link: longer than 65536 characters');
+  const hugeSeen = await p2.waitForFunction(() => window.alloclab.error().includes('65536'), null, { timeout: 5000 }).then(() => 'seen', () => 'timeout');
+  const hugeErr = await p2.evaluate(() => window.alloclab.error());
+  check("a 3 MB fragment shows the engine error", hugeErr === "link: longer than 65536 characters", `${hugeSeen}: ${hugeErr.slice(0, 120)} | link ${(await p2.evaluate(() => window.alloclab.link())).slice(0, 60)} | hash ${(await p2.evaluate(() => location.hash.length))}`);
   const markup = 'strategy=%3Cimg%20src%3Dx%20onerror%3D%22window.__xss%3D1%22%3E';
   await p2.evaluate((m) => { location.hash = '#' + m; }, markup);
   await p2.waitForTimeout(500);

@@ -41,10 +41,10 @@ void TrafficHeat::draw(ImDrawList* dl, const CanvasGeom& g, const Network& net) 
     load_.assign(flits.size(), 0.0f);
     last_cycle_ = net.cycle();
   }
-  // A heat map needs no more than ~20 updates a second: recomputing it every frame would cost
+  // A heat map needs no more than ~10 updates a second: recomputing it every frame would cost
   // a busy 128x128 machine a millisecond of wasm per frame for nothing visible.
   const double now = ImGui::GetTime();
-  if (resized || (net.cycle() != last_cycle_ && now - last_update_ >= 0.05)) {
+  if (resized || (net.cycle() != last_cycle_ && now - last_update_ >= 0.1)) {
     last_update_ = now;
     // current load: moving average of this interval's flits per cycle
     const double cycles = std::max<std::int64_t>(1, net.cycle() - last_cycle_);

@@ -9,7 +9,7 @@
 // (idle) through blue, yellow to red (a flit every cycle); bright red when a packet is blocked
 // on it now. A router texel is white when flits are buffered there. Drawn over the occupancy,
 // dimmed, so the jobs stay visible underneath. Recomputed and re-uploaded when the network
-// moved, at most 20 times a second.
+// moved, at most 10 times a second.
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -193,7 +193,7 @@ void SetupWindow::draw(AppState& state) {
   ImGui::SameLine();
   float budget = float(state.budget_ms);
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
-  if (ImGui::SliderFloat("budget ms", &budget, 1.0f, 30.0f, "%.0f")) state.budget_ms = budget;
+  if (ImGui::SliderFloat("budget ms", &budget, 1.0f, 30.0f, "%.1f")) state.budget_ms = budget;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Wall time all simulation work may use per frame (keeps the page responsive)");
   if (sim.done()) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "run complete at t = %.1f", sim.now());
   else ImGui::TextDisabled("t = %.1f   %lld / %lld jobs departed", sim.now(), sim.departures(), sim.total_jobs());

@@ -13,11 +13,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#ifdef __EMSCRIPTEN__
-#include <GLES3/gl3.h>
-#else
-#include <SDL_opengl.h>
-#endif
 
 namespace alloclab::app {
 
@@ -68,13 +63,7 @@ void job_tooltip(const Simulation& sim, JobId id) {
   else ImGui::TextDisabled("ends when its communication completes");
 }
 
-void MeshCanvas::shutdown() {
-  if (texture_) {
-    GLuint t = texture_;
-    glDeleteTextures(1, &t);
-    texture_ = 0;
-  }
-}
+void MeshCanvas::shutdown() { texture_.release(); }
 
 void MeshCanvas::draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g) {
   const Occupancy& occ = sim.occupancy();
@@ -120,7 +109,7 @@ void MeshCanvas::draw_texture(ImDrawList* dl, const Simulation& sim, const Canva
   const Occupancy& occ = sim.occupancy();
   const int W = g.W, H = g.H;
   const double key[4] = {sim.now(), double(sim.departures()), double(sim.arrivals()), double(sim.running().size())};
-  const bool resized = tex_w_ != unsigned(W) || tex_h_ != unsigned(H) || !texture_;
+  const bool resized = !texture_.ready() || texture_.width() != W || texture_.height() != H;
   if (resized || !std::equal(key, key + 4, drawn_key_)) {
     pixels_.resize(std::size_t(W) * std::size_t(H));
     for (int y = 0; y < H; ++y) {
@@ -133,27 +122,10 @@ void MeshCanvas::draw_texture(ImDrawList* dl, const Simulation& sim, const Canva
         row[x] = col;  // ImU32 is ABGR in memory order RGBA on little-endian: what GL_RGBA expects
       }
     }
-    if (!texture_) {
-      GLuint t = 0;
-      glGenTextures(1, &t);
-      texture_ = t;
-    }
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    if (resized) {
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels_.data());
-      tex_w_ = unsigned(W);
-      tex_h_ = unsigned(H);
-    } else {
-      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels_.data());
-    }
+    texture_.upload(pixels_.data(), W, H);
     std::copy(key, key + 4, drawn_key_);
   }
-  dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_)), g.origin,
+  dl->AddImage(texture_.id(), g.origin,
                ImVec2(g.origin.x + float(W) * g.cell, g.origin.y + float(H) * g.cell));
   last_rects_ = 0;
 }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <vector>
+#include "gl_texture.hpp"
 #include "imgui.h"
 #include "simulation.hpp"
 
@@ -53,7 +54,7 @@ class MeshCanvas {
   struct Run { float x0, x1, y0, y1; JobId owner; };
   std::vector<Run> runs_;
   std::vector<std::uint32_t> pixels_;  // RGBA, one texel per processor (dense machines)
-  unsigned texture_ = 0, tex_w_ = 0, tex_h_ = 0;
+  RgbaTexture texture_;
   double drawn_key_[4] = {-1, -1, -1, -1};  // state the texture shows
   std::size_t last_rects_ = 0;
   float zoom_ = 1;

@@ -4,22 +4,11 @@
 #include "presets.hpp"
 #include <algorithm>
 #include <cstdlib>
+#include "core/text.hpp"
 
 namespace alloclab::app {
 
 namespace {
-std::vector<std::string> split(std::string_view s, char sep) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t i = s.find(sep, start);
-    out.emplace_back(s.substr(start, i == std::string_view::npos ? std::string_view::npos : i - start));
-    if (i == std::string_view::npos) break;
-    start = i + 1;
-  }
-  return out;
-}
-
 std::string trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
@@ -31,7 +20,7 @@ std::string trim(std::string_view s) {
 Result<PresetPoint> preset_first_point(const Preset& p) {
   PresetPoint out;
   bool header = true;
-  for (const std::string& raw : split(p.text, '\n')) {
+  for (const std::string& raw : split_on(p.text, '\n')) {
     const std::string line = trim(raw);
     if (line.empty()) { header = false; continue; }
     if (line[0] == '#') {

@@ -4,11 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#ifdef __EMSCRIPTEN__
-#include <GLES3/gl3.h>
-#else
-#include <SDL_opengl.h>
-#endif
 
 namespace alloclab::app {
 namespace {
@@ -24,18 +19,15 @@ std::uint32_t heat(float load) {
 
 }  // namespace
 
-void TrafficHeat::shutdown() {
-  if (texture_) {
-    GLuint t = texture_;
-    glDeleteTextures(1, &t);
-    texture_ = 0;
-  }
-}
+void TrafficHeat::shutdown() { texture_.release(); }
 
 void TrafficHeat::draw(ImDrawList* dl, const CanvasGeom& g, const Network& net) {
   const int W = g.W, H = g.H, tw = 2 * W, th = 2 * H;
   const auto flits = net.link_flits();
-  const bool resized = !texture_ || tex_w_ != tw || tex_h_ != th || prev_flits_.size() != flits.size();
+  const bool resized =
+      !texture_.ready() || texture_.width() != tw || texture_.height() != th || prev_flits_.size() != flits.size();
+  // Texels of 2 px or more stay crisp; smaller ones are filtered (no moire at fractional scales).
+  texture_.set_linear(g.cell < 4.0f);
   if (resized) {
     prev_flits_.assign(flits.begin(), flits.end());
     load_.assign(flits.size(), 0.0f);
@@ -81,35 +73,11 @@ void TrafficHeat::draw(ImDrawList* dl, const CanvasGeom& g, const Network& net) 
         lo[1] = be ? be : heat(le);
         hi[0] = bn ? bn : heat(ln);
       }
-    if (!texture_) {
-      GLuint t = 0;
-      glGenTextures(1, &t);
-      texture_ = t;
-    }
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    if (resized) {
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, tw, th, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels_.data());
-      tex_w_ = tw;
-      tex_h_ = th;
-    } else {
-      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, tw, th, GL_RGBA, GL_UNSIGNED_BYTE, pixels_.data());
-    }
-  }
-  // Texels of 2 px or more stay crisp; smaller ones are filtered (no moire at fractional scales).
-  const bool smooth = g.cell < 4.0f;
-  if (resized || smooth != smooth_) {
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, smooth ? GL_LINEAR : GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, smooth ? GL_LINEAR : GL_NEAREST);
-    smooth_ = smooth;
+    texture_.upload(pixels_.data(), tw, th);
   }
   const ImVec2 end(g.origin.x + float(W) * g.cell, g.origin.y + float(H) * g.cell);
   dl->AddRectFilled(g.origin, end, IM_COL32(8, 10, 14, 130));  // dim the jobs so the heat stands out
-  dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_)), g.origin,
-               end);
+  dl->AddImage(texture_.id(), g.origin, end);
 }
 
 }  // namespace alloclab::app

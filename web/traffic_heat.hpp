@@ -13,6 +13,7 @@
 #pragma once
 #include <cstdint>
 #include <vector>
+#include "gl_texture.hpp"
 #include "mesh_canvas.hpp"
 
 namespace alloclab::app {
@@ -26,9 +27,7 @@ class TrafficHeat {
   void shutdown();
 
  private:
-  unsigned texture_ = 0;
-  int tex_w_ = 0, tex_h_ = 0;
-  bool smooth_ = false;  // linear filtering (tiny cells)
+  RgbaTexture texture_;
   std::int64_t last_cycle_ = -1;
   double last_update_ = -1;  // ImGui time of the last recomputation
   std::vector<std::uint64_t> prev_flits_;  // link_flits() at the previous upload

@@ -89,10 +89,11 @@ PinnedTraffic draw_traffic_overlay(ImDrawList* dl, const CanvasGeom& g, const Si
       const int node = y * g.W + x;
       const ImVec2 a = g.node_min(x, y);
       const ImVec2 c(a.x + half, a.y + half);
+      const auto states = net->link_states(node);
       for (int p = 0; p < 4; ++p) {
         if (!net->has_link(node, p)) continue;
         const std::uint64_t f = flits[std::size_t(node) * 4 + std::size_t(p)];
-        const LinkState s = net->link_state(node, p);
+        const LinkState s = states[std::size_t(p)];
         if (f == 0 && s == LinkState::Idle) continue;
         const float load = std::sqrt(float(f) / float(top));
         const float r = std::min(1.0f, load * 2.0f), gr = load < 0.5f ? load * 1.6f : 0.8f - (load - 0.5f) * 1.6f;

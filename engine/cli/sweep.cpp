@@ -21,6 +21,7 @@
 #include <map>
 #include <ostream>
 #include <sstream>
+#include "../core/text.hpp"
 #include "../simulation.hpp"
 
 namespace alloclab {
@@ -31,18 +32,6 @@ struct Axis {
   std::string key;
   std::vector<std::string> values;
 };
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t i = s.find(sep, start);
-    out.push_back(s.substr(start, i == std::string::npos ? std::string::npos : i - start));
-    if (i == std::string::npos) break;
-    start = i + 1;
-  }
-  return out;
-}
 
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -71,7 +60,7 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     const std::string& w = words[i];
     if (w == "--shard") {
       if (i + 1 >= words.size()) return fail("--shard needs I/N");
-      const auto parts = split(words[++i], '/');
+      const auto parts = split_on(words[++i], '/');
       long long a, b;
       if (parts.size() != 2 || !parse_int64(parts[0], a) || !parse_int64(parts[1], b) || b < 1 || a < 0 || a >= b || b > 1000000)
         return fail("--shard '" + words[i] + "' is not valid; allowed: I/N with 0 <= I < N");

@@ -425,23 +425,14 @@ std::vector<Delivered> Network::take_delivered() {
 
 // [SECTION] views and audit
 
-LinkState Network::link_state(int node, int port) const {
-  const Router& r = routers_[std::size_t(node)];
-  if (r.busy_cycle == cycle_ - 1 && (r.busy_ports >> port & 1u)) return LinkState::Busy;
-  // A flit ready in the last cycle that wanted this link is still at the front of its buffer.
-  for (int p = 0; p < kNetPorts; ++p)
-    for (int v = 0; v < vcs_; ++v) {
-      const InVc& s = in_[std::size_t(iv_index(node, p, v))];
-      if (s.count > 0 && s.out_port == port && (s.state == kActive || ready_[std::size_t(iv_index(node, p, v))] <= cycle_ - 1))
-        return LinkState::Blocked;
-    }
-  return LinkState::Idle;
-}
+LinkState Network::link_state(int node, int port) const { return link_states(node)[std::size_t(port)]; }
 
 std::array<LinkState, 4> Network::link_states(int node) const {
   const Router& r = routers_[std::size_t(node)];
   const unsigned busy = r.busy_cycle == cycle_ - 1 ? r.busy_ports : 0u;
-  unsigned blocked = 0;  // the same test as link_state(), every port at once
+  // Blocked: a flit ready in the last cycle that wanted the link is still at the front of its
+  // buffer (an input VC of this router whose route leaves through that port).
+  unsigned blocked = 0;
   for (int p = 0; p < kNetPorts; ++p)
     for (int v = 0; v < vcs_; ++v) {
       const InVc& s = in_[std::size_t(iv_index(node, p, v))];

@@ -138,8 +138,8 @@ class Network {
   std::span<const std::uint64_t> link_flits() const { return link_flits_; }
   // What the link (node, port) did in the last step; computed on demand from the router state.
   LinkState link_state(int node, int port) const;
-  // The states of a node's four links at once (= link_state(node, p) for p = 0..3), in one
-  // pass over its input VCs: for views that draw every link of a large machine.
+  // The states of a node's four links at once, in one pass over its input VCs (views that draw
+  // every link use this rather than link_state() per port).
   std::array<LinkState, 4> link_states(int node) const;
   // Whether some packet currently holds a VC of the link (node, port).
   bool link_held(int node, int port) const;

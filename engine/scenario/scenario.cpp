@@ -6,6 +6,7 @@
 #include "scenario.hpp"
 #include <algorithm>
 #include <cctype>
+#include "../core/text.hpp"
 #include "../sched/scheduler.hpp"
 
 namespace alloclab {
@@ -371,26 +372,15 @@ Status validate(const Scenario& s) {
 }
 
 Result<std::vector<std::string>> split_value_list(std::string_view key, std::string_view text) {
-  auto split = [](std::string_view v, char sep) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    for (;;) {
-      const std::size_t i = v.find(sep, start);
-      out.emplace_back(v.substr(start, i == std::string_view::npos ? std::string_view::npos : i - start));
-      if (i == std::string_view::npos) break;
-      start = i + 1;
-    }
-    return out;
-  };
   Scenario probe;
   if (text.find(';') != std::string_view::npos) {
-    auto parts = split(text, ';');
+    auto parts = split_on(text, ';');
     for (const auto& p : parts)
       if (Status st = apply(probe, key, p); !st) return st.error();
     return parts;
   }
   if (text.find(',') != std::string_view::npos) {
-    auto parts = split(text, ',');
+    auto parts = split_on(text, ',');
     for (std::size_t i = 1; i < parts.size(); ++i) {
       const auto c = parts[i - 1].find(':');
       if (c != std::string::npos && parts[i].find(':') == std::string::npos) parts[i] = parts[i - 1].substr(0, c + 1) + parts[i];

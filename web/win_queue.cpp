@@ -82,7 +82,9 @@ void QueueWindow::draw(AppState& state) {
             ImGui::TableNextColumn(); ImGui::Text("%dx%d", j.shape.w, j.shape.h);
             ImGui::TableNextColumn(); ImGui::Text("%zu", j.alloc.blocks.size());
             ImGui::TableNextColumn(); ImGui::Text("%.1f", j.start);
-            ImGui::TableNextColumn(); ImGui::Text("%.1f", j.end);
+            ImGui::TableNextColumn();
+            if (j.end >= 0) ImGui::Text("%.1f", j.end);
+            else ImGui::TextDisabled("when its messages arrive");  // network jobs: not known in advance
           }
         ImGui::EndTable();
       }

@@ -84,7 +84,7 @@ void QueueWindow::draw(AppState& state) {
             ImGui::TableNextColumn(); ImGui::Text("%.1f", j.start);
             ImGui::TableNextColumn();
             if (j.end >= 0) ImGui::Text("%.1f", j.end);
-            else ImGui::TextDisabled("when its messages arrive");  // network jobs: not known in advance
+            else ImGui::TextDisabled("when delivered");  // network jobs: when their last packet arrives
           }
         ImGui::EndTable();
       }

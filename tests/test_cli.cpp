@@ -60,3 +60,28 @@ TEST_CASE("link and list") {
   CHECK(l.find("fcfs") != std::string::npos);
   CHECK(cli({"--help"}).out.find("replications") != std::string::npos);
 }
+
+TEST_CASE("bench premas: one line per strategy with a results hash that depends only on the run") {
+  Out a = cli({"bench", "premas", "jobs=300", "repeats=2", "strategy=ff,mbs"});
+  Out b = cli({"bench", "premas", "jobs=300", "repeats=1", "strategy=mbs"});
+  REQUIRE(a.code == 0);
+  REQUIRE(b.code == 0);
+  auto hash_of = [](const std::string& out, const std::string& id) {
+    const std::size_t l = out.find("\n  " + id + " ");
+    REQUIRE(l != std::string::npos);
+    const std::size_t h = out.find("results ", l);
+    REQUIRE(h != std::string::npos);
+    return out.substr(h + 8, 16);
+  };
+  CHECK(hash_of(a.out, "mbs") == hash_of(b.out, "mbs"));
+  CHECK(hash_of(a.out, "ff") != hash_of(a.out, "mbs"));
+  CHECK(a.out.find("300 jobs, 2 repeats") != std::string::npos);
+  for (auto args : std::vector<std::vector<std::string>>{{"bench", "premas", "jobs=0"},
+                                                          {"bench", "premas", "strategy=nope"},
+                                                          {"bench", "premas", "repeats=x"}}) {
+    Out r = cli(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("bench premas") != std::string::npos);
+  }
+}

@@ -13,6 +13,7 @@
 #include "../net/bench_net.hpp"
 #include "../simulation.hpp"
 #include "bench_alloc.hpp"
+#include "bench_premas.hpp"
 #include "bench_sweep.hpp"
 #include "plot.hpp"
 #include "busy.hpp"
@@ -232,6 +233,7 @@ void print_help(std::ostream& out) {
          "  alloclab bench alloc [quick]                                allocation decision times\n"
          "  alloclab bench net                                          network flit-hops simulated per second\n"
          "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
+         "  alloclab bench premas [jobs=N] [repeats=R] [strategy=IDS]   whole runs on the PReMAS trace shape: jobs per second\n"
          "  alloclab help | --help\n\n"
          "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
          "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
@@ -253,6 +255,8 @@ int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (words.size() > 1) { err << "alloclab: bench sweep: takes no arguments\n"; return 2; }
     return bench_sweep(out, err);
   }
+  if (!words.empty() && words[0] == "premas")  // whole runs on the PReMAS comparison trace's shape
+    return bench_premas(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
   if (!words.empty() && words[0] == "net") {  // the wormhole network's own benchmark
     if (words.size() > 1) { err << "alloclab: bench net: takes no arguments\n"; return 2; }
     out << bench_net();

@@ -1,10 +1,12 @@
 // test_itat.cpp — ITAT (seed 004 §IV): the busy tree after a scripted allocate/deallocate
 // sequence against a hand-drawn tree (all three reattachment rules), the counterexample to the
-// paper's completeness claim, the property ITAT does guarantee (brute force), and a long
-// torus simulation.
+// completeness of the tree search alone, recognition completeness of `itat` (tree search plus
+// row-major fallback) and the weaker property of `itat-tree` (brute force on states driven by
+// the strategy's own allocations and releases), and a long torus simulation.
 #include <doctest/doctest.h>
 #include <map>
 #include "alloc/torus_views.hpp"
+#include "cli_harness.hpp"
 #include "oracle.hpp"
 #include "simulation.hpp"
 
@@ -17,7 +19,7 @@ struct Machine {
   Occupancy occ;
   std::unique_ptr<Strategy> st;
   std::map<JobId, Allocation> live;
-  explicit Machine(Topology t) : occ(t), st(find_strategy("itat")->make(t, StrategyParams{})) {}
+  explicit Machine(Topology t, const char* id = "itat") : occ(t), st(find_strategy(id)->make(t, StrategyParams{})) {}
   std::optional<Block> alloc(JobId id, Shape s) {
     Rng rng(1);
     auto a = st->allocate(Request{id, s}, occ, rng);
@@ -135,7 +137,7 @@ TEST_CASE("itat: rotates when no leaf fits the requested orientation") {
   CHECK(m.alloc(2, {2, 3}) == Block{0, 4, 3, 2});
 }
 
-TEST_CASE("itat: not recognition complete (a wedged free sub-torus is missed)") {
+TEST_CASE("itat: the tree search alone is not recognition complete; the fallback finds the wedged sub-torus") {
   // T(4,4); '#' busy (reported as external busy sub-tori), '.' free. The only free 2x2 has its
   // base at (1,1), whose left (0,1) and lower (1,0) neighbours are free: it is no leaf of the
   // tree, and <0,0> is busy. Every leaf's 2x2 hits a busy node.
@@ -143,19 +145,47 @@ TEST_CASE("itat: not recognition complete (a wedged free sub-torus is missed)") 
   //   y=2  # . . #
   //   y=1  . . . #
   //   y=0  # . # #
-  Machine m(Topology(TopologyKind::Torus, 4, 4));
-  m.report(0, Block{0, 0, 1, 1});
-  m.report(1, Block{2, 0, 2, 1});
-  m.report(2, Block{3, 1, 1, 2});
-  m.report(3, Block{0, 2, 1, 2});
-  m.report(4, Block{1, 3, 3, 1});
-  CHECK(test::exists_free(m.occ, 2, 2));
-  CHECK_FALSE(m.alloc(9, {2, 2}));
-  auto as = find_strategy("as")->make(m.occ.topology(), StrategyParams{});
-  Rng rng(1);
-  auto a = as->allocate(Request{9, {2, 2}}, m.occ, rng);
-  REQUIRE(a);
-  CHECK(a->blocks[0] == Block{1, 1, 2, 2});
+  for (const char* id : {"itat-tree", "itat"}) {
+    CAPTURE(id);
+    Machine m(Topology(TopologyKind::Torus, 4, 4), id);
+    m.report(0, Block{0, 0, 1, 1});
+    m.report(1, Block{2, 0, 2, 1});
+    m.report(2, Block{3, 1, 1, 2});
+    m.report(3, Block{0, 2, 1, 2});
+    m.report(4, Block{1, 3, 3, 1});
+    CHECK(test::exists_free(m.occ, 2, 2));
+    const auto b = m.alloc(9, {2, 2});
+    if (std::string(id) == "itat-tree") {
+      CHECK_FALSE(b);
+      continue;
+    }
+    REQUIRE(b);
+    CHECK(*b == Block{1, 1, 2, 2});
+    // The fallback's base joins the tree as a base under the root; releasing it removes it.
+    const auto t = m.tree();
+    int at = -1;
+    for (std::size_t i = 0; i < t.size(); ++i)
+      if (t[i].job == 9) at = int(i);
+    REQUIRE(at > 0);
+    CHECK(t[std::size_t(at)].parent == 0);
+    CHECK(t[std::size_t(at)].pos == Coord{1, 1});
+    CHECK_FALSE(t[std::size_t(at)].generated);
+    m.release(9);
+    for (const ItatTreeNode& n : m.tree()) CHECK(n.job != 9);
+    CHECK(m.alloc(10, {2, 2}) == Block{1, 1, 2, 2});
+  }
+}
+
+TEST_CASE("itat: place finds the free 5x5 the tree search misses on T(11,11)") {
+  const std::vector<std::string> common = {"place", "topology=torus", "size=11x11", "busy=9,6,10,0;0,3,4,4;1,5,4,10", "job=5x5"};
+  for (const char* id : {"itat", "ibmat", "iblat"}) {
+    auto w = common;
+    w.push_back(std::string("strategy=") + id);
+    CHECK_MESSAGE(test::cli(w).out == "{\"allocated\": true, \"blocks\": [[5,1,9,5]]}\n", id);
+  }
+  auto w = common;
+  w.push_back("strategy=itat-tree");
+  CHECK(test::cli(w).out == "{\"allocated\": false, \"blocks\": []}\n");
 }
 
 namespace {
@@ -179,14 +209,19 @@ bool candidate_fits(const Occupancy& occ, Shape s) {
 }
 }  // namespace
 
-TEST_CASE("itat: what it guarantees — success iff a free block has a candidate base (brute force)") {
+namespace {
+// Random states driven by the strategy's own allocations and releases (after a few arbitrary
+// busy sub-tori, wrapping on a torus, reported as `place` reports them), each decision checked
+// against a brute force. complete: `itat` (success iff a free p×q or q×p block exists, the tree's
+// answer whenever a candidate base has one); otherwise `itat-tree` (success iff a candidate base
+// has one). Also the tree's shape after every step. Returns {placed, missed with a free block}.
+std::pair<int, int> drive(const char* id, bool complete) {
   Rng rng(31337);
   int missed = 0, placed = 0;
   for (int trial = 0; trial < 250; ++trial) {
     const bool torus = trial % 5 != 0;
     const int W = 1 + int(rng.below(12)), H = 1 + int(rng.below(12));
-    Machine m(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
-    // Some arbitrary busy sub-tori first (wrapping on a torus), as `place` reports them.
+    Machine m(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H), id);
     const int pre = test::random_state(m.occ, rng, int(rng.below(4)), 5, m.st.get());
     for (JobId j = 0; j < pre; ++j) m.live[j] = Allocation{};  // never released
     JobId next = 1000;
@@ -199,16 +234,24 @@ TEST_CASE("itat: what it guarantees — success iff a free block has a candidate
       } else {
         const Shape s{1 + int(rng.below(std::uint64_t(std::min(W, 6)))), 1 + int(rng.below(std::uint64_t(std::min(H, 6))))};
         const bool c1 = candidate_fits(m.occ, s), c2 = candidate_fits(m.occ, s.rotated());
-        const bool any = test::exists_free(m.occ, s.w, s.h) || (s.h <= W && s.w <= H && test::exists_free(m.occ, s.h, s.w));
+        const bool f1 = test::exists_free(m.occ, s.w, s.h), f2 = s.h <= W && s.w <= H && test::exists_free(m.occ, s.h, s.w);
         const Occupancy before = m.occ;
         auto b = m.alloc(next, s);
-        CHECK_MESSAGE(bool(b) == (c1 || c2), "trial ", trial, " step ", step);
+        CHECK_MESSAGE(bool(b) == (complete ? f1 || f2 : c1 || c2), id, " trial ", trial, " step ", step);
         if (b) {
           ++placed;
-          CHECK(candidate(before, b->x, b->y));
-          CHECK((c1 ? Shape{b->w, b->h} == s : Shape{b->w, b->h} == s.rotated()));
+          if (c1 || c2) {  // the tree search's answer
+            CHECK(candidate(before, b->x, b->y));
+            CHECK((c1 ? Shape{b->w, b->h} == s : Shape{b->w, b->h} == s.rotated()));
+          } else {  // the fallback: first free base in row-major order, J(p,q) before J(q,p)
+            const Shape o = f1 ? s : s.rotated();
+            CHECK(Shape{b->w, b->h} == o);
+            for (int y = 0; y < H; ++y)
+              for (int x = 0; x < W; ++x)
+                if (y < b->y || (y == b->y && x < b->x)) CHECK_FALSE(before.block_free(Block{x, y, o.w, o.h}));
+          }
           ++next;
-        } else if (any) {
+        } else if (f1 || f2) {
           ++missed;
         }
       }
@@ -236,9 +279,21 @@ TEST_CASE("itat: what it guarantees — success iff a free block has a candidate
           if ((x || y) && candidate(m.occ, x, y)) CHECK(free_leaves.count({x, y}) == 1);
     }
   }
-  // Recognition is not complete, but in practice misses are rare.
-  MESSAGE("itat placed ", placed, ", missed ", missed, " jobs that had a free sub-torus");
+  MESSAGE(std::string(id), " placed ", placed, ", missed ", missed, " jobs that had a free sub-torus");
+  return {placed, missed};
+}
+}  // namespace
+
+TEST_CASE("itat: recognition complete — fails only when no free p x q or q x p block exists (brute force)") {
+  const auto [placed, missed] = drive("itat", true);
   CHECK(placed > 1000);
+  CHECK(missed == 0);
+}
+
+TEST_CASE("itat-tree: the literal tree search succeeds iff a free block has a candidate base (brute force)") {
+  const auto [placed, missed] = drive("itat-tree", false);
+  CHECK(placed > 1000);
+  CHECK(missed > 0);  // the tree search alone does miss free sub-tori
 }
 
 TEST_CASE("itat: long torus simulation keeps the invariants; clones are independent") {

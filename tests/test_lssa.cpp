@@ -11,31 +11,60 @@ std::optional<Allocation> place(const Occupancy& occ, Shape s) {
   Rng rng(1);
   return st->allocate(Request{99, s}, occ, rng);
 }
-bool free_block(const Occupancy& occ, int x, int y, int w, int h) {
-  const Topology& t = occ.topology();
-  if (t.wraps()) x %= t.width(), y %= t.height();
-  return occ.block_free(Block{x, y, w, h});
-}
-// Brute force: does any L of the four types (both orientations) fit anywhere?
+// Brute force, independent of the strategy's offsets: the L of tuple (c,d,e,f) as a set of
+// cells (the c×d leg with the e×f leg on its right, bottoms aligned), every image of it under
+// the 8 rotations/reflections (only the 4 that keep the legs side by side for a square request:
+// "L-shaping applied only to one side"), at every translation whose bounding box fits the
+// machine (wrapping on a torus). Does any of them have every cell free?
 bool any_l_free(const Occupancy& occ, Shape r) {
   const Topology& t = occ.topology();
   const int W = t.width(), H = t.height();
-  for (const LShape& l : lssa_lshapes(r.w, r.h))
-    for (int hz = 0; hz < 2; ++hz) {
-      if (r.w == r.h && !hz) continue;  // squares: L-shaping on one side only
-      for (int al = 0; al < 2; ++al) {
-        const int bw = hz ? l.c + l.e : l.d, bh = hz ? l.d : l.c + l.e;
-        if (bw > W || bh > H) continue;
-        for (int y = 0; y < H; ++y)
-          for (int x = 0; x < W; ++x) {
-            if (!t.wraps() && (x + bw > W || y + bh > H)) continue;
-            bool ok = hz ? free_block(occ, x, y, l.c, l.d) && free_block(occ, x + l.c, y + (al ? l.d - l.f : 0), l.e, l.f)
-                         : free_block(occ, x, y + l.e, l.d, l.c) && free_block(occ, x + (al ? l.d - l.f : 0), y, l.f, l.e);
-            if (ok) return true;
-          }
+  for (const LShape& l : lssa_lshapes(r.w, r.h)) {
+    std::vector<Coord> base;
+    for (int y = 0; y < l.d; ++y)
+      for (int x = 0; x < l.c; ++x) base.push_back({x, y});
+    for (int y = 0; y < l.f; ++y)
+      for (int x = 0; x < l.e; ++x) base.push_back({l.c + x, y});
+    for (int g = 0; g < 8; ++g) {
+      const bool swap_xy = g & 4, mx = g & 1, my = g & 2;
+      if (r.w == r.h && swap_xy) continue;
+      std::vector<Coord> cells;
+      int bw = 0, bh = 0;
+      for (Coord c : base) {
+        Coord d = swap_xy ? Coord{c.y, c.x} : c;
+        cells.push_back(d);
+        bw = std::max(bw, d.x + 1), bh = std::max(bh, d.y + 1);
       }
+      for (Coord& c : cells) {
+        if (mx) c.x = bw - 1 - c.x;
+        if (my) c.y = bh - 1 - c.y;
+      }
+      if (bw > W || bh > H) continue;
+      for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x) {
+          if (!t.wraps() && (x + bw > W || y + bh > H)) continue;
+          bool ok = true;
+          for (Coord c : cells)
+            if (!occ.is_free((x + c.x) % W, (y + c.y) % H)) { ok = false; break; }
+          if (ok) return true;
+        }
     }
+  }
   return false;
+}
+// The machine state mirrored left-right (mx), up-down (my) or transposed (swap_xy).
+Occupancy mirrored(const Occupancy& occ, bool mx, bool my, bool swap_xy) {
+  const Topology& t = occ.topology();
+  const int W = t.width(), H = t.height();
+  Occupancy out(Topology(t.wraps() ? TopologyKind::Torus : TopologyKind::Mesh, swap_xy ? H : W, swap_xy ? W : H));
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x)
+      if (!occ.is_free(x, y)) {
+        int u = mx ? W - 1 - x : x, v = my ? H - 1 - y : y;
+        if (swap_xy) std::swap(u, v);
+        out.assign(Block{u, v, 1, 1}, occ.owner(x, y));
+      }
+  return out;
 }
 }  // namespace
 
@@ -104,6 +133,44 @@ TEST_CASE("property: lssa placements valid and connected; complete over rectangl
     if (!rect) CHECK_MESSAGE(bool(a) == any_l_free(occ, s), "trial ", trial, " torus ", torus, " ", W, "x", H, " req ", s.w, "x", s.h);
   }
   CHECK(ls > 10);
+}
+
+TEST_CASE("lssa: an L with its long leg on the right or below is found (mirror of a placed state)") {
+  // 4x4 mesh, a 2x2 busy block in the top right: the free L is the left two columns plus the
+  // bottom two rows' right half; its mirror image (busy block top left) needs the long leg on
+  // the right.
+  for (int mirror = 0; mirror < 2; ++mirror) {
+    Occupancy occ(Topology(TopologyKind::Mesh, 4, 4));
+    occ.assign(mirror ? Block{0, 2, 2, 2} : Block{2, 2, 2, 2}, 1);
+    auto a = place(occ, {4, 3});
+    REQUIRE_MESSAGE(a, "mirror ", mirror);
+    test::check_allocation(occ, *a, {4, 3});
+    CHECK(test::blocks_connected(occ.topology(), *a));
+    CHECK(a->blocks == (mirror ? std::vector<Block>{{2, 0, 2, 4}, {0, 0, 2, 2}} : std::vector<Block>{{0, 0, 2, 4}, {2, 0, 2, 2}}));
+  }
+}
+
+TEST_CASE("property: lssa gives mirrored answers on mirrored states (left-right, up-down, transposed)") {
+  Rng rng(77);
+  int ls = 0;
+  for (int trial = 0; trial < 1200; ++trial) {
+    const bool torus = trial % 3 == 0;
+    const int W = 3 + int(rng.below(9)), H = 3 + int(rng.below(9));
+    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
+    test::random_state(occ, rng, 2 + int(rng.below(12)), 4);
+    const Shape s{2 + int(rng.below(std::uint64_t(std::min(W, 7) - 1))), 2 + int(rng.below(std::uint64_t(std::min(H, 7) - 1)))};
+    const auto a = place(occ, s);
+    ls += a && a->blocks.size() == 2;
+    for (int g = 1; g < 8; ++g) {
+      const bool mx = g & 1, my = g & 2, tr = g & 4;
+      if (tr && s.w == s.h) continue;  // a square request is L-shaped on one side only
+      const Occupancy m = mirrored(occ, mx, my, tr);
+      const auto b = place(m, tr ? s.rotated() : s);
+      CHECK_MESSAGE(bool(a) == bool(b), "trial ", trial, " mirror ", g, " torus ", torus, " ", W, "x", H, " req ", s.w, "x", s.h);
+      if (b) test::check_allocation(m, *b, tr ? s.rotated() : s);
+    }
+  }
+  CHECK(ls > 20);
 }
 
 TEST_CASE("lssa: long random simulations keep the invariants") {

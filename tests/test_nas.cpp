@@ -3,6 +3,7 @@
 // thesis's empty mesh ASFF would place each of them whole), connectivity, properties.
 #include <doctest/doctest.h>
 #include <queue>
+#include "cli_harness.hpp"
 #include "noncontig.hpp"
 
 using namespace alloclab;
@@ -47,6 +48,29 @@ bool connected(const Topology& t, const Allocation& a) {
       if (u >= 0 && in[std::size_t(u)] && !seen[std::size_t(u)]) { seen[std::size_t(u)] = 1; q.push(u); }
   }
   return reached == total;
+}
+
+// Nodes in the largest connected component of free nodes (flood fill).
+int largest_free_component(const Occupancy& occ) {
+  const Topology& t = occ.topology();
+  std::vector<char> seen(std::size_t(t.nodes()), 0);
+  int best = 0;
+  for (int s = 0; s < t.nodes(); ++s) {
+    if (occ.owner(s) != kNoJob || seen[std::size_t(s)]) continue;
+    std::queue<int> q;
+    q.push(s);
+    seen[std::size_t(s)] = 1;
+    int size = 0;
+    while (!q.empty()) {
+      const int v = q.front();
+      q.pop();
+      ++size;
+      for (int u : t.neighbours(v))
+        if (u >= 0 && occ.owner(u) == kNoJob && !seen[std::size_t(u)]) { seen[std::size_t(u)] = 1; q.push(u); }
+    }
+    best = std::max(best, size);
+  }
+  return best;
 }
 
 // All free nodes in one connected component.
@@ -190,7 +214,52 @@ TEST_CASE("nas: brute-force properties — valid, connected, complete on a conne
     } else if (cap == 0) {
       CHECK((occ.free_count() < s.area() || !free_connected(occ)));
     }
+    // The guarantee (no cap, or a cap NAS never needs to refuse): success iff some connected
+    // set of p*q free nodes exists.
+    if (cap == 0 || cap >= s.area()) CHECK(bool(a) == (largest_free_component(occ) >= s.area()));
   }
+}
+
+TEST_CASE("nas: the 1x1 fallback tries a nucleus in every connected free component") {
+  // 3x3 mesh, busy (0,1), (1,0), (2,1), (2,2): the first free node (0,0) is isolated; the
+  // connected free triple (1,1), (1,2), (0,2) is found from the next component's first node.
+  //   y=2  . . #
+  //   y=1  # . #
+  //   y=0  . # .
+  auto occ = picture({"..#", "#.#", ".#."});
+  auto a = nas(occ, {1, 3});
+  REQUIRE(a);
+  test::check_allocation(occ, *a, {1, 3});
+  CHECK(connected(occ.topology(), *a));
+  CHECK(a->blocks == Blocks{{1, 1, 1, 1}, {1, 2, 1, 1}, {0, 2, 1, 1}});
+  CHECK_FALSE(nas(occ, {2, 2}));  // 4 free nodes elsewhere, but no connected 4
+  // The same through `place`, as the command line states it.
+  CHECK(test::cli({"place", "size=3x3", "strategy=nas", "busy=0,1,0,1;1,0,1,0;2,1,2,1;2,2,2,2", "job=1x3"}).out ==
+        "{\"allocated\": true, \"blocks\": [[1,1,1,1], [1,2,1,2], [0,2,0,2]]}\n");
+}
+
+TEST_CASE("nas: brute force on many random states — fails only without a connected free set of p*q nodes") {
+  Rng rng(4242);
+  int fallback_wins = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const bool torus = trial % 2 == 1;
+    const int W = 2 + int(rng.below(8)), H = 2 + int(rng.below(8));
+    const Topology t(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H);
+    Occupancy occ(t);
+    // dense random 1x1 busy nodes: many small components
+    for (int id = 0; id < t.nodes(); ++id)
+      if (rng.below(100) < 45) { const Coord c = t.coord(id); occ.assign(Block{c.x, c.y, 1, 1}, 1); }
+    const Shape s{1 + int(rng.below(3)), 1 + int(rng.below(3))};
+    auto a = nas(occ, s);
+    INFO("trial ", trial, (torus ? " torus " : " mesh "), W, "x", H, " request ", s.w, "x", s.h);
+    CHECK(bool(a) == (largest_free_component(occ) >= s.area()));
+    if (a) {
+      test::check_allocation(occ, *a, s);
+      CHECK(connected(t, *a));
+      fallback_wins += a->blocks.size() == std::size_t(s.area()) && s.area() > 1;
+    }
+  }
+  CHECK(fallback_wins > 50);
 }
 
 TEST_CASE("nas: long simulations keep the invariants") {

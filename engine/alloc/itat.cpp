@@ -39,13 +39,19 @@
 //    left and bottom edges are never leaves (there is no job left of or below them), so ITAT
 //    misses more there than on a torus.
 //
-// Recognition completeness (§IV claims it; it is not true). Every free leaf is a node whose
-// left or lower neighbour is busy (it is adjacent to the right side or the top of a job, and
-// every such node is a leaf of that job's base), so ITAT finds a sub-torus exactly when some
-// free p×q or q×p sub-torus has its base at <0,0> or at a free node with a busy left or lower
-// neighbour. A free sub-torus wedged so that neither can shift it (busy nodes left of it only
-// above its base row, below it only right of its base column) is missed; tests/test_itat.cpp
-// has such a state on T(4,4). That weaker property is what the tests check.
+// Recognition completeness. §IV claims ITAT is recognition complete; the tree search alone is
+// not. Every free leaf is a node whose left or lower neighbour is busy (it is adjacent to the
+// right side or the top of a job, and every such node is a leaf of that job's base), so the tree
+// search finds a sub-torus exactly when some free p×q or q×p sub-torus has its base at <0,0> or
+// at a free node with a busy left or lower neighbour. A free sub-torus wedged so that neither can
+// shift it (busy nodes left of it only above its base row, below it only right of its base
+// column) is missed; tests/test_itat.cpp has such a state on T(4,4). So that ITAT is what the
+// paper says it is, `itat` completes the search: when the tree search fails in both
+// orientations, it takes the first free base in row-major order (lowest row, then leftmost) of
+// J(p,q), else of J(q,p) (the same word-parallel masks), and that base enters the busy tree as
+// a new base child of the root (as any base that is not a leaf does). `itat` therefore fails
+// only when no free p×q or q×p sub-torus exists. The literal tree-only search is registered as
+// `itat-tree` for comparison (it fails where the fallback would be needed).
 #include <algorithm>
 #include <map>
 #include <string>
@@ -68,11 +74,12 @@ class Itat final : public StrategyBase<Itat> {
     bool alive = true;
   };
 
-  explicit Itat(const Topology& t) : topo_(t) { nodes_.push_back(Node{}); }  // root <0,0>
+  // complete: fall back to a row-major search when the tree search fails (see the header).
+  Itat(const Topology& t, bool complete) : topo_(t), complete_(complete) { nodes_.push_back(Node{}); }  // root <0,0>
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     level_order(order_);
-    return search(req, occ, order_, [](Shape, int, bool) {}, [](Shape, bool) {});
+    return search(req, occ, order_, [](Shape, int, bool) {}, [](Shape, bool) {}, [](const std::optional<Block>&) {});
   }
 
   // Explain mode: the busy tree (bases, leaves, edges), then per orientation searched the
@@ -130,6 +137,21 @@ class Itat final : public StrategyBase<Itat> {
           st.layer(ExplainRole::Chosen);
           e.steps.push_back(std::move(st));
           cur = &e.steps.back();
+        },
+        [&](const std::optional<Block>& b) {
+          ExplainStep st;
+          st.title = "Complete search";
+          for (const ItatTreeNode& t : tree)
+            if (t.job != kNoJob) st.layer(ExplainRole::Busy).blocks.push_back(t.block);
+          if (b) {
+            st.layer(ExplainRole::Chosen).blocks.push_back(*b);
+            st.caption = "No leaf starts a free block: the first free base in row-major order, (" + std::to_string(b->x) + ", " +
+                         std::to_string(b->y) + ") for J(" + std::to_string(b->w) + "," + std::to_string(b->h) +
+                         "), is taken and joins the tree as a base under the root.";
+          } else {
+            st.caption = "No leaf starts a free block, and no free block exists anywhere in either orientation.";
+          }
+          e.steps.push_back(std::move(st));
         });
     e.steps.push_back(explain_decision_step(e.decision, req));
     return e;
@@ -186,14 +208,18 @@ class Itat final : public StrategyBase<Itat> {
 
  private:
   // The search: per orientation (J(p,q), then J(q,p) if p != q) the nodes in `order` with no
-  // job based there, first whose p×q block is free. probe(shape, id, fits) is told each node
-  // examined, orient(shape, true / false) when an orientation's search starts / ends.
-  template <class Probe, class Orient>
+  // job based there, first whose p×q block is free; then, when complete_, the first free base in
+  // row-major order of J(p,q), else J(q,p). probe(shape, id, fits) is told each node examined,
+  // orient(shape, true / false) when an orientation's tree search starts / ends, fallback(block)
+  // the complete search's result (only when it runs).
+  template <class Probe, class Orient, class Fallback>
   std::optional<Allocation> search(const Request& req, const Occupancy& occ, const std::vector<int>& order, Probe&& probe,
-                                   Orient&& orient) const {
+                                   Orient&& orient, Fallback&& fallback) const {
+    std::vector<std::pair<Shape, BaseMask>> masks;
     for (Shape s : {req.shape, req.shape.rotated()}) {
       if (s.w <= topo_.width() && s.h <= topo_.height()) {
-        const BaseMask m = occ.free_bases(s.w, s.h);
+        masks.emplace_back(s, occ.free_bases(s.w, s.h));
+        const BaseMask& m = masks.back().second;
         orient(s, true);
         for (int id : order) {
           const Node& n = nodes_[std::size_t(id)];
@@ -209,6 +235,15 @@ class Itat final : public StrategyBase<Itat> {
       }
       if (s == s.rotated()) break;
     }
+    if (!complete_) return std::nullopt;
+    for (const auto& [s, m] : masks) {
+      int x, y;
+      if (m.first(x, y)) {
+        fallback(std::optional<Block>(block_at(x, y, s)));
+        return Allocation{{block_at(x, y, s)}};
+      }
+    }
+    fallback(std::optional<Block>());
     return std::nullopt;
   }
 
@@ -297,6 +332,7 @@ class Itat final : public StrategyBase<Itat> {
   }
 
   Topology topo_;
+  bool complete_;            // complete the tree search with a row-major search (see the header)
   std::vector<Node> nodes_;  // node 0 is the root
   std::vector<int> free_ids_;
   std::map<JobId, std::vector<int>> bases_;  // job -> its base node(s)
@@ -310,6 +346,7 @@ std::vector<ItatTreeNode> itat_tree(const Strategy& s, const Occupancy& occ) {
   return t ? t->snapshot(occ) : std::vector<ItatTreeNode>{};
 }
 
-std::unique_ptr<Strategy> make_itat(const Topology& t, const StrategyParams&) { return std::make_unique<Itat>(t); }
+std::unique_ptr<Strategy> make_itat(const Topology& t, const StrategyParams&) { return std::make_unique<Itat>(t, true); }
+std::unique_ptr<Strategy> make_itat_tree(const Topology& t, const StrategyParams&) { return std::make_unique<Itat>(t, false); }
 
 }  // namespace alloclab

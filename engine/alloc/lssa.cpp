@@ -8,20 +8,30 @@
 // SR = e columns × f rows, c + e = a, c·d + e·f = a·b). An L is allocated as two blocks,
 // {SL, SR}; together they are one connected region.
 // Choices where the thesis is unclear:
-//  * Placement of the two legs (Figure 2-4, "four types", is not in the text). We use four
-//    types: horizontal (legs side by side, widths c + e) with SR aligned to SL's bottom or to its
-//    top, and the rotated, vertical form (SL = d columns × c rows on top of SR = f columns × e
-//    rows) with SR aligned to SL's left or right end. The tall leg SL is always left / on top
-//    (Notation 1: "left or up" = SL); mirror images with SL right / below are not tried.
-//  * Order: for each tuple in list order, the four types in the order above for the request's
-//    own orientation (horizontal when a >= b, vertical when a < b) first, then the rotated one;
-//    a square request gets only the horizontal types ("L-shaping applied only to one side a").
-//    The tuples come from S(max(a,b), min(a,b)) (Notation 3 assumes a >= b).
-//  * First fit of an L = the lowest, then leftmost base of its bounding box.
+//  * Placement of the two legs. Figure 2-4 ("four types of the LSSA allocated sub-meshes") is
+//    not in the text; Notation 1 only names the legs by where they are ("the left or up
+//    sub-mesh" is SL, "the right or bottom" one SR) and LS(c, d, e, f) gives their sizes. A
+//    free L is free whichever way round it stands, so we read the thesis as allowing every
+//    orientation of the L: the legs side by side (horizontal, widths c + e) or stacked
+//    (vertical, the rotated form: the c×d leg as d columns × c rows, the e×f leg as f × e), the
+//    tall (long) leg first (left / on top) or second (right / below), and the short leg aligned
+//    to one end of the long leg or the other (bottom or top; left or right). That is 8 types for
+//    a rectangular request (all images of the letter L under rotation and reflection) and the
+//    4 horizontal ones for a square request ("L-shaping applied only to one side a"). The set is
+//    closed under left-right and up-down mirroring (and, for a rectangle, transposition with the
+//    request), so a mirrored machine state gets the mirrored answer: LSSA succeeds on a state
+//    iff it succeeds on its mirror image (tests/test_lssa.cpp checks this).
+//  * Order: for each tuple in list order, the request's own orientation first (horizontal
+//    when a >= b, vertical when a < b), then the rotated one; within an orientation the long
+//    leg first (left / on top) then second, each with the short leg at the low end (bottom /
+//    left) then the high end. The tuples come from S(max(a,b), min(a,b)) (Notation 3 assumes
+//    a >= b).
+//  * First fit of an L = the lowest, then leftmost base of its bounding box. It is searched in
+//    the order of SL's free bases (a constant offset from the bounding box's base, so the same
+//    order on a mesh); on a torus the order of SL's bases is the one followed.
 //  * Shapes and L bounding boxes larger than the machine are skipped.
 //  * Torus: blocks may wrap (free_bases gives wrapping bases; leg offsets are taken modulo the
-//    sides); an L's bounding box must fit the machine, so the legs never overlap. On a torus the
-//    first fit of an L follows the order of SL's free bases.
+//    sides); an L's bounding box must fit the machine, so the legs never overlap.
 // Registered contiguous: the job gets one connected region without gaps (the thesis lists LSSA
 // among the contiguous strategies); it is, however, two blocks.
 #include "shapes.hpp"
@@ -51,16 +61,19 @@ class LShapedAllocation final : public StrategyBase<LShapedAllocation> {
     for (const LShape& l : lssa_lshapes(a, b)) {
       for (int pass = 0; pass < (a == b ? 1 : 2); ++pass) {
         const bool horizontal = (pass == 0) == wide;
-        for (int align = 0; align < 2; ++align)
-          if (auto r = place_l(occ, l, horizontal, align == 1)) return r;
+        for (int second = 0; second < 2; ++second)
+          for (int align = 0; align < 2; ++align)
+            if (auto r = place_l(occ, l, horizontal, second == 1, align == 1)) return r;
       }
     }
     return std::nullopt;
   }
 
  private:
-  // First fit of one L type; nullopt if none is free.
-  static std::optional<Allocation> place_l(const Occupancy& occ, const LShape& l, bool horizontal, bool other_end) {
+  // First fit of one L type; nullopt if none is free. long_second: SL right of (below) SR;
+  // other_end: SR aligned to SL's top (right) end instead of its bottom (left) end.
+  static std::optional<Allocation> place_l(const Occupancy& occ, const LShape& l, bool horizontal, bool long_second,
+                                           bool other_end) {
     const Topology& t = occ.topology();
     const int W = t.width(), H = t.height();
     Shape s1, s2;   // SL, SR sizes
@@ -68,12 +81,12 @@ class LShapedAllocation final : public StrategyBase<LShapedAllocation> {
     if (horizontal) {
       s1 = {l.c, l.d};
       s2 = {l.e, l.f};
-      o1x = 0, o1y = 0, o2x = l.c, o2y = other_end ? l.d - l.f : 0;
+      o1x = long_second ? l.e : 0, o1y = 0, o2x = long_second ? 0 : l.c, o2y = other_end ? l.d - l.f : 0;
       bw = l.c + l.e, bh = l.d;
     } else {
       s1 = {l.d, l.c};
       s2 = {l.f, l.e};
-      o1x = 0, o1y = l.e, o2x = other_end ? l.d - l.f : 0, o2y = 0;
+      o1x = 0, o1y = long_second ? 0 : l.e, o2x = other_end ? l.d - l.f : 0, o2y = long_second ? l.c : 0;
       bw = l.d, bh = l.c + l.e;
     }
     if (bw > W || bh > H) return std::nullopt;

@@ -9,9 +9,15 @@
 //     holds (Step 6); on failure release everything chosen (APA) and try the next k;
 //  4. if every k fails, or the request has a side of 1 (Step 4's last branch), use a 1×1
 //     nucleus (Step 4.1) and grow from it; if that fails too, the allocation fails.
-// Every node allocated is connected to the nucleus through nodes of the same job, so a NAS
-// allocation is always one connected set (the thesis's "always allocates the job request
-// contiguously"). It is not complete: free nodes unreachable from the nucleus are not used.
+// What NAS guarantees:
+//  * every node allocated is connected to the nucleus through nodes of the same job, so a NAS
+//    allocation is always one connected set (the thesis's "always allocates the job request
+//    contiguously");
+//  * with no block cap (max_blocks = 0, or max_blocks >= n), NAS fails only when no connected set
+//    of n free nodes exists, i.e. when every connected component of free nodes (4-neighbour,
+//    wrapping on a torus) has fewer than n nodes: the 1×1 fallback tries a nucleus in every
+//    component (tests/test_nas.cpp checks this against a flood fill). It does not promise a
+//    rectangle, nor the most compact connected set.
 //
 // The thesis's prose, pseudo-code and worked examples disagree; the reading followed, and why:
 //  * Folding: the longer side L = max(a, b) is folded, S = min(a, b) (the pseudo-code's
@@ -38,9 +44,15 @@
 //    i — each layer taken in scan order (rows from y = 0, x ascending) until n nodes are held.
 //    (Nodes adjacent to any held node are taken before nodes two hops away, keeping the job
 //    compact.) On a torus adjacency wraps.
-//  * 1×1 fallback: one attempt, at the first free node in scan order (the pseudo-code's
-//    Free_allocation_flag allows it once). The pseudo-code requires MeshSize > a·b for it;
-//    ≥ is used (the strict test would only refuse jobs needing exactly all free nodes).
+//  * 1×1 fallback (Step 4.1): Free_allocation_flag lets the pseudo-code enter it once, but
+//    inside it Step 5.1 searches the mesh for the 1×1 nucleus and a growth that fails goes back
+//    to the search (Step 6 "Free APA … Go to 5.2") rather than to failure, and Step 6 scans
+//    "the system at least once". We read it as: every free node in scan order is a candidate
+//    1×1 nucleus, and NAS fails only after each has been tried. Growth from a node reaches its
+//    whole connected free component, so a component whose growth failed is skipped (its other
+//    nodes would fail the same way): the first free node, in scan order, of the first component
+//    with at least n nodes is the nucleus. The pseudo-code requires MeshSize > a·b for the
+//    fallback; ≥ is used (the strict test would only refuse jobs needing exactly all free nodes).
 //  * Blocks: the nucleus is one block, every grown node a 1×1 block. With max_blocks > 0 a
 //    nucleus needing more than max_blocks − 1 grown nodes is skipped; an allocation never
 //    exceeds the cap (the 1×1 fallback is then only possible for n ≤ max_blocks).
@@ -135,10 +147,21 @@ class Neighbor final : public StrategyBase<Neighbor> {
       }
       e.steps.push_back(std::move(st));
     }
+    // At most kShown of the fallback's tries get a step each; the rest are summed up in one.
+    constexpr std::size_t kShown = 6;
     for (std::size_t i = 0; i < tr.tries.size(); ++i) {
       const Try& t = tr.tries[i];
       ExplainStep s;
-      const bool single = t.nucleus == Shape{1, 1} && i + 1 == tr.tries.size() && tr.single;
+      const bool single = tr.single_from >= 0 && i >= std::size_t(tr.single_from);
+      if (single && i >= std::size_t(tr.single_from) + kShown && i + 1 < tr.tries.size()) {
+        const std::size_t skipped = tr.tries.size() - 1 - i;
+        s.title = "Step 4.1: more components";
+        s.caption = explain_count(int(skipped), "more 1x1 nucleus", "more 1x1 nuclei") +
+                    " tried, one per connected free component, each too small for " + std::to_string(n) + " nodes.";
+        e.steps.push_back(std::move(s));
+        i = tr.tries.size() - 2;  // continue with the last try
+        continue;
+      }
       s.title = single ? "Step 4.1: 1x1 nucleus" : "Nucleus " + sh(t.nucleus);
       const std::string what = single ? "The 1x1 nucleus" : "Nucleus " + sh(t.nucleus);
       if (!t.at) {
@@ -147,7 +170,7 @@ class Neighbor final : public StrategyBase<Neighbor> {
         s.layer(ExplainRole::Failed).blocks = {*t.at};
         s.caption = what + " at (" + std::to_string(t.at->x) + ", " + std::to_string(t.at->y) + "): only " +
                     explain_count(t.reached, "free neighbour", "free neighbours") + " reachable, " + std::to_string(n - t.at->area()) +
-                    " needed; released.";
+                    " needed; released" + (single ? " (its whole connected free component is skipped)." : ".");
       } else {
         s.layer(ExplainRole::Focus).blocks = {*t.at};
         s.caption = what + " at (" + std::to_string(t.at->x) + ", " + std::to_string(t.at->y) + "), then " +
@@ -175,8 +198,8 @@ class Neighbor final : public StrategyBase<Neighbor> {
   struct Trace {
     std::vector<Shape> asff;   // ASFF shapes searched, in order
     std::optional<Block> asff_hit;
-    std::vector<Try> tries;    // nuclei, then possibly the 1x1 fallback
-    bool single = false;       // the last try is Step 4.1's 1x1 fallback
+    std::vector<Try> tries;    // nuclei, then possibly the 1x1 fallback's tries
+    int single_from = -1;      // index of the first of Step 4.1's 1x1 tries (-1: none)
   };
 
   std::optional<Allocation> decide(const Request& req, const Occupancy& occ, Trace* tr) {
@@ -202,15 +225,35 @@ class Neighbor final : public StrategyBase<Neighbor> {
         if (auto a = attempt(r ? nu.rotated() : nu)) return a;       // Step 6
     }
     if (max_blocks_ > 0 && n > max_blocks_) return std::nullopt;
-    if (tr) tr->single = true;
-    return attempt(Shape{1, 1});                                     // Step 4.1
+    if (tr) tr->single_from = int(tr->tries.size());
+    touched_.clear();
+    // Step 4.1: a 1x1 nucleus at each free node in scan order, one per connected component.
+    const Topology& t = occ.topology();
+    for (int id = 0; id < t.nodes(); ++id) {
+      if (occ.owner(id) != kNoJob || held_[std::size_t(id)]) continue;
+      const Coord c = t.coord(id);
+      const Block nb{c.x, c.y, 1, 1};
+      int reached = 0;
+      auto a = grow(occ, nb, n, &reached, /*keep_marks=*/true);
+      if (tr) tr->tries.push_back(Try{Shape{1, 1}, nb, a.has_value(), reached});
+      if (a) {
+        for (int k : touched_) held_[std::size_t(k)] = 0;
+        return a;
+      }
+    }
+    for (int k : touched_) held_[std::size_t(k)] = 0;
+    return std::nullopt;
   }
 
   // Nucleus `nb` plus n − |nb| free nodes grown breadth-first from it; nullopt (and nothing
-  // kept) when the reachable free nodes are too few.
-  std::optional<Allocation> grow(const Occupancy& occ, const Block& nb, int n, int* reached) {
+  // kept) when the reachable free nodes are too few. keep_marks: the nodes reached stay marked
+  // in held_ (and listed in touched_), so that the 1×1 fallback skips a component it has tried;
+  // the caller clears them.
+  std::optional<Allocation> grow(const Occupancy& occ, const Block& nb, int n, int* reached, bool keep_marks = false) {
     const Topology& t = occ.topology();
-    std::vector<int> layer, next, touched;
+    std::vector<int> layer, next;
+    std::vector<int>& touched = touched_;
+    if (!keep_marks) touched.clear();
     t.for_each_node(nb, [&](int x, int y) {
       const int id = t.id(x, y);
       held_[std::size_t(id)] = 1;
@@ -237,7 +280,8 @@ class Neighbor final : public StrategyBase<Neighbor> {
       left -= int(take);
       layer.swap(next);
     }
-    for (int id : touched) held_[std::size_t(id)] = 0;  // scratch overlay back to clean
+    if (!keep_marks)
+      for (int id : touched) held_[std::size_t(id)] = 0;  // scratch overlay back to clean
     *reached = n - nb.area() - left;
     if (left > 0) return std::nullopt;
     return a;
@@ -245,6 +289,7 @@ class Neighbor final : public StrategyBase<Neighbor> {
 
   int max_blocks_;
   std::vector<char> held_;  // scratch: nodes held (or queued) during one growth
+  std::vector<int> touched_;  // scratch: the nodes marked in held_
 };
 
 }  // namespace

@@ -33,6 +33,7 @@ std::unique_ptr<Strategy> make_fl(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_ibmat(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_iblat(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_itat(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_itat_tree(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_irat(const Topology&, const StrategyParams&);
 
 namespace {
@@ -58,7 +59,8 @@ const StrategyInfo kStrategies[] = {
   {"fl",      make_fl,     "Free List (Liu et al. 1995): list of maximal free submeshes; corner candidate with max boundary value", true, false, true, nullptr},
   {"ibmat",   make_ibmat,  "IBMAT (Jakimczuk et al. 2013): bit-map coverage array, row then column passes (wrap-aware), rotates", true, true, true, nullptr},
   {"iblat",   make_iblat,  "IBLAT (Jakimczuk et al. 2013): busy list and wrap-aware coverage list, lowest leftmost base, rotates", true, true, true, nullptr},
-  {"itat",    make_itat,   "ITAT (Jakimczuk et al. 2013): busy tree from <0,0>, level-order search of free leaves, rotates; not complete", true, true, true, nullptr},
+  {"itat",    make_itat,   "ITAT (Jakimczuk et al. 2013): busy tree from <0,0>, level-order search of free leaves, rotates; complete (row-major fallback)", true, true, true, nullptr},
+  {"itat-tree", make_itat_tree, "ITAT, the literal tree-only search (seed 004 sec.IV): misses free sub-tori no leaf reaches; not complete", true, true, true, nullptr},
   {"irat",    make_irat,   "IRAT (Jakimczuk et al. 2013): one random base node, both orientations; not recognition complete", true, true, true, nullptr},
   {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
   {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", true, true, false, nullptr},

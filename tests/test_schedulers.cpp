@@ -100,3 +100,68 @@ TEST_CASE("EASY on random workloads: valid, complete, and never worse at the hea
     CHECK(sim->results().jobs_completed == 3000);
   }
 }
+
+TEST_CASE("greedy (seed 001 3.5): a later job passes a waiting one that does not fit; max_wait stops it") {
+  // 4x4 mesh: job 0 holds half the machine until 10; job 1 needs all of it; job 2 (2x2, 20
+  // long) fits beside job 0 at its arrival. Greedy starts job 2 at once, so job 1 waits until
+  // job 2 ends at 22. With a threshold below job 1's wait at t = 2 (0.5), job 2 may not pass
+  // it: job 1 starts at 10 and job 2 at 20. With a threshold above it (5) nothing changes.
+  // EASY does not backfill job 2: it would still run at job 1's reservation (10).
+  const char* list =
+      "arrival,width,height,runtime\n"
+      "0,4,2,10\n"
+      "1,4,4,10\n"
+      "2,2,2,20\n";
+  auto g = starts(list, "greedy");
+  CHECK(g[0] == 0);
+  CHECK(g[1] == 22);
+  CHECK(g[2] == 2);
+  auto g5 = starts(list, "greedy", "&max_wait=5");
+  CHECK(g5[0] == 0);
+  CHECK(g5[1] == 22);
+  CHECK(g5[2] == 2);
+  auto gs = starts(list, "greedy", "&max_wait=0.5");
+  CHECK(gs[0] == 0);
+  CHECK(gs[1] == 10);
+  CHECK(gs[2] == 20);
+  auto e = starts(list, "easy");
+  CHECK(e[0] == 0);
+  CHECK(e[1] == 10);
+  CHECK(e[2] == 20);
+  auto f = starts(list, "fcfs");
+  CHECK(f[1] == 10);
+  CHECK(f[2] == 20);
+}
+
+TEST_CASE("greedy: every waiting job that fits starts at a departure, in arrival order") {
+  // job 0 fills the machine until 10; jobs 1..3 wait. At 10, job 1 (4x2) starts, job 2 (4x4)
+  // cannot, job 3 (4x2) passes it and starts too; job 2 starts when both have ended (15).
+  const char* list =
+      "arrival,width,height,runtime\n"
+      "0,4,4,10\n"
+      "1,4,2,5\n"
+      "2,4,4,5\n"
+      "3,4,2,5\n";
+  auto g = starts(list, "greedy");
+  CHECK(g[1] == 10);
+  CHECK(g[3] == 10);
+  CHECK(g[2] == 15);
+  auto f = starts(list, "fcfs");
+  CHECK(f[3] == 20);  // FCFS: behind job 2
+  auto gs = starts(list, "greedy", "&max_wait=8");  // job 2 has waited 8 at t = 10: job 3 may not pass
+  CHECK(gs[1] == 10);
+  CHECK(gs[2] == 15);
+  CHECK(gs[3] == 20);
+}
+
+TEST_CASE("greedy on random workloads: valid and complete") {
+  for (const char* strat : {"ff", "qtree", "bl"}) {
+    auto s = parse_link(std::string("size=16x16&scheduler=greedy&jobs=3000&arrival=poisson:0.03&max_wait=50&strategy=") + strat);
+    REQUIRE(s);
+    auto sim = Simulation::create(*s, 0);
+    REQUIRE(sim);
+    REQUIRE(sim->run().ok());
+    CHECK(sim->check_invariants());
+    CHECK(sim->results().jobs_completed == 3000);
+  }
+}

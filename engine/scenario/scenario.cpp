@@ -80,7 +80,7 @@ const ParamDef kParams[] = {
      return {};
    },
    [](const Scenario& s) { return s.strategy; }, strategy_ids},
-  {"scheduler", ParamType::Enum, "fcfs, ssd, easy", "Job scheduling: first come first served, shortest service demand first, or EASY backfilling", 0, 0,
+  {"scheduler", ParamType::Enum, "fcfs, ssd, easy, greedy", "Job scheduling: first come first served, shortest service demand first, EASY backfilling, or greedy (every waiting job that fits starts; seed 001)", 0, 0,
    [](Scenario& s, std::string_view v) -> Status {
      if (!find_scheduler(v)) return bad("scheduler", v, join(scheduler_ids()));
      s.scheduler = std::string(v);

@@ -13,6 +13,9 @@ using namespace alloclab;
 namespace {
 // Paper sub-system <(i,j),(i',j')> (1-based rows from the top, columns) on an R-row system.
 Block paper_block(int R, int i, int j, int i2, int j2) { return Block{j - 1, R - i2, j2 - j + 1, i2 - i + 1}; }
+bool inside_block(const Block& o, const Block& i) {
+  return o.x <= i.x && o.y <= i.y && i.x + i.w <= o.x + o.w && i.y + i.h <= o.y + o.h;
+}
 void put(Occupancy& occ, Strategy& st, const Block& b, JobId id) {
   occ.assign(b, id);
   st.allocated(id, Allocation{{b}});
@@ -136,4 +139,107 @@ TEST_CASE("qtree: allocation time at 256x256, ~80% occupancy (informative)") {
   std::sort(us.begin(), us.end());
   MESSAGE("qtree 256x256: allocations ", us.size(), ", p50 ", us[us.size() / 2], " us, p99 ", us[us.size() * 99 / 100],
           " us, nodes ", qtree_nodes(*st), ", busy ", occ.busy_count());
+}
+
+TEST_CASE("qtree: size expanding, seed 001 3.3 note — the combined 6x6 is stored in BR (old size 4x6) and partitioned as a unit") {
+  // 8x10 system (8 rows, 10 columns): 4x4 at <(1,1),(4,4)> and <(5,1),(8,4)> (level 2), 2x2 at
+  // <(1,5),(2,6)> (level 3, inside TR). A 5x6 task is larger than every buddy but fits the
+  // combined 6x6 <(3,5),(8,10)> = BR (4x6 at base (5,5)) + TR's two lower sub-buddies.
+  Topology t(TopologyKind::Mesh, 10, 8);
+  Occupancy occ(t);
+  auto st = test::make_strategy("qtree", t);
+  put(occ, *st, paper_block(8, 1, 1, 4, 4), 1);
+  put(occ, *st, paper_block(8, 5, 1, 8, 4), 2);
+  put(occ, *st, paper_block(8, 1, 5, 2, 6), 3);
+  REQUIRE(qtree_consistent(*st, occ));
+  const int before = qtree_nodes(*st);
+  Rng rng(1);
+  auto a = st->allocate(Request{4, Shape{6, 5}}, occ, rng);
+  REQUIRE(a);
+  CHECK(inside_block(paper_block(8, 3, 5, 8, 10), a->blocks[0]));
+  put(occ, *st, a->blocks[0], 4);
+  CHECK(qtree_consistent(*st, occ));
+  // The 1x6 row left beside the task is one buddy of the expanded node: a 1x6 task fills it.
+  const Block rest = a->blocks[0].y == 0 ? paper_block(8, 3, 5, 3, 10) : paper_block(8, 8, 5, 8, 10);
+  auto b = st->allocate(Request{5, Shape{6, 1}}, occ, rng);
+  REQUIRE(b);
+  CHECK(b->blocks[0] == rest);
+  put(occ, *st, b->blocks[0], 5);
+  CHECK(qtree_consistent(*st, occ));
+  // Released, the expanded node resumes its old size and base: the tree is as before.
+  for (JobId j : {5, 4}) {
+    const Block blk = j == 5 ? b->blocks[0] : a->blocks[0];
+    occ.release(Allocation{{blk}}, j);
+    st->released(j, Allocation{{blk}});
+    CHECK(qtree_consistent(*st, occ));
+  }
+  CHECK(qtree_nodes(*st) == before);
+}
+
+TEST_CASE("qtree: a task placed in a combined sub-system leaves its rest combinable (16x16 repro)") {
+  // 7x7 then 14x2 on 16x16, then a 16x5: rows 2..8 stay entirely free, so it starts at its
+  // arrival as under bl and ff (the per-leaf cut left the rest split across subtrees).
+  auto s = parse_link("size=16x16&trace=t.csv&strategy=qtree");
+  REQUIRE(s);
+  auto t = parse_trace_csv("arrival,width,height,runtime\n0,7,7,1000\n1,14,2,1000\n2,16,5,10\n", "t.csv", 16, 16);
+  REQUIRE(t);
+  s->trace_data = std::make_shared<const Trace>(*t);
+  for (const char* strat : {"qtree", "bl", "ff"}) {
+    s->strategy = strat;
+    auto sim = Simulation::create(*s, 0);
+    REQUIRE(sim);
+    sim->record_jobs(true);
+    REQUIRE(sim->run().ok());
+    std::map<JobId, double> start;
+    for (const JobRecord& j : sim->recorded()) start[j.id] = j.start;
+    CHECK_MESSAGE(start[2] == 2, strat);
+  }
+  // the same state given as busy rectangles (`place`): 7x7 top-left, 14x2 bottom-left
+  Topology topo(TopologyKind::Mesh, 16, 16);
+  Occupancy occ(topo);
+  auto st = test::make_strategy("qtree", topo);
+  put(occ, *st, Block{0, 9, 7, 7}, 1);
+  put(occ, *st, Block{0, 0, 14, 2}, 2);
+  REQUIRE(qtree_consistent(*st, occ));
+  Rng rng(1);
+  auto a = st->allocate(Request{3, Shape{16, 5}}, occ, rng);
+  REQUIRE(a);
+  CHECK(inside_block(Block{0, 2, 16, 7}, a->blocks[0]));
+  put(occ, *st, a->blocks[0], 3);
+  CHECK(qtree_consistent(*st, occ));
+}
+
+TEST_CASE("qtree: size-expanded nodes under churn — invariants hold and everything recombines to the root") {
+  Rng rng(5);
+  for (int trial = 0; trial < 30; ++trial) {
+    const int W = 4 + int(rng.below(20)), H = 4 + int(rng.below(20));
+    Topology t(TopologyKind::Mesh, W, H);
+    Occupancy occ(t);
+    auto st = test::make_strategy("qtree", t);
+    std::map<JobId, Allocation> live;
+    for (JobId j = 0; j < 300; ++j) {
+      if (!live.empty() && rng.below(100) < 45) {
+        auto it = live.begin();
+        std::advance(it, long(rng.below(live.size())));
+        occ.release(it->second, it->first);
+        st->released(it->first, it->second);
+        live.erase(it);
+      } else {
+        const Shape want{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+        auto a = st->allocate(Request{j, want}, occ, rng);
+        if (!a) continue;
+        test::check_allocation(occ, *a, want);
+        occ.assign(a->blocks[0], j);
+        st->allocated(j, *a);
+        live[j] = *a;
+      }
+      REQUIRE(qtree_consistent(*st, occ));
+    }
+    for (auto& [j, a] : live) {
+      occ.release(a, j);
+      st->released(j, a);
+      REQUIRE(qtree_consistent(*st, occ));
+    }
+    CHECK(qtree_nodes(*st) == 1);
+  }
 }

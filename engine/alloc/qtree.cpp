@@ -27,24 +27,38 @@
 //    the nodes just outside that side: all busy 1/4, all free 1, mixed ("partially available")
 //    1/2. The Fig. 3 values (MCF(S1) = 2¼, MCF(S2) = 2) come out exactly this way; the paper's
 //    restriction to neighbours under the same root (levels k−1, k−2) is not applied.
-//  * Size expanding (§3.3 note) stores an expanded node that overlaps its neighbours. We keep the
-//    tree a partition instead: a task placed in a combined sub-system is carved out of each
-//    free leaf it covers (each is 4-buddy partitioned so that the task's part is a buddy), so a
-//    job may own several busy leaves. Combined sub-systems are recognised anew at each
-//    allocation, which replaces "storing the expanded node" and "resuming its old size".
-//  * Busy rectangles reported through allocated() (any rectangle, e.g. from `place`) are carved
-//    the same way: a free leaf is partitioned at the rectangle's corner point, twice if the
-//    rectangle touches no side of the leaf in some dimension.
+//  * Size expanding (§3.3 note: "the old size and the old base-address of the expanded node are
+//    stored since they will be resumed later after this node is free"; §3.5 allocation
+//    pseudo-code "Sub-system Combining ... and Size-Expanding", deallocation pseudo-code
+//    "UnexpandFreeCombineNode", "UnexpandEachof4Buddy"): when the task goes to a combined
+//    sub-system, the largest of its free parts (the first on ties; the paper's example stores
+//    the 6x6 in its 4x6 BR buddy) becomes the expanded node: it keeps its old size and base
+//    (`home`), takes the combined rectangle, and the other parts are absorbed into it (status
+//    absorbed: neither free nor a candidate). The expanded node is then 4-buddy partitioned as
+//    a unit, so the pieces left beside the task stay buddies of one node and combine again.
+//    When its subtree is free again it is recombined into one free leaf, resumes its old size
+//    and base, and the absorbed parts become free leaves again (then their parents recombine as
+//    usual). The paper also expands the maximum free sub-system after each allocation and
+//    deallocation "for subsequent tasks"; here combined sub-systems are recognised anew at each
+//    allocation and expanded only when a task is placed in one, which offers the same
+//    candidates without storing expanded free nodes.
+//  * Busy rectangles reported through allocated() that did not come from decide() (e.g. from
+//    `place`): a rectangle inside one free leaf is carved out of it; else the smallest
+//    candidate containing it (first in DFS order) is size-expanded and carved; else (it spans
+//    busy or unrelated regions) it is carved out of each free leaf it covers (the leaf is
+//    partitioned at the rectangle's corner point, twice if the rectangle touches no side of the
+//    leaf in some dimension), so such a job may own several busy leaves.
 //  * Deallocation: the job's leaves become free; walking towards the root, every node whose
-//    children are all free leaves is recombined into one free leaf (Fig. 4).
+//    children are all free leaves is recombined into one free leaf (Fig. 4), resuming its old
+//    size if it was expanded.
 //  * The wait-queue threshold against starvation (§3.5) belongs to the scheduler: not here.
 // Coordinates: the paper's P(i, j) is row i from the top, column j from the left, both 1-based,
 // on an R×C system (R rows). Here x = j − 1 and y = R − i; a paper sub-system ⟨(i,j),(i',j')⟩
 // is Block{x = j − 1, y = R − i', w = j' − j + 1, h = i' − i + 1}; a paper task r×c (rows ×
 // columns) is Shape{w = c, h = r}. The paper's "top" is our high y.
 // Any R×C mesh (the paper allows any size, not only powers of two); no torus.
-// Explain mode: "the size-expanded request" is shown as the best candidate and its corner blocks
-// with their MCF (Step 4), since expanded nodes are not stored (see above); decide() on a copy.
+// Explain mode: the best candidate (the node that will be size-expanded when it is a combined
+// sub-system) and its corner blocks with their MCF (Step 4); decide() on a copy.
 // Implementation: the candidate list and S1 depend on the tree only, so they are built once per
 // tree state (allocated() / released() invalidate them) and reused by every request until the
 // tree changes; CF strips are read from the occupancy's free bits.
@@ -58,7 +72,7 @@
 namespace alloclab {
 namespace {
 
-enum : int { kFree = 0, kBusy = 1, kPartial = 2 };
+enum : int { kFree = 0, kBusy = 1, kPartial = 2, kAbsorbed = 3 };
 enum : int { TL = 0, BL = 1, TR = 2, BR = 3 };  // the paper's DFS order
 
 struct Node {
@@ -68,6 +82,10 @@ struct Node {
   int ch[4] = {-1, -1, -1, -1};
   JobId job = kNoJob;
   bool alive = true;
+  bool expanded = false;      // size-expanded: r is the combined sub-system, home its old size/base
+  Block home;
+  std::vector<int> absorbed;  // expanded: the free parts it took over
+  int host = -1;              // absorbed: the expanded node that took it over
 };
 
 bool overlaps(const Block& a, const Block& b) {
@@ -161,7 +179,8 @@ class QuadTree final : public StrategyBase<QuadTree> {
       }
       cs.caption = exact
                        ? "The task fills the candidate exactly."
-                       : "The candidate is larger than the task: it goes to the corner (TL, BL, TR, BR) with the least combining "
+                       : std::string(copy.parts_[std::size_t(tr.best)].n > 1 ? "The combined candidate becomes one size-expanded node (its largest part keeps its old size and base). " : "") +
+                         "The candidate is larger than the task: it goes to the corner (TL, BL, TR, BR) with the least combining "
                          "factor MCF (labels, in quarters).";
       e.steps.push_back(std::move(cs));
     } else if (tr.searched) {
@@ -188,14 +207,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
     const Shape task = req.shape;
     if ((task.w > W_ || task.h > H_) && (task.h > W_ || task.w > H_)) return std::nullopt;
     // The candidates and S1 depend only on the tree: kept until allocated()/released() change it.
-    if (!cands_valid_) {
-      cands_.clear();
-      collect(0);
-      s1_ = 0;
-      for (int i = 0; i < int(cands_.size()); ++i)
-        if (cands_[i].area() > cands_[s1_].area()) s1_ = i;
-      cands_valid_ = true;
-    }
+    candidates();
     if (tr) tr->searched = true;
     if (cands_.empty()) return std::nullopt;
     const Block* s1 = &cands_[s1_];
@@ -266,38 +278,34 @@ class QuadTree final : public StrategyBase<QuadTree> {
         if (!pick || m < pick_cf) pick = b, pick_cf = m;
       }
     }
+    last_pick_ = *pick, last_best_ = best;
     return Allocation{{*pick}};
   }
 
  public:
   void allocated(JobId job, const Allocation& a) override {
-    cands_valid_ = false;
-    for (const Block& b : a.blocks) carve(0, b, job);
+    for (const Block& b : a.blocks) place(b, job);
+    last_best_ = -1;
   }
 
   void released(JobId job, const Allocation&) override {
     cands_valid_ = false;
     auto it = leaves_.find(job);
     if (it == leaves_.end()) return;
-    const std::vector<int> ids = std::move(it->second);
+    std::vector<int> work = std::move(it->second);
     leaves_.erase(it);
-    for (int id : ids) {
+    for (int id : work) {
       nodes_[id].status = kFree;
       nodes_[id].job = kNoJob;
     }
-    for (int id : ids) {
-      if (!nodes_[id].alive) continue;
-      for (int p = nodes_[id].parent; p >= 0; p = nodes_[p].parent) {
-        if (!all_children_free(p)) break;
-        for (int& c : nodes_[p].ch)
-          if (c >= 0) kill(c), c = -1;
-        nodes_[p].status = kFree;
-      }
-    }
+    std::reverse(work.begin(), work.end());
+    settle(std::move(work));
   }
 
-  // Test hook: the leaves partition the machine and agree with the occupancy; parents contain
-  // their children; no internal node has only free leaves (recombination complete).
+  // Test hook: the free and busy leaves partition the machine and agree with the occupancy;
+  // parents contain their children (an expanded child by its old size); absorbed leaves lie in
+  // their expanded node; no internal node has only free leaves (recombination complete); no
+  // free leaf is still expanded.
   bool consistent(const Occupancy& occ) const {
     std::vector<int> cover(std::size_t(W_) * H_, 0);
     bool ok = true;
@@ -319,13 +327,25 @@ class QuadTree final : public StrategyBase<QuadTree> {
  private:
   // ---------------------------------------------------------------- candidates (DFS)
   bool free_leaf(int id) const { return id >= 0 && nodes_[id].status == kFree; }
+  // The candidates and S1 depend only on the tree: kept until the tree changes.
+  void candidates() {
+    if (cands_valid_) return;
+    cands_.clear();
+    parts_.clear();
+    collect(0);
+    s1_ = 0;
+    for (int i = 0; i < int(cands_.size()); ++i)
+      if (cands_[i].area() > cands_[s1_].area()) s1_ = i;
+    cands_valid_ = true;
+  }
   void collect(int id) {
     const Node& n = nodes_[id];
     if (n.status == kFree) {
       cands_.push_back(n.r);
+      parts_.push_back(Parts{1, {id}});
       return;
     }
-    if (n.status == kBusy) return;
+    if (n.status != kPartial) return;
     for (int c : n.ch)
       if (c >= 0) collect(c);
     combine(id);
@@ -354,7 +374,11 @@ class QuadTree final : public StrategyBase<QuadTree> {
       x1 = std::max(x1, r.x + r.w), y1 = std::max(y1, r.y + r.h);
       area += r.area();
     }
-    if (area == (x1 - x0) * (y1 - y0)) cands_.push_back(Block{x0, y0, x1 - x0, y1 - y0});
+    if (area != (x1 - x0) * (y1 - y0)) return;
+    cands_.push_back(Block{x0, y0, x1 - x0, y1 - y0});
+    Parts p{n, {}};
+    std::copy(parts, parts + n, p.id);
+    parts_.push_back(p);
   }
   bool partial(int id) const { return id >= 0 && nodes_[id].status == kPartial; }
   void combine(int id) {
@@ -436,10 +460,75 @@ class QuadTree final : public StrategyBase<QuadTree> {
     nodes_[id].alive = false;
     spare_.push_back(id);
   }
+  // Every child a free leaf that is not expanded (an expanded one resumes its size first).
   bool all_children_free(int p) const {
     for (int c : nodes_[p].ch)
-      if (c >= 0 && nodes_[c].status != kFree) return false;
+      if (c >= 0 && (nodes_[c].status != kFree || nodes_[c].expanded)) return false;
     return true;
+  }
+  // Recombination after a release, from the given nodes towards the root: a node whose
+  // children are all free leaves becomes one free leaf; a free expanded node resumes its old
+  // size and base and frees the parts it absorbed, whose parents are then looked at too.
+  void settle(std::vector<int> work) {
+    while (!work.empty()) {
+      const int id = work.back();
+      work.pop_back();
+      if (id < 0 || !nodes_[id].alive) continue;
+      if (nodes_[id].status == kPartial && all_children_free(id)) {
+        for (int& c : nodes_[id].ch)
+          if (c >= 0) kill(c), c = -1;
+        nodes_[id].status = kFree;
+      }
+      if (nodes_[id].status != kFree) continue;
+      if (nodes_[id].expanded) {
+        Node& n = nodes_[id];
+        n.r = n.home;
+        n.expanded = false;
+        for (int a : n.absorbed) {
+          nodes_[a].status = kFree;
+          nodes_[a].host = -1;
+          work.push_back(nodes_[a].parent);
+        }
+        n.absorbed.clear();
+      }
+      work.push_back(nodes_[id].parent);
+    }
+  }
+  // A busy rectangle enters the tree (see the header): the candidate decide() chose for it, a
+  // free leaf holding it, or the smallest combined candidate holding it is size-expanded and
+  // partitioned; otherwise it is carved out of every free leaf it covers.
+  void place(const Block& b, JobId job) {
+    if (!cands_valid_ || last_best_ < 0 || !(b == last_pick_)) {
+      last_best_ = -1;
+      candidates();
+      for (int i = 0; i < int(cands_.size()); ++i) {
+        if (!inside(cands_[i], b)) continue;
+        if (parts_[i].n == 1) {  // a free leaf holds it
+          last_best_ = i;
+          break;
+        }
+        if (last_best_ < 0 || cands_[i].area() < cands_[last_best_].area()) last_best_ = i;
+      }
+    }
+    cands_valid_ = false;
+    if (last_best_ < 0) return carve(0, b, job);
+    const Parts p = parts_[last_best_];
+    int host = p.id[0];
+    for (int i = 1; i < p.n; ++i)
+      if (nodes_[p.id[i]].r.area() > nodes_[host].r.area()) host = p.id[i];
+    if (p.n > 1) {
+      Node& h = nodes_[host];
+      h.home = h.r;
+      h.r = cands_[last_best_];
+      h.expanded = true;
+      for (int i = 0; i < p.n; ++i) {
+        if (p.id[i] == host) continue;
+        nodes_[p.id[i]].status = kAbsorbed;
+        nodes_[p.id[i]].host = host;
+        h.absorbed.push_back(p.id[i]);
+      }
+    }
+    carve(host, b, job);
   }
   // 4-buddy partitioning of a free leaf at the partition point (cx, cy).
   void split(int id, int cx, int cy) {
@@ -454,9 +543,13 @@ class QuadTree final : public StrategyBase<QuadTree> {
       nodes_[id].ch[s] = c;  // (new_node may reallocate nodes_: index again)
     }
   }
+  // Marks b busy in the subtree of id: free leaves it covers become busy, free leaves it
+  // partly covers are partitioned first. Internal nodes are not pruned by their rectangle,
+  // since an expanded descendant may reach beyond it; absorbed leaves are skipped.
   void carve(int id, const Block& b, JobId job) {
     const Block r = nodes_[id].r;
-    if (!overlaps(r, b)) return;
+    if (nodes_[id].status == kAbsorbed) return;
+    if (nodes_[id].status != kPartial && !overlaps(r, b)) return;
     const Block in = intersection(r, b);
     if (nodes_[id].status == kBusy) ALLOCLAB_CHECK(false, "qtree: job %d overlaps busy job %d", job, nodes_[id].job);
     if (nodes_[id].status == kFree) {
@@ -476,15 +569,26 @@ class QuadTree final : public StrategyBase<QuadTree> {
   void check_node(int id, int parent, const Occupancy& occ, std::vector<int>& cover, bool& ok) const {
     const Node& n = nodes_[id];
     ok = ok && n.alive && n.parent == parent && n.r.w > 0 && n.r.h > 0;
-    if (parent >= 0) ok = ok && inside(nodes_[parent].r, n.r);
+    const Block& own = n.expanded ? n.home : n.r;  // the node's place among its buddies
+    if (parent >= 0) ok = ok && inside(nodes_[parent].r, own);
+    if (n.expanded) {
+      ok = ok && inside(n.r, n.home) && n.status != kFree && !n.absorbed.empty();
+      for (int a : n.absorbed) ok = ok && nodes_[a].alive && nodes_[a].status == kAbsorbed && nodes_[a].host == id && inside(n.r, nodes_[a].r);
+    } else {
+      ok = ok && n.absorbed.empty();
+    }
     if (n.status == kPartial) {
       int kids = 0, area = 0;
       for (int c : n.ch)
-        if (c >= 0) check_node(c, id, occ, cover, ok), ++kids, area += nodes_[c].r.area();
+        if (c >= 0) check_node(c, id, occ, cover, ok), ++kids, area += (nodes_[c].expanded ? nodes_[c].home : nodes_[c].r).area();
       ok = ok && kids >= 2 && area == n.r.area() && !all_children_free(id);
       return;
     }
     for (int c : n.ch) ok = ok && c < 0;
+    if (n.status == kAbsorbed) {
+      ok = ok && n.host >= 0 && nodes_[n.host].alive && nodes_[n.host].expanded;
+      return;
+    }
     for (int y = n.r.y; y < n.r.y + n.r.h; ++y)
       for (int x = n.r.x; x < n.r.x + n.r.w; ++x) {
         ++cover[std::size_t(y) * W_ + x];
@@ -496,9 +600,16 @@ class QuadTree final : public StrategyBase<QuadTree> {
   std::vector<Node> nodes_;
   std::vector<int> spare_;
   std::map<JobId, std::vector<int>> leaves_;  // busy leaves of each job
+  struct Parts {
+    int n = 0;
+    int id[8] = {};
+  };
   std::vector<Block> cands_;                  // candidates of the current tree (DFS order)
+  std::vector<Parts> parts_;                  // the free leaves each candidate is made of
   int s1_ = 0;                                // index of S1 in cands_
   bool cands_valid_ = false;                  // cands_, s1_ describe the current tree
+  Block last_pick_;                           // decide()'s last answer and the candidate it lies in
+  int last_best_ = -1;
 };
 
 // Test hooks (declared in tests/test_qtree.cpp).

@@ -35,7 +35,7 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
       strategy_(find_strategy(s.strategy)->make(topo_, s.strat)),
       sched_(find_scheduler(s.scheduler)->make(s.sched)),
       work_rng_(derive_seed(seed, kWorkStream)), alloc_rng_(derive_seed(seed, kAllocStream)),
-      comm_rng_(derive_seed(seed, kCommStream)), pattern_(pattern_from_id(s.pattern)) {
+      comm_rng_(derive_seed(seed, kCommStream)), pattern_(pattern_from_id(s.pattern)), dispersal_meter_(topo_) {
   if (pattern_ != Pattern::None)
     net_.emplace(topo_, NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay});
 }
@@ -269,7 +269,7 @@ void Simulation::on_departure(JobId id) {
     wait_.add(r.start - r.arrival);
     service_.add(r.end - r.start);
     blocks_.add(double(r.alloc.blocks.size()));
-    dispersal_.add(dispersal(topo_, r.alloc));
+    dispersal_.add(dispersal_meter_.dispersal(r.alloc));
     contiguous_.add(r.alloc.blocks.size() == 1 ? 1 : 0);
     requested_nodes_ += r.shape.area();
     allocated_nodes_ += r.alloc.nodes();

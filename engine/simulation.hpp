@@ -41,6 +41,7 @@
 #include "core/clone_ptr.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "metrics/dispersal.hpp"
 #include "metrics/results.hpp"
 #include "metrics/stats.hpp"
 #include "net/network.hpp"
@@ -178,6 +179,7 @@ class Simulation {
   long long window_departures_ = 0, failures_ = 0, dropped_ = 0, arrived_measured_ = 0;
   double alloc_seconds_ = 0;  // measured wall time inside allocate() (timing only, never results)
   RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_;
+  DispersalMeter dispersal_meter_;  // scratch for dispersal_ (no allocation per job)
   double requested_nodes_ = 0, allocated_nodes_ = 0;
 };
 

@@ -1,6 +1,6 @@
 // dispersal.cpp — pairwise hop distances by per-dimension histograms.
 #include "dispersal.hpp"
-#include <vector>
+#include <algorithm>
 #include "../core/detmath.hpp"
 
 namespace alloclab {
@@ -8,47 +8,88 @@ namespace alloclab {
 namespace {
 
 // Sum over unordered pairs of nodes of the distance along one dimension of length L, given
-// cnt[c] = nodes with coordinate c. Ring distance min(d, L−d) when wrap.
-double pair_sum(const std::vector<long long>& cnt, bool wrap) {
-  const int L = int(cnt.size());
-  std::vector<double> pc(std::size_t(L) + 1, 0), ps(std::size_t(L) + 1, 0);  // prefix count, prefix sum of c
-  for (int c = 0; c < L; ++c) {
-    pc[std::size_t(c) + 1] = pc[std::size_t(c)] + double(cnt[std::size_t(c)]);
-    ps[std::size_t(c) + 1] = ps[std::size_t(c)] + double(cnt[std::size_t(c)]) * c;
-  }
-  double total = 0;
-  for (int b = 0; b < L; ++b) {
-    const double nb = double(cnt[std::size_t(b)]);
-    if (nb == 0) continue;
-    if (!wrap) {
-      total += nb * (b * pc[std::size_t(b)] - ps[std::size_t(b)]);
-      continue;
+// cnt[c] = nodes with coordinate c. Ring distance min(d, L−d) when wrap. pc, ps: scratch of
+// L + 1 entries (prefix count, prefix sum of c).
+long long pair_sum(const long long* cnt, int L, bool wrap, long long* pc, long long* ps) {
+  long long total = 0;
+  if (!wrap) {
+    long long n = 0, s = 0;  // count and coordinate sum of the nodes left of b
+    for (int b = 0; b < L; ++b) {
+      const long long nb = cnt[b];
+      if (nb == 0) continue;
+      total += nb * (b * n - s);
+      n += nb;
+      s += nb * b;
     }
+    return total;
+  }
+  pc[0] = ps[0] = 0;
+  for (int c = 0; c < L; ++c) {
+    pc[c + 1] = pc[c] + cnt[c];
+    ps[c + 1] = ps[c] + cnt[c] * c;
+  }
+  for (int b = 0; b < L; ++b) {
+    const long long nb = cnt[b];
+    if (nb == 0) continue;
     // a in [lo, b): distance b − a (d ≤ L/2); a in [0, lo): distance L − b + a
     int lo = b - L / 2;
     if (lo < 0) lo = 0;
-    const double n_near = pc[std::size_t(b)] - pc[std::size_t(lo)], s_near = ps[std::size_t(b)] - ps[std::size_t(lo)];
-    const double n_far = pc[std::size_t(lo)], s_far = ps[std::size_t(lo)];
+    const long long n_near = pc[b] - pc[lo], s_near = ps[b] - ps[lo];
+    const long long n_far = pc[lo], s_far = ps[lo];
     total += nb * (b * n_near - s_near) + nb * ((L - b) * n_far + s_far);
   }
   return total;
 }
 
+// Sum over pairs of positions 0..w−1 of |i − j|: (w³ − w) / 6.
+long long line_pairs(long long w) { return (w * w * w - w) / 6; }
+
 }  // namespace
 
-double mean_pairwise_distance(const Topology& t, const Allocation& a) {
-  std::vector<long long> cx(std::size_t(t.width()), 0), cy(std::size_t(t.height()), 0);
-  long long n = 0;
-  for (const Block& b : a.blocks)
-    t.for_each_node(b, [&](int x, int y) {
-      ++cx[std::size_t(x)];
-      ++cy[std::size_t(y)];
-      ++n;
-    });
+DispersalMeter::DispersalMeter(const Topology& t)
+    : topo_(t), cx_(std::size_t(t.width()), 0), cy_(std::size_t(t.height()), 0),
+      pc_(std::size_t(std::max(t.width(), t.height())) + 1, 0), ps_(pc_.size(), 0) {}
+
+double DispersalMeter::mean_pairwise_distance(const Allocation& a) {
+  const int W = topo_.width(), H = topo_.height();
+  const bool wrap = topo_.wraps();
+  long long n = 0, sx = 0, sy = 0;
+  if (a.blocks.size() == 1) {  // one block: along x, h² copies of a line of w (no wrap distance)
+    const Block& b = a.blocks[0];
+    n = (long long)b.w * b.h;
+    if (n < 2) return 0;
+    if (!wrap || ((b.w - 1) <= W / 2 && (b.h - 1) <= H / 2)) {
+      sx = (long long)b.h * b.h * line_pairs(b.w);
+      sy = (long long)b.w * b.w * line_pairs(b.h);
+      return (double(sx) + double(sy)) / (double(n) * double(n - 1) / 2);
+    }
+  }
+  n = 0;
+  for (const Block& b : a.blocks) {
+    for (int i = 0, x = b.x; i < b.w; ++i, ++x) cx_[std::size_t(x >= W ? x - W : x)] += b.h;
+    for (int j = 0, y = b.y; j < b.h; ++j, ++y) cy_[std::size_t(y >= H ? y - H : y)] += b.w;
+    n += (long long)b.w * b.h;
+  }
+  if (n >= 2) {
+    sx = pair_sum(cx_.data(), W, wrap, pc_.data(), ps_.data());
+    sy = pair_sum(cy_.data(), H, wrap, pc_.data(), ps_.data());
+  }
+  std::fill(cx_.begin(), cx_.end(), 0);
+  std::fill(cy_.begin(), cy_.end(), 0);
   if (n < 2) return 0;
-  const double pairs = double(n) * double(n - 1) / 2;
-  return (pair_sum(cx, t.wraps()) + pair_sum(cy, t.wraps())) / pairs;
+  return (double(sx) + double(sy)) / (double(n) * double(n - 1) / 2);
 }
+
+double DispersalMeter::dispersal(const Allocation& a) {
+  const long long n = a.nodes();
+  if (n < 2) return 1;
+  if (compact_.size() <= std::size_t(n)) compact_.resize(std::size_t(n) + 1, 0);
+  double& c = compact_[std::size_t(n)];
+  if (c == 0) c = compact_pairwise_distance(n);
+  return mean_pairwise_distance(a) / c;
+}
+
+double mean_pairwise_distance(const Topology& t, const Allocation& a) { return DispersalMeter(t).mean_pairwise_distance(a); }
 
 double compact_pairwise_distance(long long n) {
   if (n < 2) return 0;
@@ -62,10 +103,6 @@ double compact_pairwise_distance(long long n) {
   return mean_pairwise_distance(Topology(TopologyKind::Mesh, int(w), int(rows)), a);
 }
 
-double dispersal(const Topology& t, const Allocation& a) {
-  const long long n = a.nodes();
-  if (n < 2) return 1;
-  return mean_pairwise_distance(t, a) / compact_pairwise_distance(n);
-}
+double dispersal(const Topology& t, const Allocation& a) { return DispersalMeter(t).dispersal(a); }
 
 }  // namespace alloclab

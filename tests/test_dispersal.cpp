@@ -38,3 +38,32 @@ TEST_CASE("pairwise distance equals brute force on random node sets (mesh and to
     CHECK(mean_pairwise_distance(t, a) == doctest::Approx(sum / pairs));
   }
 }
+
+TEST_CASE("pairwise distance of one block (closed form) and of several blocks equals brute force exactly") {
+  Rng rng(5);
+  for (int trial = 0; trial < 300; ++trial) {
+    const bool wrap = trial % 2;
+    const int W = 1 + int(rng.below(12)), H = 1 + int(rng.below(12));
+    Topology t(wrap ? TopologyKind::Torus : TopologyKind::Mesh, W, H);
+    Allocation a;
+    const int nb = trial % 3 == 0 ? 2 : 1;
+    for (int k = 0; k < nb; ++k) {
+      const int w = 1 + int(rng.below(std::uint64_t(W))), h = 1 + int(rng.below(std::uint64_t(H)));
+      const int x = wrap ? int(rng.below(std::uint64_t(W))) : int(rng.below(std::uint64_t(W - w + 1)));
+      const int y = wrap ? int(rng.below(std::uint64_t(H))) : int(rng.below(std::uint64_t(H - h + 1)));
+      a.blocks.push_back(Block{x, y, w, h});
+    }
+    std::vector<Coord> nodes;
+    for (const Block& b : a.blocks) t.for_each_node(b, [&](int x, int y) { nodes.push_back(Coord{x, y}); });
+    double sum = 0;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      for (std::size_t j = i + 1; j < nodes.size(); ++j) sum += t.distance(nodes[i], nodes[j]);
+    const double pairs = double(nodes.size()) * double(nodes.size() - 1) / 2;
+    const double expect = nodes.size() < 2 ? 0 : sum / pairs;
+    DispersalMeter meter(t);
+    CHECK(mean_pairwise_distance(t, a) == expect);
+    CHECK(meter.mean_pairwise_distance(a) == expect);
+    CHECK(meter.mean_pairwise_distance(a) == expect);  // the scratch is left clean
+    CHECK(meter.dispersal(a) == dispersal(t, a));
+  }
+}

@@ -16,9 +16,8 @@ class AdaptiveScan final : public StrategyBase<AdaptiveScan> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     for (Shape s : {req.shape, req.shape.rotated()}) {
-      const BaseMask m = occ.free_bases(s.w, s.h);
       int x, y;
-      if (m.first(x, y)) return Allocation{{block_at(x, y, s)}};
+      if (occ.first_free_base(s.w, s.h, x, y)) return Allocation{{block_at(x, y, s)}};
       if (s == s.rotated()) break;
     }
     return std::nullopt;

@@ -22,9 +22,8 @@ class AllShapesFirstFit final : public StrategyBase<AllShapesFirstFit> {
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     if (occ.free_count() < req.shape.area()) return std::nullopt;
     for (Shape s : asff_shapes(req.shape.area(), occ.width(), occ.height())) {
-      const BaseMask m = occ.free_bases(s.w, s.h);
       int x, y;
-      if (m.first(x, y)) return Allocation{{block_at(x, y, s)}};
+      if (occ.first_free_base(s.w, s.h, x, y)) return Allocation{{block_at(x, y, s)}};
     }
     return std::nullopt;
   }

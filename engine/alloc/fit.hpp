@@ -24,9 +24,8 @@ namespace alloclab {
 
 // First Fit: the lowest-leftmost free base (rows from y = 0, x ascending) of shape s as given.
 inline std::optional<Block> find_ff(const Occupancy& occ, Shape s) {
-  const BaseMask m = occ.free_bases(s.w, s.h);
   int x, y;
-  if (!m.first(x, y)) return std::nullopt;
+  if (!occ.first_free_base(s.w, s.h, x, y)) return std::nullopt;
   return block_at(x, y, s);
 }
 

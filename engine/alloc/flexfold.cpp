@@ -19,9 +19,8 @@ class FlexFold final : public StrategyBase<FlexFold> {
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     if (occ.free_count() < req.shape.area()) return std::nullopt;
     for (Shape s : flexfold_shapes(req.shape, occ.width(), occ.height())) {
-      const BaseMask m = occ.free_bases(s.w, s.h);
       int x, y;
-      if (m.first(x, y)) return Allocation{{block_at(x, y, s)}};
+      if (occ.first_free_base(s.w, s.h, x, y)) return Allocation{{block_at(x, y, s)}};
     }
     return std::nullopt;
   }

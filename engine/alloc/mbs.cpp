@@ -28,17 +28,24 @@
 //    the nodes return as 1×1 blocks and merge back with their buddies.
 //  * On a torus the same blocks are used (they never wrap); foreign wrapping rectangles are
 //    handled node by node as above.
-#include <set>
 #include <vector>
+#include "../core/id_set.hpp"
 #include "strategy.hpp"
 
 namespace alloclab {
 
 // Base-4 digits of n for root levels 0..L (d[L] may exceed 3). Exposed for tests.
+namespace {
+constexpr int kMaxLevels = 32;  // levels 0..L; L <= 10 for the largest machine (1024)
+void mbs_digits(int n, int L, int* d) {
+  d[L] = int((long long)n >> (2 * L));
+  for (int i = 0; i < L; ++i) d[i] = (n >> (2 * i)) & 3;
+}
+}  // namespace
+
 std::vector<int> mbs_factor(int n, int L) {
   std::vector<int> d(std::size_t(L) + 1, 0);
-  d[std::size_t(L)] = int((long long)n >> (2 * L));
-  for (int i = 0; i < L; ++i) d[std::size_t(i)] = (n >> (2 * i)) & 3;
+  mbs_digits(n, L, d.data());
   return d;
 }
 
@@ -56,7 +63,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
       for (int y = R.y; y < R.y + s; ++y)
         for (int x = R.x; x < R.x + s; ++x) root_of_[std::size_t(t.id(x, y))] = r;
     }
-    free_.resize(std::size_t(max_level_) + 1);
+    free_.assign(std::size_t(max_level_) + 1, IdSet(t.nodes()));
     for (const Root& R : roots_) insert(R.level, topo_.id(R.x, R.y));
   }
 
@@ -65,7 +72,8 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
     if (occ.free_count() < need || free_nodes_ < need) return std::nullopt;
     log_.clear();
     logging_ = true;
-    std::vector<int> d = mbs_factor(need, max_level_);
+    int d[kMaxLevels];  // the digits, without allocating
+    mbs_digits(need, max_level_, d);
     Allocation a;
     bool ok = true;
     for (int i = max_level_; i >= 0 && ok; --i) {
@@ -73,7 +81,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
         auto& fl = free_[std::size_t(i)];
         if (!fl.empty()) {
           if (max_blocks_ > 0 && int(a.blocks.size()) >= max_blocks_) { ok = false; break; }
-          const int base = *fl.begin();
+          const int base = fl.first();
           erase(i, base);
           const Coord c = topo_.coord(base);
           a.blocks.push_back(Block{c.x, c.y, 1 << i, 1 << i});
@@ -83,7 +91,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
         int j = i + 1;
         while (j <= max_level_ && free_[std::size_t(j)].empty()) ++j;
         if (j <= max_level_) {  // split the lowest block of the smallest larger size down to i
-          int base = *free_[std::size_t(j)].begin();
+          int base = free_[std::size_t(j)].first();
           for (int l = j; l > i; --l) split(l, base);  // lower-left child keeps the base id
           continue;
         }
@@ -117,10 +125,10 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
   std::vector<Block> free_blocks() const {
     std::vector<Block> v;
     for (int l = max_level_; l >= 0; --l)
-      for (int id : free_[std::size_t(l)]) {
+      free_[std::size_t(l)].for_each([&](int id) {
         const Coord c = topo_.coord(id);
         v.push_back(Block{c.x, c.y, 1 << l, 1 << l});
-      }
+      });
     return v;
   }
   int free_nodes() const { return free_nodes_; }
@@ -190,7 +198,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
     const int top = roots_[std::size_t(root_of_[std::size_t(topo_.id(x, y))])].level;
     for (int k = l; k <= top; ++k) {
       const int base = base_at(x, y, k);
-      if (!free_[std::size_t(k)].count(base)) continue;
+      if (!free_[std::size_t(k)].contains(base)) continue;
       for (int m = k; m > l; --m) split(m, base_at(x, y, m));
       erase(l, topo_.id(x, y));
       return;
@@ -214,7 +222,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
       const int kids[4] = {pb, topo_.id(p.x + s, p.y), topo_.id(p.x, p.y + s), topo_.id(p.x + s, p.y + s)};
       auto& fl = free_[std::size_t(l)];
       for (int k : kids)
-        if (!fl.count(k)) return;
+        if (!fl.contains(k)) return;
       for (int k : kids) erase(l, k);
       insert(l + 1, pb);
       ++l;
@@ -228,7 +236,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
   std::vector<Root> roots_;
   std::vector<int> root_of_;          // node id -> root index
   int max_level_ = 0;
-  std::vector<std::set<int>> free_;   // free_[l]: base ids of free blocks of side 2^l
+  std::vector<IdSet> free_;          // free_[l]: base ids of free blocks of side 2^l
   int free_nodes_ = 0;
   bool logging_ = false;
   std::vector<LogEntry> log_;

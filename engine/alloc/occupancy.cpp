@@ -59,11 +59,15 @@ void Occupancy::assign(const Block& b, JobId job) {
                  b.x, b.y, b.w, b.h, width(), height());
   for_each_run(b, [&](int x0, int x1, int y) {
     JobId* o = owner_.data() + std::size_t(topo_.id(x0, y));
-    for (int x = x0; x < x1; ++x, ++o)
-      ALLOCLAB_CHECK(*o == kNoJob, "node (%d,%d) given to job %d is owned by job %d", x, y, job, *o);
-    std::fill(owner_.data() + std::size_t(topo_.id(x0, y)), owner_.data() + std::size_t(topo_.id(x0, y)) + (x1 - x0), job);
+    const int n = x1 - x0;
+    bool taken = false;  // branch-free scan first (vectorises); the culprit is looked up only on failure
+    for (int i = 0; i < n; ++i) taken |= o[i] != kNoJob;
+    if (taken)
+      for (int i = 0; i < n; ++i)
+        ALLOCLAB_CHECK(o[i] == kNoJob, "node (%d,%d) given to job %d is owned by job %d", x0 + i, y, job, o[i]);
+    std::fill(o, o + n, job);
     set_bits(x0, x1, y, false);
-    free_ -= x1 - x0;
+    free_ -= n;
   });
 }
 
@@ -71,12 +75,15 @@ void Occupancy::release(const Block& b, JobId job) {
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: released block outside the machine", job);
   for_each_run(b, [&](int x0, int x1, int y) {
     JobId* o = owner_.data() + std::size_t(topo_.id(x0, y));
-    for (int x = x0; x < x1; ++x, ++o) {
-      ALLOCLAB_CHECK(*o == job, "node (%d,%d) released by job %d is owned by job %d", x, y, job, *o);
-      *o = kNoJob;
-    }
+    const int n = x1 - x0;
+    bool foreign = false;
+    for (int i = 0; i < n; ++i) foreign |= o[i] != job;
+    if (foreign)
+      for (int i = 0; i < n; ++i)
+        ALLOCLAB_CHECK(o[i] == job, "node (%d,%d) released by job %d is owned by job %d", x0 + i, y, job, o[i]);
+    std::fill(o, o + n, kNoJob);
     set_bits(x0, x1, y, true);
-    free_ += x1 - x0;
+    free_ += n;
   });
 }
 

@@ -75,6 +75,12 @@ class Occupancy {
   BaseMask free_bases(int p, int q) const;
   // The same into `out` (its storage is reused: no allocation once it is large enough).
   void free_bases(int p, int q, BaseMask& out) const;
+  // The lowest-leftmost base (rows from y = 0, x ascending) whose p×q block is entirely free:
+  // free_bases(p, q).first(x, y) without allocating (an internal scratch mask is reused).
+  bool first_free_base(int p, int q, int& x, int& y) const {
+    free_bases(p, q, mask_scratch_);
+    return mask_scratch_.first(x, y);
+  }
   // Row y's free bits (bit x set = free), (W+63)/64 words.
   const std::uint64_t* free_row(int y) const { return free_bits_.data() + std::size_t(y) * wpr_; }
 
@@ -98,6 +104,7 @@ class Occupancy {
   std::vector<JobId> owner_;
   std::vector<std::uint64_t> free_bits_;
   mutable std::vector<std::uint64_t> scratch_;  // reused by free_bases on a torus (no allocation per query)
+  mutable BaseMask mask_scratch_;                // reused by first_free_base
 };
 
 }  // namespace alloclab

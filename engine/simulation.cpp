@@ -5,6 +5,7 @@
 #include <cmath>
 #include "core/check.hpp"
 #include "metrics/dispersal.hpp"
+#include "sched/profile.hpp"
 
 namespace alloclab {
 
@@ -13,7 +14,8 @@ constexpr std::size_t kRecent = 64;  // departures kept for the UI
 // Random streams of one replication: the job stream is independent of the strategy's stream,
 // so every strategy sees the same jobs (compare mode, sweeps).
 constexpr std::uint64_t kWorkStream = 1, kAllocStream = 2, kCommStream = 3;
-constexpr int kDeparture = 0, kIteration = 1, kArrival = 2;  // event kinds, in tie-break order
+constexpr int kDeparture = 0, kIteration = 1, kArrival = 2, kWake = 3;  // event kinds, in tie-break order
+constexpr double kSlowdownBound = 10;  // mean_bounded_slowdown: run times below this count as this
 }  // namespace
 
 class Simulation::Ctx final : public SchedContext {
@@ -25,6 +27,16 @@ class Simulation::Ctx final : public SchedContext {
   bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) override {
     return s_.try_backfill(j, head, shadow);
   }
+  Reservation reserve(const QueuedJob& j, std::span<const Reservation> others, std::span<const TimeWindow> forbidden,
+                      bool may_start_now) override {
+    return s_.reserve(j, others, forbidden, may_start_now);
+  }
+  bool start_reserved(const QueuedJob& j, const Allocation& a) override { return s_.start_reserved(j, a); }
+  long long surprises() const override { return s_.surprises_; }
+  bool drops_failures() const override { return s_.sc_.on_fail == OnFail::Drop; }
+  void drop(const QueuedJob& j) override { s_.drop(j); }
+  void promise(const QueuedJob& j, double start) override { s_.promise(j, start); }
+  void wake_at(double t) override { s_.wake_at(t); }
 
  private:
   Simulation& s_;
@@ -128,6 +140,10 @@ void Simulation::start_job(const QueuedJob& q, Allocation a) {
   ALLOCLAB_CHECK(!a.blocks.empty() && a.nodes() >= q.shape.area(),
                  "strategy %s gave job %d %d nodes for a %dx%d request", sc_.strategy.c_str(), q.id, a.nodes(),
                  q.shape.w, q.shape.h);
+  if (sc_.check) {
+    const std::string v = checker_.started(q.id, now_, overdue());
+    ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
+  }
   occ_.assign(a, q.id);
   strategy_->allocated(q.id, a);
   JobRecord r;
@@ -235,6 +251,49 @@ bool Simulation::try_backfill(const QueuedJob& j, const QueuedJob& head, double 
   return true;
 }
 
+Reservation Simulation::reserve(const QueuedJob& j, std::span<const Reservation> others, std::span<const TimeWindow> forbidden,
+                                bool may_start_now) {
+  ProfileView v{&topo_, &occ_, strategy_.get(), &alloc_rng_, now_, {}};
+  v.running.reserve(running_.size());
+  for (const auto& kv : running_) v.running.push_back(Holding{kv.first, kv.second.start + kv.second.estimate, &kv.second.alloc});
+  SlotSearch s = earliest_slot(v, others, j, forbidden, may_start_now);
+  if (s.strategy_failed_now && window_open_) {  // counted as try_start counts a failed attempt
+    ++failures_;
+    if (occ_.free_count() >= j.shape.area()) ext_frag_.add(double(occ_.free_count()) / double(topo_.nodes()));
+  }
+  return std::move(s.res);
+}
+
+bool Simulation::start_reserved(const QueuedJob& j, const Allocation& a) {
+  for (const Block& b : a.blocks)
+    if (!occ_.block_free(b)) return false;
+  start_job(j, a);
+  return true;
+}
+
+void Simulation::drop(const QueuedJob& j) {
+  --in_system_;
+  if (measured(j.id)) ++dropped_;
+}
+
+bool Simulation::overdue() const {
+  for (const auto& kv : running_) {  // a job's end is known at its start unless its network decides it
+    const JobRecord& r = kv.second;
+    if (r.end >= 0 ? r.end > r.start + r.estimate : r.start + r.estimate <= now_) return true;
+  }
+  return false;
+}
+
+void Simulation::wake_at(double t) {
+  if (t > now_ && std::isfinite(t) && wakes_.insert(t).second) events_.push(Event{t, kWake, kNoJob});
+}
+
+void Simulation::promise(const QueuedJob& j, double start) {
+  if (!sc_.check) return;
+  const std::string v = checker_.promised(j.id, start, now_, overdue());
+  ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
+}
+
 void Simulation::on_arrival(JobId id) {
   auto it = pending_.find(id);
   ALLOCLAB_CHECK(it != pending_.end(), "arrival of unknown job %d", id);
@@ -263,6 +322,8 @@ void Simulation::on_departure(JobId id) {
   busy_requested_ -= r.shape.area();
   --in_system_;
   ++departed_;
+  if (r.end != r.start + r.estimate) ++surprises_;
+  if (r.end > r.start + r.estimate) checker_.estimate_failed(now_);
   if (window_open_) ++window_departures_;
   if (measured(id)) {
     response_.add(r.end - r.arrival);
@@ -271,6 +332,7 @@ void Simulation::on_departure(JobId id) {
     blocks_.add(double(r.alloc.blocks.size()));
     dispersal_.add(dispersal_meter_.dispersal(r.alloc));
     contiguous_.add(r.alloc.blocks.size() == 1 ? 1 : 0);
+    bounded_slowdown_.add(std::max(1.0, (r.end - r.arrival) / std::max(r.end - r.start, kSlowdownBound)));
     requested_nodes_ += r.shape.area();
     allocated_nodes_ += r.alloc.nodes();
     if (record_) records_.push_back(r);
@@ -321,6 +383,7 @@ bool Simulation::step() {
   advance_clock(e.time);
   if (e.kind == kDeparture) on_departure(e.job);
   else if (e.kind == kArrival) on_arrival(e.job);
+  else if (e.kind == kWake) wakes_.erase(e.time);
   else begin_iteration(running_.at(e.job));
   Ctx ctx(*this);
   sched_->schedule(ctx);
@@ -399,6 +462,12 @@ void Simulation::audit() const {
   ALLOCLAB_CHECK(in_system_ == (long long)running_.size() + (long long)sched_->size(),
                    "in system %lld != %zu running + %zu queued at time %g", in_system_, running_.size(), sched_->size(), now_);
   if (net_) net_->audit();
+  if (const auto res = sched_->reservations(); !res.empty()) {  // conservative: the profile is consistent
+    ProfileView v{&topo_, &occ_, strategy_.get(), &alloc_rng_, now_, {}};
+    for (const auto& kv : running_) v.running.push_back(Holding{kv.first, kv.second.start + kv.second.estimate, &kv.second.alloc});
+    const std::string clash = profile_clash(v, res);
+    ALLOCLAB_CHECK(clash.empty(), "schedule checker: at time %g %s", now_, clash.c_str());
+  }
 }
 
 Results Simulation::results() const {
@@ -424,6 +493,7 @@ Results Simulation::results() const {
   r.effectiveness = arrived_measured_ ? double(response_.count()) / double(arrived_measured_) : 0;
   r.unreliability = arrived_measured_ ? 1 - r.effectiveness : 0;
   r.allocation_failures = double(failures_);
+  r.mean_bounded_slowdown = bounded_slowdown_.mean();
   return r;
 }
 

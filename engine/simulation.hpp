@@ -35,6 +35,7 @@
 #include <memory>
 #include <optional>
 #include <queue>
+#include <set>
 #include <vector>
 #include "alloc/occupancy.hpp"
 #include "alloc/strategy.hpp"
@@ -47,6 +48,7 @@
 #include "net/network.hpp"
 #include "net/patterns.hpp"
 #include "scenario/scenario.hpp"
+#include "sched/checker.hpp"
 #include "sched/scheduler.hpp"
 
 namespace alloclab {
@@ -83,6 +85,8 @@ class Simulation {
   const Occupancy& occupancy() const { return occ_; }
   const std::map<JobId, JobRecord>& running() const { return running_; }
   std::vector<QueuedJob> queue() const { return sched_->queue(); }
+  // The waiting jobs' reservations (scheduler=conservative; empty for the others).
+  std::vector<Reservation> reservations() const { return sched_->reservations(); }
   std::size_t queue_length() const { return sched_->size(); }
   const std::deque<JobRecord>& recent() const { return recent_; }  // last departures, newest last
   double now() const { return now_; }
@@ -142,6 +146,15 @@ class Simulation {
   // `extra` (if given) is a job assumed started now.
   double reservation(const QueuedJob& head, const JobRecord* extra) const;
   bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow);
+  // Conservative backfilling: j's earliest reservation on the profile (sched/profile.hpp).
+  Reservation reserve(const QueuedJob& j, std::span<const Reservation> others, std::span<const TimeWindow> forbidden,
+                      bool may_start_now);
+  bool start_reserved(const QueuedJob& j, const Allocation& a);
+  void drop(const QueuedJob& j);
+  // Schedule checker (check=1): a reservation given, and whether a running job is past its estimate.
+  void promise(const QueuedJob& j, double start);
+  void wake_at(double t);  // a wake-up event at t (only the scheduler runs); once per time
+  bool overdue() const;
   void on_arrival(JobId id);
   void begin_iteration(JobRecord& r);
   void complete_iteration(JobRecord& r);
@@ -177,8 +190,11 @@ class Simulation {
   TimeAverage util_, jobs_in_sys_;
   double window_start_ = 0, window_end_ = 0;
   long long window_departures_ = 0, failures_ = 0, dropped_ = 0, arrived_measured_ = 0;
+  long long surprises_ = 0;  // departures not at their estimated end (conservative compresses)
+  std::set<double> wakes_;   // pending wake-up times
+  ScheduleChecker checker_;
   double alloc_seconds_ = 0;  // measured wall time inside allocate() (timing only, never results)
-  RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_;
+  RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_, bounded_slowdown_;
   DispersalMeter dispersal_meter_;  // scratch for dispersal_ (no allocation per job)
   double requested_nodes_ = 0, allocated_nodes_ = 0;
 };

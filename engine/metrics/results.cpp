@@ -26,6 +26,7 @@ const MetricField kFields[] = {
     {"jobs_dropped", &Results::jobs_dropped},
     {"makespan", &Results::makespan},
     {"allocation_failures", &Results::allocation_failures},
+    {"mean_bounded_slowdown", &Results::mean_bounded_slowdown},
 };
 }  // namespace
 

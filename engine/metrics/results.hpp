@@ -30,6 +30,7 @@ struct Results {
   double jobs_dropped = 0;            // measured jobs not processed (on_fail=drop)
   double makespan = 0;                // time of the last departure (or the time limit)
   double allocation_failures = 0;     // failed allocation attempts in the window
+  double mean_bounded_slowdown = 0;   // mean of max(1, response / max(service, 10)) over measured jobs
 };
 
 struct MetricField {

@@ -80,7 +80,7 @@ const ParamDef kParams[] = {
      return {};
    },
    [](const Scenario& s) { return s.strategy; }, strategy_ids},
-  {"scheduler", ParamType::Enum, "fcfs, ssd, easy, greedy", "Job scheduling: first come first served, shortest service demand first, EASY backfilling, or greedy (every waiting job that fits starts; seed 001)", 0, 0,
+  {"scheduler", ParamType::Enum, "fcfs, ssd, easy, greedy, conservative", "Job scheduling: first come first served, shortest service demand first, EASY backfilling, greedy (every waiting job that fits starts; seed 001), or conservative backfilling", 0, 0,
    [](Scenario& s, std::string_view v) -> Status {
      if (!find_scheduler(v)) return bad("scheduler", v, join(scheduler_ids()));
      s.scheduler = std::string(v);
@@ -313,7 +313,7 @@ std::string mib(long long bytes) { return std::to_string((bytes + (1 << 20) - 1)
 MemoryEstimate estimate_memory(const Scenario& s) {
   MemoryEstimate m;
   const long long N = (long long)s.width * s.height;
-  m.machine = N * (5 + 32 + 200) * (s.scheduler == "easy" ? 2 : 1);
+  m.machine = N * (5 + 32 + 200) * (s.scheduler == "easy" || s.scheduler == "conservative" ? 2 : 1);
   if (s.pattern != "none") {
     m.network = N * (1024 + 80LL * s.buffer_flits);
     const long long n = std::max(1LL, max_job_nodes(s));

@@ -82,6 +82,7 @@ class Easy final : public Scheduler {
     const QueuedJob head = q_.front();
     if (max_wait_ > 0 && ctx.now() - head.arrival >= max_wait_) return;  // starving: no passing
     const double shadow = ctx.reservation(head);
+    ctx.promise(head, shadow);
     for (auto it = q_.begin() + 1; it != q_.end();) {
       if (ctx.try_backfill(*it, head, shadow)) it = q_.erase(it);
       else ++it;
@@ -137,6 +138,7 @@ const SchedulerInfo kSchedulers[] = {
     {"ssd", make<Ssd>, "Shortest service demand first; the shortest waiting job blocks the others"},
     {"easy", make<Easy>, "EASY backfilling: later jobs start early if they do not delay the head's reservation"},
     {"greedy", make<Greedy>, "Greedy (seed 001): every waiting job that fits starts, in arrival order; max_wait stops passing a starving head"},
+    {"conservative", make_conservative, "Conservative backfilling: every waiting job has a reservation; a job starts early only if it delays none"},
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 // no later job may pass it — SSD serves such jobs first in arrival order, EASY stops
 // backfilling past them, greedy tries no job behind a starving head. (FCFS never lets a job pass, so the threshold changes nothing there.)
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -28,6 +29,20 @@ struct QueuedJob {
   Shape shape;
 };
 
+// A reservation: job `id` is to start at `start` on `alloc` and hold it until `end`
+// (start + estimate). start = +inf when the job has none (it can never be placed).
+struct Reservation {
+  JobId id = kNoJob;
+  double start = HUGE_VAL, end = HUGE_VAL;
+  Allocation alloc;
+  bool now = false;  // the reserved nodes are free now and start = now: the job may start at once
+};
+// Times [from, to) at which no job may be reserved to start: max_wait's windows, during which
+// an earlier job has waited the threshold and has not started yet.
+struct TimeWindow {
+  double from = 0, to = 0;
+};
+
 // What a scheduler may do: try to start a job now (allocation + start), and look at time.
 class SchedContext {
  public:
@@ -40,6 +55,22 @@ class SchedContext {
   virtual double reservation(const QueuedJob& head) = 0;
   // EASY: starts `j` now only if that does not push `head`'s reservation past `shadow`.
   virtual bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) = 0;
+
+  // ---- conservative backfilling (sched/profile.hpp)
+  // The earliest reservation of `j` on the profile made of the running jobs and `others`.
+  virtual Reservation reserve(const QueuedJob& j, std::span<const Reservation> others,
+                              std::span<const TimeWindow> forbidden, bool may_start_now) = 0;
+  // Starts `j` now on `alloc` if all its nodes are free now; false otherwise.
+  virtual bool start_reserved(const QueuedJob& j, const Allocation& alloc) = 0;
+  // Departures that did not happen at their estimated end so far (the profile changed).
+  virtual long long surprises() const = 0;
+  // on_fail = drop: a job that cannot start when first tried is dropped (drop() does it).
+  virtual bool drops_failures() const = 0;
+  virtual void drop(const QueuedJob& j) = 0;
+  // The schedule checker is told each reservation given (a job's start time promise).
+  virtual void promise(const QueuedJob& j, double start) = 0;
+  // Run the scheduler again at time t even if nothing else happens then (a reservation's time).
+  virtual void wake_at(double t) = 0;
 };
 
 struct SchedParams {
@@ -55,6 +86,8 @@ class Scheduler {
   virtual std::vector<QueuedJob> queue() const = 0;
   virtual std::size_t size() const = 0;
   virtual std::unique_ptr<Scheduler> clone() const = 0;
+  // The reservations the scheduler holds (conservative: one per reserved waiting job).
+  virtual std::vector<Reservation> reservations() const { return {}; }
 };
 
 struct SchedulerInfo {
@@ -64,6 +97,7 @@ struct SchedulerInfo {
 };
 
 std::span<const SchedulerInfo> schedulers();
+std::unique_ptr<Scheduler> make_conservative(const SchedParams& p);  // conservative.cpp
 const SchedulerInfo* find_scheduler(std::string_view id);
 
 }  // namespace alloclab

@@ -113,3 +113,71 @@ TEST_CASE("number formatting is the shortest round-trip text") {
   CHECK(format_number(1.0 / 3) == "0.3333333333333333");
   CHECK(format_number(1e-7) == "1e-07");
 }
+
+TEST_CASE("typed rows: an Int row accepts exactly its declared bounds; the error names key and range") {
+  for (const ParamDef& p : params()) {
+    if (p.type != ParamType::Int) continue;
+    CAPTURE(p.key);
+    Scenario s;
+    CHECK(p.set(s, std::to_string(p.min)).ok());
+    CHECK(p.get(s) == std::to_string(p.min));
+    CHECK(p.set(s, std::to_string(p.max)).ok());
+    CHECK(p.get(s) == std::to_string(p.max));
+    for (long long out : {p.min - 1, p.max + 1}) {
+      Status st = p.set(s, std::to_string(out));
+      REQUIRE_FALSE(st.ok());
+      CHECK(st.message().find(std::string(p.key) + ":") == 0);
+      CHECK(st.message().find(p.range) != std::string::npos);
+    }
+    // the range text is derived from the bounds
+    CHECK(p.range.find(std::to_string(p.max)) != std::string::npos);
+  }
+}
+
+TEST_CASE("typed rows: Real rows reject values outside the range their text states") {
+  Scenario s;
+  const ParamDef* ts = find_param("time_scale");
+  REQUIRE(ts);
+  CHECK(ts->range == "a factor 1e-6 <= F <= 1e6");
+  CHECK(ts->set(s, "1e-6").ok());
+  CHECK(ts->set(s, "1e6").ok());
+  CHECK_FALSE(ts->set(s, "2e6").ok());
+  CHECK_FALSE(ts->set(s, "nan").ok());
+  const ParamDef* mw = find_param("max_wait");
+  REQUIRE(mw);
+  CHECK(mw->range == "0 (off) or a time 0 < T <= 1e15");
+  CHECK(mw->set(s, "0").ok());
+  CHECK(mw->set(s, "1e15").ok());
+  Status st = mw->set(s, "-1");
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.message() == "max_wait: '-1' is not valid; allowed: 0 (off) or a time 0 < T <= 1e15");
+}
+
+TEST_CASE("typed rows: every enum's error lists its choices; every row sits in a known panel") {
+  for (const ParamDef& p : params()) {
+    CAPTURE(p.key);
+    const auto groups = param_groups();
+    CHECK(std::any_of(groups.begin(), groups.end(), [&](const ParamGroupInfo& g) { return g.group == p.group; }));
+    if (p.type != ParamType::Enum) continue;
+    Scenario s;
+    Status st = p.set(s, "no-such-choice");
+    REQUIRE_FALSE(st.ok());
+    for (const std::string& c : p.choices()) CHECK(st.message().find(c) != std::string::npos);
+  }
+}
+
+TEST_CASE("typed rows: per-choice availability comes from the row (strategies on a torus)") {
+  const ParamDef* p = find_param("strategy");
+  REQUIRE(p);
+  REQUIRE(p->choice_unavailable);
+  Scenario s;
+  REQUIRE(apply(s, "topology", "torus").ok());
+  CHECK(p->choice_unavailable(s, "ff").empty());
+  CHECK(p->choice_unavailable(s, "buddy").find("torus") != std::string::npos);
+  CHECK(p->choice_help("ff") == find_strategy("ff")->help);
+  // swf_shape=asff: contiguous strategies need to take any shape (StrategyInfo::any_shape)
+  int any = 0;
+  for (const StrategyInfo& si : strategies()) any += si.any_shape;
+  CHECK(any == 1);
+  CHECK(find_strategy("asff")->any_shape);
+}

@@ -1,8 +1,7 @@
 // win_setup.cpp — the Setup window: playback and the scenario panels. Every control is
 // generated from the engine's parameter table (params()): Enum -> combo of choices(), Int ->
 // InputScalar clamped to [min, max], everything else -> text; help as tooltip. Rows are
-// grouped into panels by key (kPanelOf below); a key not listed there lands in "Other", so
-// new keys always appear. A change is applied when the field is left (combos at once): the
+// grouped into the panels the table names (ParamDef::group, param_groups()). A change is applied when the field is left (combos at once): the
 // engine validates it, the scenario restarts and the URL fragment follows; a rejected value
 // shows the engine's message under its row and the running scenario is kept.
 #include <algorithm>
@@ -16,28 +15,6 @@
 namespace alloclab::app {
 
 namespace {
-
-struct PanelOf {
-  std::string_view key, panel;
-};
-// key -> panel; keys not listed go to "Other"
-constexpr PanelOf kPanelOf[] = {
-    {"topology", "Scenario"},   {"size", "Scenario"},          {"seed", "Scenario"},
-    {"arrival", "Workload"},    {"job_size", "Workload"},      {"service", "Workload"},    {"trace", "Workload"},
-    {"strategy", "Strategy"},   {"max_blocks", "Strategy"},    {"paging_k", "Strategy"},   {"paging_order", "Strategy"},
-    {"scheduler", "Scheduler"}, {"max_wait", "Scheduler"},
-    {"pattern", "Network"},     {"packet_flits", "Network"},   {"buffer_flits", "Network"}, {"routing_delay", "Network"},
-    {"comm_iterations", "Network"}, {"compute_time", "Network"},
-    {"jobs", "Measurement"},    {"warmup", "Measurement"},     {"replications", "Measurement"},
-    {"time_limit", "Measurement"}, {"on_fail", "Measurement"},
-};
-constexpr std::string_view kPanels[] = {"Scenario", "Workload", "Strategy", "Scheduler", "Network", "Measurement", "Other"};
-
-std::string_view panel_of(std::string_view key) {
-  for (const PanelOf& p : kPanelOf)
-    if (p.key == key) return p.panel;
-  return "Other";
-}
 
 // ImGui::InputText over a std::string (ImGui 1.86 has no std::string overload without
 // imgui_stdlib; the callback grows the string as the user types).
@@ -92,17 +69,16 @@ void SetupWindow::row(AppState& state, std::size_t i) {
   bool commit = false;
   if (p.type == ParamType::Enum && p.choices) {
     if (ImGui::BeginCombo("##v", v.c_str(), ImGuiComboFlags_HeightLarge)) {
-      const bool strat = p.key == "strategy";
       for (const std::string& c : p.choices()) {
-        const StrategyInfo* si = strat ? find_strategy(c) : nullptr;
-        const bool unsupported = si && !strategy_unsupported(*si, state.scenario().topo()).empty();
-        ImGui::BeginDisabled(unsupported);
+        const std::string why = p.choice_unavailable ? p.choice_unavailable(state.scenario(), c) : std::string();
+        const std::string_view help = p.choice_help ? p.choice_help(c) : std::string_view();
+        ImGui::BeginDisabled(!why.empty());
         if (ImGui::Selectable(c.c_str(), c == v)) { v = c; commit = true; }
         ImGui::EndDisabled();
-        if (si && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        if ((!help.empty() || !why.empty()) && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
           ImGui::BeginTooltip();
-          ImGui::TextUnformatted(si->help.data(), si->help.data() + si->help.size());
-          if (unsupported) ImGui::TextDisabled("%s", strategy_unsupported(*si, state.scenario().topo()).c_str());
+          ImGui::TextUnformatted(help.data(), help.data() + help.size());
+          if (!why.empty()) ImGui::TextDisabled("%s", why.c_str());
           ImGui::EndTooltip();
         }
       }
@@ -201,14 +177,13 @@ void SetupWindow::draw(AppState& state) {
   // ---- the panels, generated from the parameter table
   const auto table = params();
   ImGui::BeginChild("panels", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2.2f));
-  for (std::string_view panel : kPanels) {
+  for (const ParamGroupInfo& panel : param_groups()) {
     std::vector<std::size_t> rows;
     for (std::size_t i = 0; i < table.size(); ++i)
-      if (panel_of(table[i].key) == panel) rows.push_back(i);
+      if (table[i].group == panel.group) rows.push_back(i);
     if (rows.empty()) continue;
-    const std::string title(panel);
-    const bool dflt = panel != "Network" && panel != "Other" && panel != "Measurement";
-    if (!ImGui::CollapsingHeader(title.c_str(), dflt ? ImGuiTreeNodeFlags_DefaultOpen : 0)) continue;
+    const std::string title(panel.name);
+    if (!ImGui::CollapsingHeader(title.c_str(), panel.expanded ? ImGuiTreeNodeFlags_DefaultOpen : 0)) continue;
     if (ImGui::BeginTable(title.c_str(), 2, ImGuiTableFlags_SizingStretchProp)) {
       ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7.0f);
       ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);

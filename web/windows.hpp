@@ -28,8 +28,7 @@ struct MeshWindow {
 };
 
 // Playback (play/pause, step, reset, run to end, speed) and the scenario panels generated
-// from params(), grouped by key (Scenario, Workload, Strategy, Scheduler, Network,
-// Measurement, Other); every change is applied at once and the fragment follows.
+// from params(), grouped into the panels the table names (param_groups()); every change is applied at once and the fragment follows.
 struct SetupWindow {
   bool open = true;
   void draw(AppState& state);

@@ -1,5 +1,5 @@
-// registry.cpp — the one table of allocation strategies: id, factory, help, topologies,
-// contiguity. CLI (`alloclab list`, `strategy=` validation), the link codec and the UI all read it.
+// registry.cpp — the one table of allocation strategies: id, factory, help, shapes, torus
+// support, contiguity. CLI (`alloclab list`, `strategy=` validation), the link codec and the UI all read it.
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -39,36 +39,36 @@ std::unique_ptr<Strategy> make_irat(const Topology&, const StrategyParams&);
 namespace {
 // clang-format off
 const StrategyInfo kStrategies[] = {
-  // id        factory      help                                                                        mesh  torus contig check
-  {"ff",      make_ff,     "First Fit (Zhu 1992): first free base in row-major order, requested orientation only", true, true, true, nullptr},
-  {"bf",      make_bf,     "Best Fit (Zhu 1992): free base whose block touches the most busy nodes or edges",     true, true, true, nullptr},
-  {"as",      make_as,     "Adaptive Scan (Ding & Bhuyan 1993): scan with stride 1, then the rotated request",       true, true, true, nullptr},
-  {"mfa",     make_mfa,    "Minimal Fragmentation (Srinivasan et al., seed 000): candidates around busy submeshes, max optimality index, rotates", true, true, true, nullptr},
-  {"fs",      make_fs,     "Frame Sliding (Chuang & Tzeng 1991): frames from the lowest leftmost free node, strides p and q; not complete", true, false, true, nullptr},
-  {"qa",      make_qa,     "Quick Allocation (Yoo & Das 1997): busy list, coverage + reject areas, last_covered per row; rotates", true, true, true, nullptr},
-  {"bl",      make_bl,     "Busy List (Das Sharma & Pradhan 1996): corner candidates of busy submeshes, max boundary value; rotates", true, true, true, nullptr},
-  {"buddy",   make_buddy,  "2D Buddy (Li & Cheng 1991): 2^k x 2^k blocks from per-level free lists, split and recombine; square 2^n mesh", true, false, true, buddy_check},
+  // id        factory      help                                                                        any_shape torus contig check
+  {"ff",      make_ff,     "First Fit (Zhu 1992): first free base in row-major order, requested orientation only", false, true, true, nullptr},
+  {"bf",      make_bf,     "Best Fit (Zhu 1992): free base whose block touches the most busy nodes or edges",     false, true, true, nullptr},
+  {"as",      make_as,     "Adaptive Scan (Ding & Bhuyan 1993): scan with stride 1, then the rotated request",       false, true, true, nullptr},
+  {"mfa",     make_mfa,    "Minimal Fragmentation (Srinivasan et al., seed 000): candidates around busy submeshes, max optimality index, rotates", false, true, true, nullptr},
+  {"fs",      make_fs,     "Frame Sliding (Chuang & Tzeng 1991): frames from the lowest leftmost free node, strides p and q; not complete", false, false, true, nullptr},
+  {"qa",      make_qa,     "Quick Allocation (Yoo & Das 1997): busy list, coverage + reject areas, last_covered per row; rotates", false, true, true, nullptr},
+  {"bl",      make_bl,     "Busy List (Das Sharma & Pradhan 1996): corner candidates of busy submeshes, max boundary value; rotates", false, true, true, nullptr},
+  {"buddy",   make_buddy,  "2D Buddy (Li & Cheng 1991): 2^k x 2^k blocks from per-level free lists, split and recombine; square 2^n mesh", false, false, true, buddy_check},
   {"asff",    make_asff,   "All-Shapes First Fit (seed 003 sec.2): every w*h = p*q shape, most square first, first fit each", true, true, true, nullptr},
-  {"flexfold", make_flexfold, "Flex-fold (Seo & Kim 2003, seed 003 sec.2): (a,b), (b,a), (a/2,2b), (2a,b/2), first fit each", true, true, true, nullptr},
-  {"lssa",    make_lssa,   "L-Shaped Sub-mesh Allocation (Seo & Kim 2003, seed 003 sec.2): rotations, folds, then two-block L-shapes", true, true, true, nullptr},
-  {"fsl",     make_fsl,    "Free Sub-List best fit (seed 001 sec.2.9): list of maximal free sub-meshes, corner that breaks the fewest", true, false, true, nullptr},
-  {"qtree",   make_qtree,  "Best-fit Quad-Tree (Srisawat & Alexandridis, seed 001 sec.3): buddy tree, combining, max-free-preserving best fit", true, false, true, nullptr},
-  {"sba",     make_sba,    "Stack-Based Allocation (Yoo & Das 2002): busy list, coverages subtracted with a stack; both orientations", true, true, true, nullptr},
-  {"adj",     make_adj,    "Adjacency (survey in Srinivasan et al.): candidates beside busy submeshes and at corners; FEWEST busy neighbours", true, false, true, nullptr},
-  {"ffwp",    make_ffwp,   "First Fit with static partitions (Mohapatra 1996): FF in the size class's partition, then the others", true, true, true, nullptr},
-  {"fl",      make_fl,     "Free List (Liu et al. 1995): list of maximal free submeshes; corner candidate with max boundary value", true, false, true, nullptr},
-  {"ibmat",   make_ibmat,  "IBMAT (Jakimczuk et al. 2013): bit-map coverage array, row then column passes (wrap-aware), rotates", true, true, true, nullptr},
-  {"iblat",   make_iblat,  "IBLAT (Jakimczuk et al. 2013): busy list and wrap-aware coverage list, lowest leftmost base, rotates", true, true, true, nullptr},
-  {"itat",    make_itat,   "ITAT (Jakimczuk et al. 2013): busy tree from <0,0>, level-order search of free leaves, rotates; complete (row-major fallback)", true, true, true, nullptr},
-  {"itat-tree", make_itat_tree, "ITAT, the literal tree-only search (seed 004 sec.IV): misses free sub-tori no leaf reaches; not complete", true, true, true, nullptr},
-  {"irat",    make_irat,   "IRAT (Jakimczuk et al. 2013): one random base node, both orientations; not recognition complete", true, true, true, nullptr},
-  {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               true, true, false, nullptr},
-  {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", true, true, false, nullptr},
-  {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            true, true, false, nullptr},
-  {"paging",  make_paging, "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)", true, true, false, nullptr},
-  {"mbs",     make_mbs,    "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks", true, true, false, nullptr},
-  {"anca",    make_anca,   "ANCA (Chang & Mohapatra 1998): FF both orientations; on failure halve the longer side, recurse", true, true, false, nullptr},
-  {"nas",     make_nas,    "NAS (Al Shdefat 2019): all-shapes FF, else a folded nucleus grown by free neighbours (connected)", true, true, false, nullptr},
+  {"flexfold", make_flexfold, "Flex-fold (Seo & Kim 2003, seed 003 sec.2): (a,b), (b,a), (a/2,2b), (2a,b/2), first fit each", false, true, true, nullptr},
+  {"lssa",    make_lssa,   "L-Shaped Sub-mesh Allocation (Seo & Kim 2003, seed 003 sec.2): rotations, folds, then two-block L-shapes", false, true, true, nullptr},
+  {"fsl",     make_fsl,    "Free Sub-List best fit (seed 001 sec.2.9): list of maximal free sub-meshes, corner that breaks the fewest", false, false, true, nullptr},
+  {"qtree",   make_qtree,  "Best-fit Quad-Tree (Srisawat & Alexandridis, seed 001 sec.3): buddy tree, combining, max-free-preserving best fit", false, false, true, nullptr},
+  {"sba",     make_sba,    "Stack-Based Allocation (Yoo & Das 2002): busy list, coverages subtracted with a stack; both orientations", false, true, true, nullptr},
+  {"adj",     make_adj,    "Adjacency (survey in Srinivasan et al.): candidates beside busy submeshes and at corners; FEWEST busy neighbours", false, false, true, nullptr},
+  {"ffwp",    make_ffwp,   "First Fit with static partitions (Mohapatra 1996): FF in the size class's partition, then the others", false, true, true, nullptr},
+  {"fl",      make_fl,     "Free List (Liu et al. 1995): list of maximal free submeshes; corner candidate with max boundary value", false, false, true, nullptr},
+  {"ibmat",   make_ibmat,  "IBMAT (Jakimczuk et al. 2013): bit-map coverage array, row then column passes (wrap-aware), rotates", false, true, true, nullptr},
+  {"iblat",   make_iblat,  "IBLAT (Jakimczuk et al. 2013): busy list and wrap-aware coverage list, lowest leftmost base, rotates", false, true, true, nullptr},
+  {"itat",    make_itat,   "ITAT (Jakimczuk et al. 2013): busy tree from <0,0>, level-order search of free leaves, rotates; complete (row-major fallback)", false, true, true, nullptr},
+  {"itat-tree", make_itat_tree, "ITAT, the literal tree-only search (seed 004 sec.IV): misses free sub-tori no leaf reaches; not complete", false, true, true, nullptr},
+  {"irat",    make_irat,   "IRAT (Jakimczuk et al. 2013): one random base node, both orientations; not recognition complete", false, true, true, nullptr},
+  {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               false, true, false, nullptr},
+  {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", false, true, false, nullptr},
+  {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            false, true, false, nullptr},
+  {"paging",  make_paging, "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)", false, true, false, nullptr},
+  {"mbs",     make_mbs,    "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks", false, true, false, nullptr},
+  {"anca",    make_anca,   "ANCA (Chang & Mohapatra 1998): FF both orientations; on failure halve the longer side, recurse", false, true, false, nullptr},
+  {"nas",     make_nas,    "NAS (Al Shdefat 2019): all-shapes FF, else a folded nucleus grown by free neighbours (connected)", false, true, false, nullptr},
 };
 // clang-format on
 }  // namespace
@@ -84,8 +84,6 @@ const StrategyInfo* find_strategy(std::string_view id) {
 std::string strategy_unsupported(const StrategyInfo& s, const Topology& t) {
   if (t.wraps() && !s.torus)
     return "strategy '" + std::string(s.id) + "' does not support a torus (use topology=mesh)";
-  if (!t.wraps() && !s.mesh)
-    return "strategy '" + std::string(s.id) + "' needs topology=torus";
   if (s.check) return s.check(t);
   return {};
 }

@@ -99,7 +99,7 @@ struct StrategyInfo {
   std::string_view id;
   StrategyFactory make;
   std::string_view help;   // one line
-  bool mesh;               // runs on a mesh
+  bool any_shape;          // may give a job any w x h = p*q in place of p x q (swf_shape=asff)
   bool torus;              // runs on a torus (wrap-aware)
   bool contiguous;         // one block per job
   TopologyCheck check;     // may be nullptr

@@ -102,7 +102,6 @@ void bench_alloc(std::ostream& out, bool quick) {
   }
   long long sink = 0;  // keeps the optimizer from dropping the naive scan
   for (const StrategyInfo& si : strategies()) {
-    if (!si.mesh) continue;
     std::string row;
     for (std::size_t k = 0; k < 4; ++k) {
       const Topology& t = states[k].occ.topology();

@@ -201,7 +201,7 @@ int cmd_link(const std::vector<std::string>& words, std::ostream& out, std::ostr
 int cmd_list(std::ostream& out) {
   out << "strategies:\n";
   for (const StrategyInfo& s : strategies()) {
-    std::string where = s.mesh && s.torus ? "mesh, torus" : s.mesh ? "mesh only" : "torus only";
+    std::string where = s.torus ? "mesh, torus" : "mesh only";
     out << "  " << s.id << std::string(s.id.size() < 10 ? 10 - s.id.size() : 1, ' ') << s.help << " ["
         << (s.contiguous ? "contiguous" : "non-contiguous") << "; " << where << "]\n";
   }

@@ -1,11 +1,16 @@
-// scenario.cpp — the parameter table (kParams) and the codec built on it.
+// scenario.cpp — the parameter table and the codec built on it.
 //
-// Each row owns its key completely: how to parse a value into the typed Scenario, how to print
-// it canonically, its range and help. Defaults are whatever a default-constructed Scenario
-// holds, so "is this value the default?" is a comparison of canonical texts.
+// Each key is declared once, where the table is, by a typed row helper (int_row, real_row,
+// enum_row, id_row, spec_row and the size, uint64 and path rows): the declaration gives the
+// field, the bounds or names, the Setup panel and the help; the helper derives the range text,
+// the parser (errors name the key and the range), the canonical printer and the choices.
+// Defaults are whatever a default-constructed Scenario holds, so "is this value the default?"
+// is a comparison of canonical texts. Cross-key rules are rows' `check` hooks.
 #include "scenario.hpp"
 #include <algorithm>
 #include <cctype>
+#include <type_traits>
+#include <utility>
 #include "../core/text.hpp"
 #include "../sched/scheduler.hpp"
 
@@ -17,255 +22,349 @@ Error bad(std::string_view key, std::string_view value, std::string_view allowed
   return Error{std::string(key) + ": '" + std::string(value) + "' is not valid; allowed: " + std::string(allowed)};
 }
 
-Status set_int(std::string_view key, std::string_view v, long long lo, long long hi, std::string_view range, long long& out) {
-  long long x;
-  if (!parse_int64(v, x) || x < lo || x > hi) return bad(key, v, range);
-  out = x;
-  return {};
-}
-
-template <int Scenario::*F>
-Status set_int_field(Scenario& s, std::string_view key, std::string_view v, long long lo, long long hi, std::string_view range) {
-  long long x = 0;
-  if (Status st = set_int(key, v, lo, hi, range, x); !st) return st;
-  s.*F = int(x);
-  return {};
-}
-
-std::vector<std::string> strategy_ids() {
-  std::vector<std::string> v;
-  for (const StrategyInfo& s : strategies()) v.emplace_back(s.id);
-  return v;
-}
-std::vector<std::string> scheduler_ids() {
-  std::vector<std::string> v;
-  for (const SchedulerInfo& s : schedulers()) v.emplace_back(s.id);
-  return v;
-}
-std::vector<std::string> topology_ids() { return {"mesh", "torus"}; }
-std::vector<std::string> pattern_ids() { return {"none", "one-to-all", "all-to-all", "near-neighbor", "random"}; }
-
 std::string join(const std::vector<std::string>& v) {
   std::string s;
   for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
   return s;
 }
 
-// clang-format off
-const ParamDef kParams[] = {
-  {"topology", ParamType::Enum, "mesh, torus", "Machine: 2D mesh, or 2D torus with wrap-around links", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     if (v == "mesh") s.topology = TopologyKind::Mesh;
-     else if (v == "torus") s.topology = TopologyKind::Torus;
-     else return bad("topology", v, "mesh, torus");
-     return {};
-   },
-   [](const Scenario& s) -> std::string { return s.topology == TopologyKind::Mesh ? "mesh" : "torus"; },
-   topology_ids},
-  {"size", ParamType::Size, "WxH, each side 1..1024", "Machine width x height in processors (columns x rows)", 1, kMaxSide,
-   [](Scenario& s, std::string_view v) -> Status {
-     const auto x = v.find('x');
-     long long w, h;
-     if (x == std::string_view::npos || !parse_int64(v.substr(0, x), w) || !parse_int64(v.substr(x + 1), h) ||
-         w < 1 || h < 1 || w > kMaxSide || h > kMaxSide)
-       return bad("size", v, "WxH, each side 1..1024");
-     s.width = int(w); s.height = int(h);
-     return {};
-   },
-   [](const Scenario& s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }, nullptr},
-  {"strategy", ParamType::Enum, "a strategy id (alloclab list)", "Processor allocation strategy", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     if (!find_strategy(v)) return bad("strategy", v, join(strategy_ids()));
-     s.strategy = std::string(v);
-     return {};
-   },
-   [](const Scenario& s) { return s.strategy; }, strategy_ids},
-  {"scheduler", ParamType::Enum, "fcfs, ssd, easy, greedy, conservative", "Job scheduling: first come first served, shortest service demand first, EASY backfilling, greedy (every waiting job that fits starts; seed 001), or conservative backfilling", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     if (!find_scheduler(v)) return bad("scheduler", v, join(scheduler_ids()));
-     s.scheduler = std::string(v);
-     return {};
-   },
-   [](const Scenario& s) { return s.scheduler; }, scheduler_ids},
-  {"jobs", ParamType::Int, "1..100000000", "Jobs measured (after warm-up); with a trace, at most the trace's jobs", 1, kMaxJobs,
-   [](Scenario& s, std::string_view v) { return set_int("jobs", v, 1, kMaxJobs, "1..100000000", s.jobs); },
-   [](const Scenario& s) { return std::to_string(s.jobs); }, nullptr},
-  {"warmup", ParamType::Int, "0..100000000", "Jobs completed before measuring starts", 0, kMaxJobs,
-   [](Scenario& s, std::string_view v) { return set_int("warmup", v, 0, kMaxJobs, "0..100000000", s.warmup); },
-   [](const Scenario& s) { return std::to_string(s.warmup); }, nullptr},
-  {"seed", ParamType::UInt64, "0..18446744073709551615", "Random seed (the job stream depends only on it and the workload keys)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     unsigned long long x;
-     if (!parse_uint64(v, x)) return bad("seed", v, "an unsigned 64-bit integer");
-     s.seed = x;
-     return {};
-   },
-   [](const Scenario& s) { return std::to_string(s.seed); }, nullptr},
-  {"arrival", ParamType::Spec, "poisson:RATE, batch", "Job arrivals: Poisson with RATE jobs per time unit, or all at time 0", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     auto r = parse_arrival(v);
-     if (!r) return r.error();
-     s.arrival = *r;
-     return {};
-   },
-   [](const Scenario& s) { return to_string(s.arrival); }, nullptr},
-  {"job_size", ParamType::Spec, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH",
-   "Job side lengths, drawn per side and clamped to the machine (default uniform:1-L, L = longer side)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     auto r = parse_job_size(v);
-     if (!r) return r.error();
-     s.job_size = *r;
-     return {};
-   },
-   [](const Scenario& s) { return to_string(s.job_size, s.longer_side()); }, nullptr},
-  {"service", ParamType::Spec, "exponential:MEAN, uniform:A-B, fixed:T", "Job service (execution) time", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     auto r = parse_service(v);
-     if (!r) return r.error();
-     s.service = *r;
-     return {};
-   },
-   [](const Scenario& s) { return to_string(s.service); }, nullptr},
-  {"trace", ParamType::Path, "path to a .swf or .csv file", "Job trace replacing arrival/job_size/service (CLI, scenario files, page upload)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     if (v.size() > 4096) return bad("trace", v.substr(0, 40), "a path of at most 4096 characters");
-     if (s.trace != v) s.trace_data.reset();
-     s.trace = std::string(v);
-     return {};
-   },
-   [](const Scenario& s) { return s.trace; }, nullptr},
-  {"swf_shape", ParamType::Enum, "square, asff, row",
-   "SWF processor count n -> request: most-square a x b = n; asff = most-square, any w x h = n allowed (needs strategy asff or non-contiguous); row = n x 1 when n <= width", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     if (v == "square") s.swf_shape = SwfShape::Square;
-     else if (v == "asff") s.swf_shape = SwfShape::Asff;
-     else if (v == "row") s.swf_shape = SwfShape::Row;
-     else return bad("swf_shape", v, "square, asff, row");
-     s.trace_data.reset();
-     return {};
-   },
-   [](const Scenario& s) -> std::string { return s.swf_shape == SwfShape::Square ? "square" : s.swf_shape == SwfShape::Asff ? "asff" : "row"; },
-   [] { return std::vector<std::string>{"square", "asff", "row"}; }},
-  {"swf_size", ParamType::Enum, "given, header", "SWF: machine size from `size` (given) or from the log's MaxProcs/MaxNodes header as the most-square W x H (header)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     if (v == "given") s.swf_size_header = false;
-     else if (v == "header") s.swf_size_header = true;
-     else return bad("swf_size", v, "given, header");
-     s.trace_data.reset();
-     return {};
-   },
-   [](const Scenario& s) -> std::string { return s.swf_size_header ? "header" : "given"; },
-   [] { return std::vector<std::string>{"given", "header"}; }},
-  {"time_scale", ParamType::Real, "a factor 1e-6..1e6", "Trace replay: arrival, run and requested times multiplied by this factor", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     double x;
-     if (!parse_double(v, x) || !(x >= 1e-6) || x > 1e6) return bad("time_scale", v, "a factor 1e-6 <= F <= 1e6");
-     s.time_scale = x;
-     s.trace_data.reset();
-     return {};
-   },
-   [](const Scenario& s) { return format_number(s.time_scale); }, nullptr},
-  {"pattern", ParamType::Enum, "none, one-to-all, all-to-all, near-neighbor, random",
-   "Communication pattern of running jobs over the wormhole network (none = no network model)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     const auto ids = pattern_ids();
-     if (std::find(ids.begin(), ids.end(), v) == ids.end()) return bad("pattern", v, join(ids));
-     s.pattern = std::string(v);
-     return {};
-   },
-   [](const Scenario& s) { return s.pattern; }, pattern_ids},
-  {"packet_flits", ParamType::Int, "1..1024", "Flits per packet", 1, 1024,
-   [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::packet_flits>(s, "packet_flits", v, 1, 1024, "1..1024"); },
-   [](const Scenario& s) { return std::to_string(s.packet_flits); }, nullptr},
-  {"buffer_flits", ParamType::Int, "1..64", "Flit buffer depth per input virtual channel", 1, 64,
-   [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::buffer_flits>(s, "buffer_flits", v, 1, 64, "1..64"); },
-   [](const Scenario& s) { return std::to_string(s.buffer_flits); }, nullptr},
-  {"routing_delay", ParamType::Int, "0..100", "Cycles a head flit spends on the routing decision at each router", 0, 100,
-   [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::routing_delay>(s, "routing_delay", v, 0, 100, "0..100"); },
-   [](const Scenario& s) { return std::to_string(s.routing_delay); }, nullptr},
-  {"comm_iterations", ParamType::Int, "1..1000000", "Iterations of the communication pattern each job runs (pattern != none)", 1, 1000000,
-   [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::comm_iterations>(s, "comm_iterations", v, 1, 1000000, "1..1000000"); },
-   [](const Scenario& s) { return std::to_string(s.comm_iterations); }, nullptr},
-  {"compute_time", ParamType::Real, "0 or a time > 0", "Computation time between communication iterations (pattern != none)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     double x;
-     if (!parse_double(v, x) || x < 0 || x > 1e12) return bad("compute_time", v, "a time 0 <= T <= 1e12");
-     s.compute_time = x;
-     return {};
-   },
-   [](const Scenario& s) { return format_number(s.compute_time); }, nullptr},
-  {"max_blocks", ParamType::Int, "0..1048576", "Cap on blocks per job for non-contiguous strategies (0 = none)", 0, 1 << 20,
-   [](Scenario& s, std::string_view v) -> Status {
-     long long x;
-     if (Status st = set_int("max_blocks", v, 0, 1 << 20, "0..1048576", x); !st) return st;
-     s.strat.max_blocks = int(x);
-     return {};
-   },
-   [](const Scenario& s) { return std::to_string(s.strat.max_blocks); }, nullptr},
-  {"paging_k", ParamType::Int, "0..10", "Paging(k): pages of side 2^k processors (strategy paging)", 0, 10,
-   [](Scenario& s, std::string_view v) -> Status {
-     long long x;
-     if (Status st = set_int("paging_k", v, 0, 10, "0..10", x); !st) return st;
-     s.strat.paging_k = int(x);
-     return {};
-   },
-   [](const Scenario& s) { return std::to_string(s.strat.paging_k); }, nullptr},
-  {"paging_order", ParamType::Enum, "row-major, snake, shuffled", "Paging: page indexing order (shuffled = Lo et al.'s shuffled row-major, bit-interleaved)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     if (v == "row-major") s.strat.paging_order = PagingOrder::RowMajor;
-     else if (v == "snake") s.strat.paging_order = PagingOrder::Snake;
-     else if (v == "shuffled") s.strat.paging_order = PagingOrder::Shuffled;
-     else return bad("paging_order", v, "row-major, snake, shuffled");
-     return {};
-   },
-   [](const Scenario& s) -> std::string {
-     switch (s.strat.paging_order) {
-       case PagingOrder::Snake: return "snake";
-       case PagingOrder::Shuffled: return "shuffled";
-       default: return "row-major";
-     }
-   },
-   [] { return std::vector<std::string>{"row-major", "snake", "shuffled"}; }},
-  {"max_wait", ParamType::Real, "0 (off) or a time > 0", "Starvation threshold: once a job has waited this long no later job may pass it (seed 001 3.5)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     double x;
-     if (!parse_double(v, x) || x < 0 || x > 1e15) return bad("max_wait", v, "0 (off) or a time 0 < T <= 1e15");
-     s.sched.max_wait = x;
-     return {};
-   },
-   [](const Scenario& s) { return format_number(s.sched.max_wait); }, nullptr},
-  {"time_limit", ParamType::Real, "0 (none) or a time > 0", "Stop the run at this time: no arrivals after it, unfinished jobs not processed (seed 004 dynamic)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     double x;
-     if (!parse_double(v, x) || x < 0 || x > 1e15) return bad("time_limit", v, "0 (none) or a time 0 < T <= 1e15");
-     s.time_limit = x;
-     return {};
-   },
-   [](const Scenario& s) { return format_number(s.time_limit); }, nullptr},
-  {"on_fail", ParamType::Enum, "wait, drop", "A job that cannot be allocated when tried: waits (default) or is dropped, not processed (seed 004)", 0, 0,
-   [](Scenario& s, std::string_view v) -> Status {
-     if (v == "wait") s.on_fail = OnFail::Wait;
-     else if (v == "drop") s.on_fail = OnFail::Drop;
-     else return bad("on_fail", v, "wait, drop");
-     return {};
-   },
-   [](const Scenario& s) -> std::string { return s.on_fail == OnFail::Wait ? "wait" : "drop"; },
-   [] { return std::vector<std::string>{"wait", "drop"}; }},
-  {"replications", ParamType::Int, "1..1000", "Independent replications (seeds derived from seed); results are means with 95% CIs", 1, kMaxReplications,
-   [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::replications>(s, "replications", v, 1, kMaxReplications, "1..1000"); },
-   [](const Scenario& s) { return std::to_string(s.replications); }, nullptr},
-  {"check", ParamType::Int, "0, 1", "1 = verify occupancy, job table and network buffers/credits after every event; a violation aborts naming node, job and time (slow)", 0, 1,
-   [](Scenario& s, std::string_view v) { return set_int_field<&Scenario::check>(s, "check", v, 0, 1, "0, 1"); },
-   [](const Scenario& s) { return std::to_string(s.check); }, nullptr},
+// A bound as written in a range text: 1e-6, 1e6, 1e15, 0.5, 100.
+std::string bound_text(double x) {
+  std::string s = format_number(x);
+  if (const auto e = s.find('e'); e != std::string::npos) {  // 1e-06 -> 1e-6, 1e+15 -> 1e15
+    std::string exp = s.substr(e + 1);
+    const bool neg = !exp.empty() && exp[0] == '-';
+    if (!exp.empty() && (exp[0] == '-' || exp[0] == '+')) exp.erase(0, 1);
+    while (exp.size() > 1 && exp[0] == '0') exp.erase(0, 1);
+    return s.substr(0, e) + "e" + (neg ? "-" : "") + exp;
+  }
+  std::size_t zeros = 0;  // 1000000 -> 1e6
+  while (zeros < s.size() && s[s.size() - 1 - zeros] == '0') ++zeros;
+  if (zeros >= 6 && zeros + 1 == s.size()) return s.substr(0, 1) + "e" + std::to_string(zeros);
+  return s;
+}
+
+// An accessor for one Scenario field, usable on const and non-const scenarios.
+#define FIELD(member) [](auto& s) -> auto& { return s.member; }
+
+ParamDef row(std::string_view key, ParamType type, ParamGroup group, std::string range, std::string_view help) {
+  ParamDef p;
+  p.key = key;
+  p.type = type;
+  p.group = group;
+  p.range = std::move(range);
+  p.help = help;
+  return p;
+}
+
+// Integer in [lo, hi]; "lo..hi" (two values: "lo, hi").
+template <class F>
+ParamDef int_row(std::string_view key, ParamGroup g, long long lo, long long hi, F field, std::string_view help) {
+  ParamDef p = row(key, ParamType::Int, g,
+                   hi == lo + 1 ? std::to_string(lo) + ", " + std::to_string(hi) : std::to_string(lo) + ".." + std::to_string(hi), help);
+  p.min = lo;
+  p.max = hi;
+  p.set = [key, lo, hi, field, range = p.range](Scenario& s, std::string_view v) -> Status {
+    long long x;
+    if (!parse_int64(v, x) || x < lo || x > hi) return bad(key, v, range);
+    field(s) = static_cast<std::remove_reference_t<decltype(field(s))>>(x);
+    return {};
+  };
+  p.get = [field](const Scenario& s) { return std::to_string(field(s)); };
+  return p;
+}
+
+// A real quantity: `noun` ("a time") with symbol `sym` in [lo, hi]. With `zero` ("off"), 0 is
+// the special value named so and lo is 0: "0 (off) or a time 0 < T <= 1e15".
+struct RealBounds {
+  double lo, hi;
+  std::string_view noun;
+  char sym;
+  std::string_view zero = {};
 };
-// clang-format on
+template <class F>
+ParamDef real_row(std::string_view key, ParamGroup g, RealBounds b, F field, std::string_view help) {
+  const std::string S(1, b.sym);
+  std::string range = b.zero.empty()
+                          ? std::string(b.noun) + " " + bound_text(b.lo) + " <= " + S + " <= " + bound_text(b.hi)
+                          : "0 (" + std::string(b.zero) + ") or " + std::string(b.noun) + " 0 < " + S + " <= " + bound_text(b.hi);
+  ParamDef p = row(key, ParamType::Real, g, std::move(range), help);
+  p.set = [key, b, field, range = p.range](Scenario& s, std::string_view v) -> Status {
+    double x;
+    if (!parse_double(v, x) || !(x >= b.lo) || !(x <= b.hi)) return bad(key, v, range);
+    field(s) = x;
+    return {};
+  };
+  p.get = [field](const Scenario& s) { return format_number(field(s)); };
+  return p;
+}
+
+// One of a fixed list of names, each standing for a value of the field's type.
+template <class T>
+using Names = std::vector<std::pair<std::string_view, T>>;
+template <class T, class F>
+ParamDef enum_row(std::string_view key, ParamGroup g, Names<T> names, F field, std::string_view help) {
+  std::vector<std::string> ids;
+  for (const auto& n : names) ids.emplace_back(n.first);
+  ParamDef p = row(key, ParamType::Enum, g, join(ids), help);
+  p.set = [key, names, field, range = p.range](Scenario& s, std::string_view v) -> Status {
+    for (const auto& n : names)
+      if (n.first == v) { field(s) = n.second; return {}; }
+    return bad(key, v, range);
+  };
+  p.get = [names, field](const Scenario& s) {
+    for (const auto& n : names)
+      if (n.second == field(s)) return std::string(n.first);
+    return std::string(names.front().first);
+  };
+  p.choices = [ids] { return ids; };
+  return p;
+}
+
+// An id from a registry (strategies, schedulers, patterns) held as text. The range text is the
+// ids, or `summary` when the list is too long for a line; errors list every id.
+template <class F>
+ParamDef id_row(std::string_view key, ParamGroup g, std::vector<std::string> (*ids)(), F field, std::string_view help,
+                std::string_view summary = {}) {
+  ParamDef p = row(key, ParamType::Enum, g, summary.empty() ? join(ids()) : std::string(summary), help);
+  p.set = [key, ids, field](Scenario& s, std::string_view v) -> Status {
+    const auto all = ids();
+    if (std::find(all.begin(), all.end(), v) == all.end()) return bad(key, v, join(all));
+    field(s) = std::string(v);
+    return {};
+  };
+  p.get = [field](const Scenario& s) { return field(s); };
+  p.choices = ids;
+  return p;
+}
+
+// A distribution spec: its grammar, parser and printer are owned by workload/specs.*.
+template <class F, class Parse, class Print>
+ParamDef spec_row(std::string_view key, ParamGroup g, std::string_view forms, F field, Parse parse, Print print, std::string_view help) {
+  ParamDef p = row(key, ParamType::Spec, g, std::string(forms), help);
+  p.set = [field, parse](Scenario& s, std::string_view v) -> Status {
+    auto r = parse(v);
+    if (!r) return r.error();
+    field(s) = *r;
+    return {};
+  };
+  p.get = print;
+  return p;
+}
+
+// Changing the row's value invalidates a loaded trace (it is re-read with the new options).
+ParamDef reloads_trace(ParamDef p) {
+  p.set = [set = std::move(p.set)](Scenario& s, std::string_view v) -> Status {
+    Status st = set(s, v);
+    if (st) s.trace_data.reset();
+    return st;
+  };
+  return p;
+}
+
+template <class Info>
+std::vector<std::string> ids_of(std::span<const Info> table) {
+  std::vector<std::string> v;
+  for (const Info& i : table) v.emplace_back(i.id);
+  return v;
+}
+std::vector<std::string> strategy_ids() { return ids_of(strategies()); }
+std::vector<std::string> scheduler_ids() { return ids_of(schedulers()); }
+std::vector<std::string> pattern_ids() { return {"none", "one-to-all", "all-to-all", "near-neighbor", "random"}; }
+
+ParamDef size_row() {
+  const std::string range = "WxH, each side 1.." + std::to_string(kMaxSide);
+  ParamDef p = row("size", ParamType::Size, ParamGroup::Scenario, range, "Machine width x height in processors (columns x rows)");
+  p.min = 1;
+  p.max = kMaxSide;
+  p.set = [range](Scenario& s, std::string_view v) -> Status {
+    const auto x = v.find('x');
+    long long w, h;
+    if (x == std::string_view::npos || !parse_int64(v.substr(0, x), w) || !parse_int64(v.substr(x + 1), h) || w < 1 ||
+        h < 1 || w > kMaxSide || h > kMaxSide)
+      return bad("size", v, range);
+    s.width = int(w);
+    s.height = int(h);
+    return {};
+  };
+  p.get = [](const Scenario& s) { return std::to_string(s.width) + "x" + std::to_string(s.height); };
+  return p;
+}
+
+ParamDef uint64_row(std::string_view key, ParamGroup g, std::uint64_t Scenario::*field, std::string_view help) {
+  ParamDef p = row(key, ParamType::UInt64, g, "0..18446744073709551615", help);
+  p.set = [key, field, range = p.range](Scenario& s, std::string_view v) -> Status {
+    unsigned long long x;
+    if (!parse_uint64(v, x)) return bad(key, v, range);
+    s.*field = x;
+    return {};
+  };
+  p.get = [field](const Scenario& s) { return std::to_string(s.*field); };
+  return p;
+}
+
+constexpr std::size_t kMaxPath = 4096;
+ParamDef path_row(std::string_view key, ParamGroup g, std::string_view what, std::string_view help) {
+  ParamDef p = row(key, ParamType::Path, g, "path to " + std::string(what), help);
+  p.set = [key](Scenario& s, std::string_view v) -> Status {
+    if (v.size() > kMaxPath) return bad(key, v.substr(0, 40), "a path of at most " + std::to_string(kMaxPath) + " characters");
+    if (s.trace != v) s.trace_data.reset();
+    s.trace = std::string(v);
+    return {};
+  };
+  p.get = [](const Scenario& s) { return s.trace; };
+  return p;
+}
+
+std::vector<ParamDef> make_params() {
+  using G = ParamGroup;
+  std::vector<ParamDef> t;
+  t.push_back(enum_row<TopologyKind>("topology", G::Scenario, {{"mesh", TopologyKind::Mesh}, {"torus", TopologyKind::Torus}},
+                                     FIELD(topology), "Machine: 2D mesh, or 2D torus with wrap-around links"));
+  t.push_back(size_row());
+
+  ParamDef strategy = id_row("strategy", G::Strategy, strategy_ids, FIELD(strategy), "Processor allocation strategy",
+                             "a strategy id (alloclab list)");
+  strategy.choice_help = [](std::string_view id) -> std::string_view {
+    const StrategyInfo* si = find_strategy(id);
+    return si ? si->help : std::string_view{};
+  };
+  strategy.choice_unavailable = [](const Scenario& s, std::string_view id) -> std::string {
+    const StrategyInfo* si = find_strategy(id);
+    return si ? strategy_unsupported(*si, s.topo()) : std::string{};
+  };
+  strategy.check = [](const Scenario& s) -> Status {
+    const StrategyInfo* si = find_strategy(s.strategy);
+    if (!si) return Error{"strategy: unknown '" + s.strategy + "'"};
+    if (std::string why = strategy_unsupported(*si, s.topo()); !why.empty()) return Error{"strategy: " + why};
+    return {};
+  };
+  t.push_back(std::move(strategy));
+
+  ParamDef scheduler = id_row("scheduler", G::Scheduler, scheduler_ids, FIELD(scheduler),
+                              "Job scheduling: first come first served, shortest service demand first, EASY backfilling, greedy (every waiting job that fits starts; seed 001), or conservative backfilling");
+  scheduler.choice_help = [](std::string_view id) -> std::string_view {
+    const SchedulerInfo* si = find_scheduler(id);
+    return si ? si->help : std::string_view{};
+  };
+  t.push_back(std::move(scheduler));
+
+  ParamDef jobs = int_row("jobs", G::Measurement, 1, kMaxJobs, FIELD(jobs),
+                          "Jobs measured (after warm-up); with a trace, at most the trace's jobs");
+  jobs.check = [](const Scenario& s) -> Status {
+    if (s.warmup + s.jobs > kMaxJobs)
+      return Error{"jobs: warmup + jobs = " + std::to_string(s.warmup + s.jobs) + " exceeds the limit " + std::to_string(kMaxJobs)};
+    return {};
+  };
+  t.push_back(std::move(jobs));
+  t.push_back(int_row("warmup", G::Measurement, 0, kMaxJobs, FIELD(warmup), "Jobs completed before measuring starts"));
+  t.push_back(uint64_row("seed", G::Scenario, &Scenario::seed,
+                         "Random seed (the job stream depends only on it and the workload keys)"));
+  t.push_back(spec_row("arrival", G::Workload, "poisson:RATE, batch", FIELD(arrival), parse_arrival,
+                       [](const Scenario& s) { return to_string(s.arrival); },
+                       "Job arrivals: Poisson with RATE jobs per time unit, or all at time 0"));
+
+  ParamDef job_size = spec_row(
+      "job_size", G::Workload, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH", FIELD(job_size),
+      parse_job_size, [](const Scenario& s) { return to_string(s.job_size, s.longer_side()); },
+      "Job side lengths, drawn per side and clamped to the machine (default uniform:1-L, L = longer side)");
+  job_size.default_follows_size = true;
+  job_size.check = [](const Scenario& s) -> Status {
+    if (s.job_size.kind == SizeSpec::Kind::Uniform && s.job_size.b > s.longer_side())
+      return Error{"job_size: uniform:" + format_number(s.job_size.a) + "-" + format_number(s.job_size.b) +
+                   " exceeds the machine; allowed: 1 <= A <= B <= " + std::to_string(s.longer_side())};
+    if (s.job_size.kind == SizeSpec::Kind::Fixed && (s.job_size.a > s.width || s.job_size.b > s.height))
+      return Error{"job_size: fixed:" + format_number(s.job_size.a) + "x" + format_number(s.job_size.b) + " does not fit the " +
+                   std::to_string(s.width) + "x" + std::to_string(s.height) + " machine"};
+    return {};
+  };
+  t.push_back(std::move(job_size));
+  t.push_back(spec_row("service", G::Workload, "exponential:MEAN, uniform:A-B, fixed:T", FIELD(service), parse_service,
+                       [](const Scenario& s) { return to_string(s.service); }, "Job service (execution) time"));
+
+  ParamDef trace = path_row("trace", G::Workload, "a .swf or .csv file",
+                            "Job trace replacing arrival/job_size/service (CLI, scenario files, page upload)");
+  trace.check = [](const Scenario& s) -> Status {
+    if (!s.trace.empty() && !s.trace_data) return Error{"trace: '" + s.trace + "' was not loaded"};
+    if (s.trace_data && (long long)s.trace_data->jobs.size() <= s.warmup)
+      return Error{"trace: '" + s.trace + "' has " + std::to_string(s.trace_data->jobs.size()) +
+                   " usable jobs, not more than warmup=" + std::to_string(s.warmup)};
+    return {};
+  };
+  t.push_back(std::move(trace));
+
+  ParamDef swf_shape = reloads_trace(enum_row<SwfShape>(
+      "swf_shape", G::Workload, {{"square", SwfShape::Square}, {"asff", SwfShape::Asff}, {"row", SwfShape::Row}}, FIELD(swf_shape),
+      "SWF processor count n -> request: most-square a x b = n; asff = most-square, any w x h = n allowed (needs strategy asff or non-contiguous); row = n x 1 when n <= width"));
+  swf_shape.check = [](const Scenario& s) -> Status {
+    const StrategyInfo* si = find_strategy(s.strategy);
+    if (!s.trace.empty() && s.swf_shape == SwfShape::Asff && si && si->contiguous && !si->any_shape)
+      return Error{"swf_shape: asff lets a job take any w x h = n; it needs strategy=asff or a non-contiguous strategy (or use swf_shape=square), not '" +
+                   s.strategy + "'"};
+    return {};
+  };
+  t.push_back(std::move(swf_shape));
+  t.push_back(reloads_trace(enum_row<bool>(
+      "swf_size", G::Workload, {{"given", false}, {"header", true}}, FIELD(swf_size_header),
+      "SWF: machine size from `size` (given) or from the log's MaxProcs/MaxNodes header as the most-square W x H (header)")));
+  t.push_back(reloads_trace(real_row("time_scale", G::Workload, {1e-6, 1e6, "a factor", 'F'}, FIELD(time_scale),
+                                     "Trace replay: arrival, run and requested times multiplied by this factor")));
+
+  ParamDef pattern = id_row("pattern", G::Network, pattern_ids, FIELD(pattern),
+                            "Communication pattern of running jobs over the wormhole network (none = no network model)");
+  pattern.check = [](const Scenario& s) -> Status {
+    if (s.pattern != "none" && (long long)s.width * s.height > kMaxNetworkNodes)
+      return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
+                   " nodes; use a smaller size or pattern=none"};
+    return {};
+  };
+  t.push_back(std::move(pattern));
+  t.push_back(int_row("packet_flits", G::Network, 1, 1024, FIELD(packet_flits), "Flits per packet"));
+  t.push_back(int_row("buffer_flits", G::Network, 1, 64, FIELD(buffer_flits), "Flit buffer depth per input virtual channel"));
+  t.push_back(int_row("routing_delay", G::Network, 0, 100, FIELD(routing_delay),
+                      "Cycles a head flit spends on the routing decision at each router"));
+  t.push_back(int_row("comm_iterations", G::Network, 1, 1000000, FIELD(comm_iterations),
+                      "Iterations of the communication pattern each job runs (pattern != none)"));
+  t.push_back(real_row("compute_time", G::Network, {0, 1e12, "a time", 'T'}, FIELD(compute_time),
+                       "Computation time between communication iterations (pattern != none)"));
+  t.push_back(int_row("max_blocks", G::Strategy, 0, 1 << 20, FIELD(strat.max_blocks),
+                      "Cap on blocks per job for non-contiguous strategies (0 = none)"));
+  t.push_back(int_row("paging_k", G::Strategy, 0, 10, FIELD(strat.paging_k), "Paging(k): pages of side 2^k processors (strategy paging)"));
+  t.push_back(enum_row<PagingOrder>(
+      "paging_order", G::Strategy,
+      {{"row-major", PagingOrder::RowMajor}, {"snake", PagingOrder::Snake}, {"shuffled", PagingOrder::Shuffled}}, FIELD(strat.paging_order),
+      "Paging: page indexing order (shuffled = Lo et al.'s shuffled row-major, bit-interleaved)"));
+  t.push_back(real_row("max_wait", G::Scheduler, {0, 1e15, "a time", 'T', "off"}, FIELD(sched.max_wait),
+                       "Starvation threshold: once a job has waited this long no later job may pass it (seed 001 3.5)"));
+  t.push_back(real_row("time_limit", G::Measurement, {0, 1e15, "a time", 'T', "none"}, FIELD(time_limit),
+                       "Stop the run at this time: no arrivals after it, unfinished jobs not processed (seed 004 dynamic)"));
+  t.push_back(enum_row<OnFail>("on_fail", G::Measurement, {{"wait", OnFail::Wait}, {"drop", OnFail::Drop}}, FIELD(on_fail),
+                               "A job that cannot be allocated when tried: waits (default) or is dropped, not processed (seed 004)"));
+  t.push_back(int_row("replications", G::Measurement, 1, kMaxReplications, FIELD(replications),
+                      "Independent replications (seeds derived from seed); results are means with 95% CIs"));
+  t.push_back(int_row("check", G::Measurement, 0, 1, FIELD(check),
+                      "1 = verify occupancy, job table and network buffers/credits after every event; a violation aborts naming node, job and time (slow)"));
+  return t;
+}
+#undef FIELD
+
+constexpr ParamGroupInfo kGroups[] = {
+    {ParamGroup::Scenario, "Scenario", true},   {ParamGroup::Workload, "Workload", true},
+    {ParamGroup::Strategy, "Strategy", true},   {ParamGroup::Scheduler, "Scheduler", true},
+    {ParamGroup::Network, "Network", false},    {ParamGroup::Measurement, "Measurement", false},
+};
 
 }  // namespace
 
-std::span<const ParamDef> params() { return kParams; }
+std::span<const ParamGroupInfo> param_groups() { return kGroups; }
+
+std::span<const ParamDef> params() {
+  static const std::vector<ParamDef> table = make_params();  // immutable after first use
+  return table;
+}
 
 const ParamDef* find_param(std::string_view key) {
-  for (const ParamDef& p : kParams)
+  for (const ParamDef& p : params())
     if (p.key == key) return &p;
   return nullptr;
 }
@@ -274,7 +373,7 @@ Status apply(Scenario& s, std::string_view key, std::string_view value) {
   const ParamDef* p = find_param(key);
   if (!p) {
     std::string known;
-    for (const ParamDef& q : kParams) known += (known.empty() ? "" : ", ") + std::string(q.key);
+    for (const ParamDef& q : params()) known += (known.empty() ? "" : ", ") + std::string(q.key);
     std::string k(key.substr(0, 64));
     return Error{"unknown key '" + k + "'; known keys: " + known};
   }
@@ -333,28 +432,9 @@ MemoryEstimate estimate_memory(const Scenario& s) {
 }
 
 Status validate(const Scenario& s) {
-  const Topology t = s.topo();
-  const StrategyInfo* si = find_strategy(s.strategy);
-  if (!si) return Error{"strategy: unknown '" + s.strategy + "'"};
-  if (std::string why = strategy_unsupported(*si, t); !why.empty()) return Error{"strategy: " + why};
-  if (s.job_size.kind == SizeSpec::Kind::Uniform && s.job_size.b > s.longer_side())
-    return Error{"job_size: uniform:" + format_number(s.job_size.a) + "-" + format_number(s.job_size.b) +
-                 " exceeds the machine; allowed: 1 <= A <= B <= " + std::to_string(s.longer_side())};
-  if (s.job_size.kind == SizeSpec::Kind::Fixed && (s.job_size.a > s.width || s.job_size.b > s.height))
-    return Error{"job_size: fixed:" + format_number(s.job_size.a) + "x" + format_number(s.job_size.b) +
-                 " does not fit the " + std::to_string(s.width) + "x" + std::to_string(s.height) + " machine"};
-  if (s.pattern != "none" && (long long)s.width * s.height > kMaxNetworkNodes)
-    return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
-                 " nodes; use a smaller size or pattern=none"};
-  if (s.warmup + s.jobs > kMaxJobs)
-    return Error{"jobs: warmup + jobs = " + std::to_string(s.warmup + s.jobs) + " exceeds the limit 100000000"};
-  if (!s.trace.empty() && s.swf_shape == SwfShape::Asff && si->contiguous && s.strategy != "asff")
-    return Error{"swf_shape: asff lets a job take any w x h = n; it needs strategy=asff or a non-contiguous strategy (or use swf_shape=square), not '" + s.strategy + "'"};
-  if (!s.trace.empty() && !s.trace_data)
-    return Error{"trace: '" + s.trace + "' was not loaded"};
-  if (s.trace_data && (long long)s.trace_data->jobs.size() <= s.warmup)
-    return Error{"trace: '" + s.trace + "' has " + std::to_string(s.trace_data->jobs.size()) +
-                 " usable jobs, not more than warmup=" + std::to_string(s.warmup)};
+  for (const ParamDef& p : params())
+    if (p.check)
+      if (Status st = p.check(s); !st) return st;
   if (const MemoryEstimate m = estimate_memory(s); m.total() > kMemoryBudget) {
     // name the largest part and what shrinks it
     std::string what;
@@ -434,9 +514,9 @@ std::string canonical_link(const Scenario& s) {
   dflt.width = s.width;
   dflt.height = s.height;
   std::string out;
-  for (const ParamDef& p : kParams) {
+  for (const ParamDef& p : params()) {
     const std::string v = p.get(s);
-    if (v == p.get(p.key == "size" ? d : dflt)) continue;
+    if (v == p.get(p.default_follows_size ? dflt : d)) continue;
     if (!out.empty()) out += '&';
     out += std::string(p.key) + "=" + url_encode(v);
   }

@@ -1,8 +1,10 @@
 // scenario.hpp — a described, validated experiment, and the one parameter table that defines
-// every key (type, default, range, help). The CLI arguments, scenario files, share links and
-// the UI editor are all generated from kParams; nothing else in the engine reads keys by name.
+// every key (type, default, range, help, Setup panel). The CLI arguments, scenario files, share
+// links and the UI editor are all generated from params(); nothing else in the engine reads
+// keys by name.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -69,18 +71,39 @@ struct Scenario {
 
 enum class ParamType { Enum, Int, UInt64, Real, Size, Spec, Path };
 
+// The Setup panel a key is shown in; the panels appear in this order.
+enum class ParamGroup { Scenario, Workload, Strategy, Scheduler, Network, Measurement };
+struct ParamGroupInfo {
+  ParamGroup group;
+  std::string_view name;
+  bool expanded;  // shown open when the page starts
+};
+std::span<const ParamGroupInfo> param_groups();
+
+// One key. Rows are built by the typed helpers in scenario.cpp (int / real / enum / id / spec /
+// size / path / uint64 rows): each derives the range text, the parser (its errors name the key
+// and the range), the canonical printer and the choices from one declaration.
 struct ParamDef {
   std::string_view key;
   ParamType type;
-  std::string_view range;  // human-readable allowed values, shown in help and errors
+  ParamGroup group;
+  std::string range;  // human-readable allowed values, shown in help, the UI and errors
   std::string_view help;
   long long min = 0, max = 0;  // Int: inclusive range
   // Parses `value` into the scenario; the Error names the key and the allowed range.
-  Status (*set)(Scenario&, std::string_view value);
+  std::function<Status(Scenario&, std::string_view value)> set;
   // Canonical text of the scenario's current value.
-  std::string (*get)(const Scenario&);
-  // Choices for Enum keys (from the registries), in display order.
-  std::vector<std::string> (*choices)();
+  std::function<std::string(const Scenario&)> get;
+  // Enum: the choices (from the registries), in display order; empty function otherwise.
+  std::function<std::vector<std::string>()> choices;
+  // Enum, optional: a choice's one-line help, and why it cannot run in this scenario ("" = it can).
+  std::function<std::string_view(std::string_view choice)> choice_help;
+  std::function<std::string(const Scenario&, std::string_view choice)> choice_unavailable;
+  // Optional cross-key check, run by validate() once every key is set.
+  std::function<Status(const Scenario&)> check;
+  // The default value depends on the machine size (job_size): canonical_link compares the
+  // value with the default at the scenario's size.
+  bool default_follows_size = false;
 };
 
 // The parameter table, in canonical order.

@@ -49,7 +49,7 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
       work_rng_(derive_seed(seed, kWorkStream)), alloc_rng_(derive_seed(seed, kAllocStream)),
       comm_rng_(derive_seed(seed, kCommStream)), pattern_(pattern_from_id(s.pattern)), dispersal_meter_(topo_) {
   if (pattern_ != Pattern::None)
-    net_.emplace(topo_, NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay});
+    net_.emplace(topo_, NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control});
 }
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
@@ -159,17 +159,27 @@ void Simulation::start_job(const QueuedJob& q, Allocation a) {
   if (net_) {
     r.end = -1;  // known when the last iteration's packets have arrived
     JobRecord& rr = running_.emplace(r.id, std::move(r)).first->second;
-    begin_iteration(rr);
+    begin_compute(rr, 0);
     return;
   }
   events_.push(Event{r.end, kDeparture, r.id});
   running_.emplace(r.id, std::move(r));
 }
 
+void Simulation::begin_compute(JobRecord& r, double extra) {
+  // The iteration's share of the demand (plus compute_time between iterations), then its
+  // messages, which enter the network at the next cycle boundary.
+  const double at = std::ceil(now_ + extra + r.service / double(sc_.comm_iterations));
+  if (at > now_) events_.push(Event{at, kIteration, r.id});
+  else begin_iteration(r);
+}
+
 void Simulation::begin_iteration(JobRecord& r) {
-  // the network's clock catches up with an idle gap (never skips work)
+  // the network's clock catches up with an idle gap (never skips work); now_ is a whole cycle
   const auto c = std::int64_t(now_);
   if (net_->idle() && net_->cycle() < c) net_->skip_to(c);
+  ALLOCLAB_CHECK(double(c) == now_ && net_->cycle() == c, "job %d communicates at time %g, network cycle %lld", r.id, now_,
+                 (long long)net_->cycle());
   msgs_.clear();
   pattern_messages(pattern_, logical_nodes(topo_, r.alloc, r.shape), r.shape, comm_rng_, msgs_);
   r.packets_left = (long long)msgs_.size();
@@ -180,8 +190,7 @@ void Simulation::begin_iteration(JobRecord& r) {
 void Simulation::complete_iteration(JobRecord& r) {
   ++r.iteration;
   if (r.iteration < sc_.comm_iterations) {
-    if (sc_.compute_time > 0) events_.push(Event{now_ + sc_.compute_time, kIteration, r.id});
-    else begin_iteration(r);
+    begin_compute(r, sc_.compute_time);
     return;
   }
   r.end = now_;
@@ -198,10 +207,11 @@ void Simulation::network_cycle() {
                    (unsigned long long)d.packet, d.tag);
     JobRecord& r = it->second;
     if (measured(r.id)) {
-      pkt_latency_.add(double(d.delivered - d.created));
-      // seed 002's blocking time: cycles the head waited at routers on its path (the wait in
-      // the source queue behind the job's own earlier packets is latency, not blocking)
-      pkt_blocking_.add(double(d.blocked_cycles - d.source_wait));
+      // latency from entering the network; the wait in the source queue behind the node's
+      // earlier packets apart; seed 002's blocking: cycles the head waited at routers on its path
+      pkt_latency_.add(double(d.latency()));
+      pkt_queueing_.add(double(d.source_wait));
+      pkt_blocking_.add(double(d.blocked_cycles));
     }
     ALLOCLAB_CHECK(r.packets_left > 0, "job %d received more packets than it sent", r.id);
     if (--r.packets_left == 0) complete_iteration(r);
@@ -489,6 +499,7 @@ Results Simulation::results() const {
   r.jobs_dropped = double(dropped_);
   r.mean_packet_latency = pkt_latency_.mean();
   r.mean_packet_blocking = pkt_blocking_.mean();
+  r.mean_packet_queueing = pkt_queueing_.mean();
   r.network_cycles = double(net_cycles_);
   r.effectiveness = arrived_measured_ ? double(response_.count()) / double(arrived_measured_) : 0;
   r.unreliability = arrived_measured_ ? 1 - r.effectiveness : 0;

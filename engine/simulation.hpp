@@ -5,18 +5,26 @@
 // queue, running jobs and statistics. Nothing is global, so copies are independent
 // (compare mode runs several side by side; a copy is a snapshot).
 //
-// Event order (fixed): by time; at equal times departures, then communication iterations
-// starting after compute_time, then arrivals; then by job id. After every event the scheduler
+// Event order (fixed): by time; at equal times departures, then communication phases starting
+// after a compute phase, then arrivals; then by job id. After every event the scheduler
 // tries to start waiting jobs.
 //
 // Communication (pattern != none): jobs exchange packets over a flit-level wormhole network
-// (engine/net) on the same clock, one network cycle = one time unit. A job runs
-// comm_iterations iterations of its pattern; an iteration ends when all its packets have been
-// delivered; iterations are separated by compute_time; the job departs when the last one ends,
-// so its run time depends on where it was placed and on the traffic of other jobs. The drawn
-// `service` value is then only the job's declared demand (SSD's key, EASY's estimate). Packets
-// of a job starting at time t enter the network in the cycle containing t. A network cycle
-// ending at time T is simulated before job events at T. Idle cycles are skipped.
+// (engine/net) on the same clock, one network cycle = one time unit. A job alternates computation
+// and communication (ProcSimity's model, seed 002 §4): its drawn `service` value is its demand,
+// the computation it must do, split evenly over its `comm_iterations` iterations. Iteration k
+// computes service/comm_iterations (plus `compute_time` before every iteration but the first),
+// then sends one round of its pattern's messages; the iteration ends when all of them have been
+// delivered, and the job departs when the last one ends. So
+//     run time = service + (comm_iterations − 1)·compute_time + Σ (communication phases),
+// and on an idle machine a phase takes the messages' zero-load time: run time ≥ demand, equal
+// to demand + message time. SSD ranks by `service` and EASY takes it as the estimate, i.e. by
+// the demand that drives run time (the communication part is not known in advance, as in
+// ProcSimity). `service=fixed:0` gives jobs that only communicate (seed 003: a job stays until
+// one iteration of its pattern is complete). The network runs in whole cycles: a communication
+// phase starts at the first cycle boundary at or after the end of its compute phase (the wait,
+// < 1 time unit, counts as communication; none when start times and demands are whole numbers).
+// A network cycle ending at time T is simulated before job events at T. Idle cycles are skipped.
 //
 // Measurement: jobs are numbered in arrival order; the first `warmup` jobs are warm-up, the next
 // `jobs` are measured (per-job means). Time averages (utilization, jobs in system, throughput)
@@ -156,6 +164,7 @@ class Simulation {
   void wake_at(double t);  // a wake-up event at t (only the scheduler runs); once per time
   bool overdue() const;
   void on_arrival(JobId id);
+  void begin_compute(JobRecord& r, double extra);  // a compute phase, then begin_iteration
   void begin_iteration(JobRecord& r);
   void complete_iteration(JobRecord& r);
   void network_cycle();
@@ -171,7 +180,7 @@ class Simulation {
   std::optional<Network> net_;
   Pattern pattern_ = Pattern::None;
   std::vector<std::pair<int, int>> msgs_;  // scratch
-  RunningStat pkt_latency_, pkt_blocking_;
+  RunningStat pkt_latency_, pkt_blocking_, pkt_queueing_;
   long long net_cycles_ = 0;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   std::map<JobId, QueuedJob> pending_;  // generated, not yet arrived (at most one synthetic)

@@ -15,7 +15,8 @@ namespace {
 // Zero-load latency as documented in network.hpp.
 std::int64_t zero_load(int hops, const NetConfig& c) {
   const std::int64_t base = std::int64_t(hops) * (c.routing_delay + 1) + c.routing_delay;
-  return c.buffer_flits >= 2 ? base + c.packet_flits : base + 2 * c.packet_flits - 1;
+  const bool credit1 = c.flow == FlowControl::Credit && c.buffer_flits == 1;
+  return credit1 ? base + 2 * c.packet_flits - 1 : base + c.packet_flits;
 }
 
 // Steps until idle, auditing every cycle; returns the deliveries. Fails if `limit` is exceeded.
@@ -185,32 +186,46 @@ TEST_CASE("network: a torus route across the wrap takes the shorter way") {
   CHECK(nm.stats().flit_hops == 7 * 8);
 }
 
-TEST_CASE("network: the second of two packets crossing one link is blocked by at least the first's length") {
-  for (const int B : {1, 2, 4}) {
-    CAPTURE(B);
-    const Topology t(TopologyKind::Mesh, 4, 4);
-    const NetConfig c{8, B, 3};
-    Network net(t, c);
-    // A from (1,0) east to (3,0) takes link (1,0)→(2,0) first; B from (0,0) to (2,0) arrives
-    // R+1 cycles later at (1,0) and must wait for A's tail.
-    const auto a = net.inject(t.id(1, 0), t.id(3, 0), 1);
-    const auto b = net.inject(t.id(0, 0), t.id(2, 0), 2);
-    const auto d = drain(net, 1000);
-    REQUIRE(d.size() == 2);
-    const Delivered& da = d[0].packet == a ? d[0] : d[1];
-    const Delivered& db = d[0].packet == b ? d[0] : d[1];
-    CHECK(da.blocked_cycles == 0);
-    CHECK(db.blocked_cycles >= c.packet_flits);
-    CHECK(db.delivered - db.created == zero_load(2, c) + db.blocked_cycles);
-    // A perpendicular crossing: B turns north at (2,0) onto a link A does not use: no blocking.
-    Network n2(t, c);
-    n2.inject(t.id(0, 1), t.id(3, 1), 1);
-    n2.inject(t.id(1, 0), t.id(1, 3), 2);
-    for (const Delivered& x : drain(n2, 1000)) CHECK(x.blocked_cycles == 0);
-  }
+TEST_CASE("network: the second of two packets crossing one link is blocked until the first's tail has passed") {
+  for (const FlowControl fc : {FlowControl::Refill, FlowControl::Credit})
+    for (const int B : {1, 2, 4}) {
+      CAPTURE(B);
+      CAPTURE(fc == FlowControl::Credit);
+      const Topology t(TopologyKind::Mesh, 4, 4);
+      NetConfig c{8, B, 3};
+      c.flow = fc;
+      Network net(t, c);
+      // A from (1,0) east to (3,0) takes link (1,0)→(2,0) first; B from (0,0) to (2,0) arrives
+      // R+1 cycles later at (1,0) and must wait for A's tail.
+      const auto a = net.inject(t.id(1, 0), t.id(3, 0), 1);
+      const auto b = net.inject(t.id(0, 0), t.id(2, 0), 2);
+      const auto d = drain(net, 1000);
+      REQUIRE(d.size() == 2);
+      const Delivered& da = d[0].packet == a ? d[0] : d[1];
+      const Delivered& db = d[0].packet == b ? d[0] : d[1];
+      CHECK(da.blocked_cycles == 0);
+      CHECK(da.latency() == zero_load(2, c));
+      CHECK(db.blocked_cycles > 0);
+      CHECK(db.delivered - db.created == zero_load(2, c) + db.blocked_cycles);
+      if (B == 1) {
+        // Worked by hand (R = 3, L = 8): B's head is at (1,0) from cycle 4, ready at 7. A's worm
+        // holds one flit per router: its head leaves (1,0) at 3, (2,0) at 7 and ejects at (3,0)
+        // at 11, its tail ejects 7 cycles later. Refill: the tail leaves (1,0) at 16 and (2,0) at
+        // 17, and B's head may refill that slot at 17: blocked 10. Credit: every flit needs the
+        // credit of the one before it (2 cycles per flit), A's tail leaves (1,0) at 23 and (2,0)
+        // at 24, whose credit reaches (1,0) at 25: blocked 18.
+        CHECK(da.delivered == (fc == FlowControl::Refill ? 19 : 26));
+        CHECK(db.blocked_cycles == (fc == FlowControl::Refill ? 10 : 18));
+      }
+      // A perpendicular crossing: B turns north at (2,0) onto a link A does not use: no blocking.
+      Network n2(t, c);
+      n2.inject(t.id(0, 1), t.id(3, 1), 1);
+      n2.inject(t.id(1, 0), t.id(1, 3), 2);
+      for (const Delivered& x : drain(n2, 1000)) CHECK(x.blocked_cycles == 0);
+    }
 }
 
-TEST_CASE("network: packets from one source queue wait for each other (source_wait)") {
+TEST_CASE("network: latency counts from injection into the network; the source-queue wait is apart") {
   const Topology t(TopologyKind::Mesh, 4, 4);
   const NetConfig c{4, 8, 1};  // buffers hold a whole packet: the source never stalls
   Network net(t, c);
@@ -219,9 +234,64 @@ TEST_CASE("network: packets from one source queue wait for each other (source_wa
   const auto d = drain(net, 1000);
   REQUIRE(d.size() == 2);
   CHECK(d[0].source_wait == 0);
-  CHECK(d[1].source_wait == c.routing_delay + c.packet_flits);  // the first's head routes, then its flits leave
-  CHECK(d[1].blocked_cycles == d[1].source_wait);
-  CHECK(d[1].delivered - d[1].created == zero_load(3, c) + d[1].blocked_cycles);
+  CHECK(d[0].latency() == zero_load(3, c));
+  // The first's head routes (R = 1 cycle), then its 4 flits leave one per cycle: the second
+  // reaches the front of the queue 5 cycles after it was queued, and from there it is not held.
+  CHECK(d[1].source_wait == c.routing_delay + c.packet_flits);
+  CHECK(d[1].injected() == d[1].created + 5);
+  CHECK(d[1].blocked_cycles == 0);
+  CHECK(d[1].latency() == zero_load(3, c));
+  CHECK(d[1].delivered - d[1].created == zero_load(3, c) + d[1].source_wait);
+  const NetStats st = net.stats();
+  CHECK(st.mean_latency == double(zero_load(3, c)));
+  CHECK(st.mean_queueing == 2.5);
+  CHECK(st.mean_blocking == 0);
+}
+
+TEST_CASE("network: refill flow control streams 1-flit buffers at one flit per cycle (same as 2-flit buffers)") {
+  // One packet alone: the same latency for B = 1 and B = 2 under refill (4H + 11 with R = 3,
+  // L = 8); with credit flow control B = 1 pays the credit round trip on every flit (4H + 18).
+  const Topology t(TopologyKind::Mesh, 8, 8);
+  for (const int hops : {1, 5, 14}) {
+    const int dst = hops <= 7 ? t.id(hops, 0) : t.id(7, hops - 7);
+    std::int64_t lat[2][2] = {};
+    for (const FlowControl fc : {FlowControl::Refill, FlowControl::Credit})
+      for (const int B : {1, 2}) {
+        NetConfig c{8, B, 3};
+        c.flow = fc;
+        Network net(t, c);
+        net.inject(0, dst, 0);
+        const auto d = drain(net, 1000);
+        REQUIRE(d.size() == 1);
+        lat[fc == FlowControl::Credit][B - 1] = d[0].latency();
+      }
+    CAPTURE(hops);
+    CHECK(lat[0][0] == 4 * hops + 11);
+    CHECK(lat[0][1] == 4 * hops + 11);
+    CHECK(lat[1][1] == 4 * hops + 11);
+    CHECK(lat[1][0] == 4 * hops + 18);
+  }
+  // A stream: 20 packets from one source 6 hops away, no routing delay (so the head never holds
+  // the body back and the downstream always drains). The link bandwidth is one flit per cycle
+  // under refill with B = 1, as with B = 2: a packet leaves every L = 8 cycles and the last one
+  // arrives T0 = H + L = 14 cycles after it entered. Credit flow control with B = 1: one flit
+  // every 2 cycles. (With a routing delay a 1-flit-buffer worm stalls behind its head at every
+  // router, which deeper buffers absorb: that difference is physical, not flow control.)
+  auto stream = [&](int B, FlowControl fc) {
+    NetConfig c{8, B, 0};
+    c.flow = fc;
+    Network net(t, c);
+    for (int k = 0; k < 20; ++k) net.inject(t.id(0, 3), t.id(6, 3), 0);
+    for (const Delivered& x : drain(net, 10000)) {
+      if (fc == FlowControl::Refill) CHECK(x.latency() == 6 + 8);
+      else CHECK(x.latency() >= (B == 1 ? 6 + 15 : 6 + 8));
+    }
+    return net.cycle();
+  };
+  const auto r1 = stream(1, FlowControl::Refill), r2 = stream(2, FlowControl::Refill), c1 = stream(1, FlowControl::Credit);
+  CHECK(r1 == r2);
+  CHECK(r1 == 19 * 8 + 14);
+  CHECK(c1 >= 20 * 2 * 8);
 }
 
 // ---------------------------------------------------------------------------- invariants and load
@@ -229,9 +299,10 @@ TEST_CASE("network: packets from one source queue wait for each other (source_wa
 TEST_CASE("network: random traffic keeps every invariant every cycle") {
   Rng rng(7);
   for (const TopologyKind kind : {TopologyKind::Mesh, TopologyKind::Torus})
-    for (const int B : {1, 3}) {
+    for (const int B : {1, 3})
+      for (const FlowControl fc : {FlowControl::Refill, FlowControl::Credit}) {
       const Topology t(kind, 6, 5);
-      Network net(t, NetConfig{5, B, 2});
+      Network net(t, NetConfig{5, B, 2, fc});
       std::uint64_t sent = 0, got = 0;
       for (int cyc = 0; cyc < 3000; ++cyc) {
         if (cyc < 2000)
@@ -250,8 +321,7 @@ TEST_CASE("network: random traffic keeps every invariant every cycle") {
         for (const Delivered& x : net.take_delivered()) {
           ++got;
           // The head's delay is exactly its blocking; the tail may lose more (e.g. to the other VC).
-          REQUIRE(x.delivered - x.created >= zero_load(t.distance(t.coord(x.src), t.coord(x.dst)), net.config()) +
-                                                  x.blocked_cycles);
+          REQUIRE(x.latency() >= zero_load(t.distance(t.coord(x.src), t.coord(x.dst)), net.config()) + x.blocked_cycles);
         }
       }
       const auto rest = drain(net, 100000);
@@ -269,7 +339,7 @@ TEST_CASE("network: all-to-all on a fully busy 8x8 torus and mesh drains (no dea
       for (const int B : {1, 2}) {
         const Topology t(kind, 8, 8);
         const int n = t.nodes();
-        const NetConfig c{8, B, 3};
+        const NetConfig c{8, B, 3, B == 1 && shifted ? FlowControl::Credit : FlowControl::Refill};
         Network net(t, c);
         for (int s = 0; s < n; ++s)
           for (int k = 0; k < n; ++k) {
@@ -357,7 +427,9 @@ TEST_CASE("network: waking only some routers gives exactly the results of evalua
   // every cycle, so any missed wake-up would show as a different delivery sequence.
   int trial = 0;
   for (const TopologyKind kind : {TopologyKind::Mesh, TopologyKind::Torus})
-    for (const NetConfig c : {NetConfig{8, 1, 3}, NetConfig{4, 2, 0}, NetConfig{1, 1, 1}, NetConfig{5, 3, 2}}) {
+    for (const NetConfig c : {NetConfig{8, 1, 3}, NetConfig{4, 2, 0}, NetConfig{1, 1, 1}, NetConfig{5, 3, 2},
+                              NetConfig{8, 1, 3, FlowControl::Credit}, NetConfig{4, 2, 0, FlowControl::Credit},
+                              NetConfig{1, 1, 0}}) {
       const Topology t(kind, 5 + trial % 3, 4 + trial % 2);
       ++trial;
       Network fast(t, c), full(t, c);

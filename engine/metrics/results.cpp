@@ -27,6 +27,7 @@ const MetricField kFields[] = {
     {"makespan", &Results::makespan},
     {"allocation_failures", &Results::allocation_failures},
     {"mean_bounded_slowdown", &Results::mean_bounded_slowdown},
+    {"mean_packet_queueing", &Results::mean_packet_queueing},
 };
 }  // namespace
 

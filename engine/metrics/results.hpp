@@ -20,8 +20,8 @@ struct Results {
   double external_fragmentation = 0;  // mean free/total over failed allocations with enough free nodes
   double internal_fragmentation = 0;  // (allocated − requested) / requested processors, measured jobs
   double mean_blocks_per_job = 0;     // blocks per measured job
-  double mean_packet_latency = 0;     // network: generation → tail ejected (0 without a pattern)
-  double mean_packet_blocking = 0;    // network: cycles a head flit waited at routers (0 without a pattern)
+  double mean_packet_latency = 0;     // network: entering the network → tail delivered (0 without a pattern)
+  double mean_packet_blocking = 0;    // network: cycles a head flit waited at routers beyond routing (0 without a pattern)
   double network_cycles = 0;          // network cycles simulated (idle cycles skipped)
   double mean_dispersal = 0;          // mean pairwise hop distance / that of a compact job (1 = compact)
   double contiguous_fraction = 0;     // share of measured jobs allocated as one block
@@ -31,6 +31,7 @@ struct Results {
   double makespan = 0;                // time of the last departure (or the time limit)
   double allocation_failures = 0;     // failed allocation attempts in the window
   double mean_bounded_slowdown = 0;   // mean of max(1, response / max(service, 10)) over measured jobs
+  double mean_packet_queueing = 0;    // network: cycles a packet waited in its source queue before entering
 };
 
 struct MetricField {

@@ -10,7 +10,8 @@
 namespace alloclab {
 
 std::string bench_net(int repeat) {
-  std::string out = "bench net: all-to-all drain (shifted order), 8-flit packets, 1-flit buffers, routing delay 3\n";
+  std::string out =
+      "bench net: all-to-all drain (shifted order), 8-flit packets, 1-flit buffers, routing delay 3, refill flow control\n";
   const struct {
     const char* name;
     TopologyKind kind;
@@ -38,10 +39,10 @@ std::string bench_net(int repeat) {
     char line[320];
     std::snprintf(line, sizeof line,
                   "  %-12s %6.1f M flit-hops/s wall, %6.1f M/s cpu  (%llu flit-hops, %llu packets, %lld cycles, "
-                  "mean latency %.0f, %.3f s)\n",
+                  "mean latency %.0f + queueing %.0f, %.3f s)\n",
                   c.name, double(st.flit_hops) / best_wall * 1e-6, double(st.flit_hops) / best_cpu * 1e-6,
                   (unsigned long long)st.flit_hops, (unsigned long long)st.packets_delivered, (long long)cycles,
-                  st.mean_latency, best_wall);
+                  st.mean_latency, st.mean_queueing, best_wall);
     out += line;
   }
   return out;

@@ -75,6 +75,8 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   timers_.assign(wheel, {});
   timer_mask_ = std::int64_t(wheel) - 1;
   link_flits_.assign(std::size_t(nodes_) * 4, 0);
+  refill_ = cfg_.flow == FlowControl::Refill;
+  round_stamp_.assign(std::size_t(nodes_), -1);
 }
 
 std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
@@ -131,7 +133,10 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   const RouteChoice rc = route(topo_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc);
   ALLOCLAB_CHECK(rc.port == kPortLocal || has_link(node, rc.port),
                  "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
-  if (port == kPortLocal) p.source_wait = from - p.created;
+  if (port == kPortLocal) {  // the packet enters the network now (reaches the front of the source queue)
+    p.source_wait = from - p.created;
+    p.hop_arrival = from;
+  }
   InVc& s = in_[iv];
   s.state = kRouting;
   const std::int64_t ready = ready_[std::size_t(iv)] = from + cfg_.routing_delay;
@@ -204,8 +209,9 @@ void Network::read_and_evaluate(std::int64_t t) {
 
   // Phase 2 — every due router evaluates from its own state, writing the channels.
   const std::size_t first_delivery = delivered_.size();
-  for (std::size_t k = 0; k < due_n_; ++k) evaluate<V>(due_[k], t);
+  for (std::size_t k = 0; k < due_n_; ++k) evaluate<V, false>(due_[k], t);
   due_n_ = 0;
+  if (!refill_ch_.empty()) refill_rounds<V>(t);
   // Deliveries of one cycle are ordered by packet id, not by the order routers were visited.
   if (delivered_.size() - first_delivery > 1)
     std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
@@ -272,7 +278,8 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     --buffered_[node];
     --st_.flits_buffered;
     const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
-    credit_ch_.push_back(CreditEvent{wires_[l].up_ov + vc, wires_[l].up_node});  // the freed slot, back upstream
+    // the freed slot, back upstream: within this cycle (refill) or the next (credit)
+    (refill_ ? refill_ch_ : credit_ch_).push_back(CreditEvent{wires_[l].up_ov + vc, wires_[l].up_node});
   }
 
   const int q = s.out_port;
@@ -305,21 +312,22 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
     flit_ch_.push_back(FlitEvent{wires_[l].down_iv + s.out_vc, wires_[l].down_node, f});
     ++link_flits_[l];
-    r.busy_ports = std::uint8_t((r.busy_cycle == t ? r.busy_ports : 0u) | 1u << q);
-    r.busy_cycle = t;
     ++st_.flit_hops;
   } else {
     ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
     ++st_.flits_ejected;
     if (f.head)
-      ALLOCLAB_CHECK(t == pk.created + std::int64_t(pk.hops) * (cfg_.routing_delay + 1) + cfg_.routing_delay + pk.blocked,
-                     "packet %llu: head ejected at %lld, created %lld, %d hops, blocked %lld", (unsigned long long)pk.id,
-                     (long long)t, (long long)pk.created, pk.hops, (long long)pk.blocked);
+      ALLOCLAB_CHECK(t == pk.created + pk.source_wait + std::int64_t(pk.hops) * (cfg_.routing_delay + 1) +
+                              cfg_.routing_delay + pk.blocked,
+                     "packet %llu: head ejected at %lld, created %lld, source wait %lld, %d hops, blocked %lld",
+                     (unsigned long long)pk.id, (long long)t, (long long)pk.created, (long long)pk.source_wait, pk.hops,
+                     (long long)pk.blocked);
     if (f.tail) {
       delivered_.push_back(Delivered{pk.id, pk.tag, pk.src, pk.dst, pk.created, t + 1, pk.blocked, pk.source_wait});
       ++st_.packets_delivered;
-      st_.total_latency += t + 1 - pk.created;
+      st_.total_latency += t + 1 - pk.created - pk.source_wait;
       st_.total_blocking += pk.blocked;
+      st_.total_queueing += pk.source_wait;
       --packets_in_network_;
       free_slots_.push_back(f.pkt);
     }
@@ -355,7 +363,7 @@ bool Network::move(int node, int port, int vc, std::int64_t t) {
 // The decision reads only the router's Router line and works on bit masks (bit i = p*V + v):
 // which VCs are ready is unpredictable, so there are no data-dependent branches beyond the
 // loops over set bits, and the request stage costs a few instructions per waiting VC.
-template <int V>
+template <int V, bool Late>
 void Network::evaluate(int node, std::int64_t t) {
   static_assert(kNetPorts * V <= 16, "the Router masks hold one bit per VC");
   static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
@@ -367,13 +375,30 @@ void Network::evaluate(int node, std::int64_t t) {
   // port's credit bits are always set).
   const unsigned active = r.active;
   const unsigned eligible = unsigned(r.live) & (active | unsigned(r.routed)) & (active | unsigned(r.tf)) & unsigned(r.tc);
+  // A later refill round: input and output ports that carried a flit earlier in this cycle are
+  // taken (one flit per port per cycle).
+  unsigned used_out = 0, used_in = 0, avail = eligible;
+  if constexpr (Late) {
+    if (r.busy_cycle == t) {
+      used_out = r.busy_ports;
+      used_in = r.in_used;
+      unsigned taken = V == 2 ? ((used_in & 1u) | (used_in & 2u) << 1 | (used_in & 4u) << 2 | (used_in & 8u) << 3 |
+                                 (used_in & 16u) << 4) * 3u
+                              : used_in;
+      for (unsigned m = used_out; m; m &= m - 1) {
+        const int q = std::countr_zero(m);
+        for (int v = 0; v < V; ++v) taken |= r.want[q * V + v];
+      }
+      avail &= ~taken;
+    }
+  }
   // Input stage: each input port offers one eligible VC, the one after its last winner if that
   // one can go, else the other (on the injection port only VC 0 is ever used).
-  unsigned offered = eligible;
+  unsigned offered = avail;
   if constexpr (V == 2) {
     auto partner = [](unsigned m) { return ((m & kVc0) << 1) | ((m >> 1) & kVc0); };  // swap VCs 0 and 1
-    const unsigned first = eligible & r.vc_pref;
-    offered = first | (eligible & ~unsigned(r.vc_pref) & ~partner(first));
+    const unsigned first = avail & r.vc_pref;
+    offered = first | (avail & ~unsigned(r.vc_pref) & ~partner(first));
   }
   std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
   unsigned qmask = 0;          // bit q: some input port asks for output port q
@@ -403,13 +428,47 @@ void Network::evaluate(int node, std::int64_t t) {
       r.vc_pref = std::uint16_t((r.vc_pref & ~(3u << 2 * p)) | 1u << (2 * p + (vc ^ 1)));
     }
     ++moves;
+    used_out |= 1u << q;
+    used_in |= 1u << p;
     again |= move<V>(node, p, vc, t);
+  }
+  if (moves) {
+    r.busy_cycle = t;
+    r.busy_ports = std::uint8_t(used_out);
+    r.in_used = std::uint8_t(used_in);
   }
 
   // Evaluate again next cycle if something could move then without a new arrival, credit or
   // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
   // an output VC released by a tail (a waiting head may take it).
   if (again || unsigned(std::popcount(eligible)) > moves) wake_next(node, t);
+}
+
+template <int V>
+void Network::refill_rounds(std::int64_t t) {
+  while (!refill_ch_.empty()) {
+    refill_now_.swap(refill_ch_);
+    ++round_id_;
+    round_.clear();
+    for (const CreditEvent& c : refill_now_) {
+      OutVc& o = out_[std::size_t(c.ov)];
+      ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.ov,
+                     c.node, (long long)t);
+      if (++o.credits != 1) continue;  // with credits left nothing waited for this one
+      const int n = c.node;
+      Router& r = routers_[std::size_t(n)];
+      const int b = vc_bit<V>(n, c.ov);
+      r.ov_credit |= std::uint16_t(1u << b);
+      r.tc |= r.want[b];
+      // Evaluate the router again this cycle if a flit waits for this output VC.
+      if ((r.want[b] & r.live) != 0 && round_stamp_[std::size_t(n)] != round_id_) {
+        round_stamp_[std::size_t(n)] = round_id_;
+        round_.push_back(n);
+      }
+    }
+    refill_now_.clear();
+    for (const std::int32_t n : round_) evaluate<V, true>(n, t);
+  }
 }
 
 void Network::skip_to(std::int64_t cycle) {
@@ -502,6 +561,7 @@ NetStats Network::stats() const {
   if (s.packets_delivered) {
     s.mean_latency = double(s.total_latency) / double(s.packets_delivered);
     s.mean_blocking = double(s.total_blocking) / double(s.packets_delivered);
+    s.mean_queueing = double(s.total_queueing) / double(s.packets_delivered);
   }
   return s;
 }

@@ -7,8 +7,22 @@
 //     On a side of 2 the +x and -x links to the same neighbour are two separate channels.
 //   * Packets of `packet_flits` flits (head … tail); wormhole switching: a packet holds an output
 //     virtual channel from its head to its tail. Each input VC buffers `buffer_flits` flits.
-//   * One flit per cycle per link direction; a link takes 1 cycle. Credit-based flow control:
-//     a flit leaving an input buffer sends a credit back upstream on a reverse channel of 1 cycle.
+//   * One flit per cycle per link direction; a link takes 1 cycle. Credit-based flow control,
+//     two variants (key `flow_control`):
+//       refill (default, ProcSimity's rule, which seeds 002/003 use): a buffer slot may be
+//         refilled in the cycle it empties. A flit leaving an input buffer returns its credit
+//         upstream within the same cycle, so a 1-flit buffer streams one flit per cycle per link
+//         while the downstream drains, and a blocked worm still holds one flit per buffer.
+//       credit: the credit travels back on a reverse channel of 1 cycle (BookSim2's default), so
+//         a buffer of B flits sustains B flits per 2 cycles: B = 1 halves a link's bandwidth.
+//     Same-cycle credits keep the step's order independence by rounds: round 1 evaluates the
+//     due routers from the state at the start of the cycle; the credits its moves free are
+//     applied together after it, and the routers that can now use them (on an input and an
+//     output port not used yet this cycle) form round 2, and so on until no credit is freed.
+//     Within a round no router reads another's state, so the visiting order does not matter.
+//     On a mesh (one VC per port) this is exactly simultaneous arbitration with same-cycle
+//     refill; on a torus a VC whose credit came in a later round may find its port taken by
+//     the other VC's flit in an earlier round (it goes the next cycle).
 //   * A head flit spends `routing_delay` cycles at each router (also at the source and at the
 //     destination, for the ejection decision) before it may claim an output VC; body flits are
 //     forwarded as soon as they are at the front of their buffer and a credit is available.
@@ -39,20 +53,20 @@
 // Zero-load latency (one packet alone; H = hop count ≥ 1, R = routing_delay, L = packet_flits,
 // B = buffer_flits) — derived from the recurrence for flit departure times and tested exactly
 // for H = 1..14, L ∈ {1,2,5,8}, R ∈ {0,1,3}, B ∈ {1,2,4} on mesh and torus:
-//     B >= 2:  T0 = H·(R+1) + R + L          (R=3, L=8: 4H + 11)
-//     B == 1:  T0 = H·(R+1) + R + 2L - 1     (R=3, L=8: 4H + 18, the seed-002 set-up)
+//     refill, any B; credit, B >= 2:  T0 = H·(R+1) + R + L        (R=3, L=8: 4H + 11)
+//     credit, B == 1:                 T0 = H·(R+1) + R + 2L - 1   (R=3, L=8: 4H + 18)
 // The head needs R cycles at each of the H+1 routers and 1 cycle on each of the H links, then
-// the tail follows: with B >= 2 one flit per cycle; with B = 1 the credit round trip (1 cycle
-// link + 1 cycle credit) lets a link carry only one flit every 2 cycles, so a 1-flit buffer also
-// halves link bandwidth under load. ProcSimity's 1-flit buffers (a flit may enter a buffer in the
-// cycle it is vacated) stream one flit per cycle, like buffer_flits = 2 here — worth knowing
-// when comparing absolute numbers with seeds 002/003.
+// the tail follows one flit per cycle; with flow_control = credit and B = 1 the credit round
+// trip (1 cycle link + 1 cycle credit) lets a link carry only one flit every 2 cycles.
 //
+// Latency of a packet = delivered - injected, where injected is the cycle its head reached the
+// front of the source queue (entered the network: from then on it only waits for the network);
+// the wait before that, behind the same node's earlier packets, is `source_wait` (queueing).
 // Blocking of a packet = the cycles its head waited beyond the unavoidable minimum, summed over
-// the routers on its path: for every router, (cycle the head left) - (cycle it arrived + R);
-// at the source "arrived" is the creation time, so waiting in the source queue behind earlier
-// packets counts (reported separately as `source_wait` too). Hence, checked at every ejection:
-//     head ejection cycle = created + H·(R+1) + R + blocked_cycles,
+// the routers on its path (the source router included): for every router,
+// (cycle the head left) - (cycle it arrived + R), where at the source "arrived" is the cycle it
+// reached the front of the source queue. Hence, checked at every ejection:
+//     head ejection cycle = injected + H·(R+1) + R + blocked_cycles,
 // and latency >= T0 + blocked_cycles (equal at zero load; under load the body can lose cycles
 // the head did not, e.g. to the other VC of a torus link).
 //
@@ -65,12 +79,14 @@
 #include <span>
 #include <vector>
 #include "../topology/topology.hpp"
+#include "flow_control.hpp"
 #include "routing.hpp"
 
 namespace alloclab {
 
 struct NetConfig {
   int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
+  FlowControl flow = FlowControl::Refill;
 };
 
 // A packet whose tail flit was ejected.
@@ -78,9 +94,12 @@ struct Delivered {
   std::uint64_t packet;            // id returned by inject()
   std::int32_t tag;                // owner (job id) given to inject()
   int src, dst;
-  std::int64_t created, delivered;  // latency = delivered - created
-  std::int64_t blocked_cycles;     // see the header comment; includes source_wait
+  std::int64_t created, delivered;  // created = inject() time; delivered = the cycle after the tail's ejection
+  std::int64_t blocked_cycles;     // see the header comment (source queue wait not included)
   std::int64_t source_wait = 0;    // cycles spent in the source queue behind earlier packets
+  // Latency as the papers define it: from entering the network to delivery.
+  std::int64_t injected() const { return created + source_wait; }
+  std::int64_t latency() const { return delivered - injected(); }
 };
 
 // One link a job's packets occupy now (Network::channels_of): the link leaving `node` through
@@ -106,8 +125,9 @@ struct NetStats {
   std::int64_t flits_on_links = 0;  // on a link between two routers
   std::int64_t flits_in_flight = 0; // queued + buffered + on links = injected - ejected
   std::uint64_t flit_hops = 0;      // flits carried over links (not counting injection/ejection)
-  std::int64_t total_latency = 0, total_blocking = 0;  // over delivered packets
-  double mean_latency = 0, mean_blocking = 0;
+  // Over delivered packets: latency from injection (Delivered::latency), blocking, source wait.
+  std::int64_t total_latency = 0, total_blocking = 0, total_queueing = 0;
+  double mean_latency = 0, mean_blocking = 0, mean_queueing = 0;
 };
 
 class Network {
@@ -196,8 +216,9 @@ class Network {
   // `tf` and `tc` carry each output VC's state to the input VCs routed to it (via `want`), so a
   // router finds its eligible input VCs with a few mask operations and no per-VC loop.
   struct alignas(64) Router {
-    std::int64_t busy_cycle = -1;  // the last cycle a flit left on a link, and through which ports:
-    std::uint8_t busy_ports = 0;   // (for link_state(); kept here, in a line a move touches anyway)
+    std::int64_t busy_cycle = -1;  // the last cycle a flit crossed this switch, the output ports
+    std::uint8_t busy_ports = 0;   // used then (bits 0..4; link_state() reads 0..3) and the input
+    std::uint8_t in_used = 0;      // ports (bits 0..4): a later refill round must not reuse them
     std::uint16_t live = 0;       // input VCs holding a flit
     std::uint16_t active = 0;     // input VCs in state kActive (their packet owns the output VC)
     std::uint16_t routed = 0;     // input VCs in state kRouting whose routing delay has ended
@@ -235,8 +256,13 @@ class Network {
   template <int V>
   [[gnu::always_inline]] inline void accept(const FlitEvent& e, std::int64_t t);
   void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
-  template <int V>
+  // Late = a refill round after the first: ports used earlier this cycle are excluded.
+  template <int V, bool Late>
   [[gnu::always_inline]] inline void evaluate(int node, std::int64_t t);
+  // Refill flow control: applies the credits freed in the last round and evaluates the routers
+  // that can use them, round after round, until a round frees none.
+  template <int V>
+  void refill_rounds(std::int64_t t);
   template <int V>
   [[gnu::always_inline]] inline bool move(int node, int port, int vc, std::int64_t t);
   int vc_bit(int node, int iv) const { return iv - node * kNetPorts * vcs_; }  // p*vcs + v
@@ -279,6 +305,13 @@ class Network {
   // Channels: what was written in the last evaluate phase, read at the start of the next step.
   std::vector<FlitEvent> flit_ch_;
   std::vector<CreditEvent> credit_ch_;
+  // Refill flow control: credits freed in the current round (applied after it), the routers of
+  // the next round and the round each router was last listed for (no duplicates).
+  std::vector<CreditEvent> refill_ch_, refill_now_;
+  std::vector<std::int32_t> round_;
+  std::vector<std::int64_t> round_stamp_;
+  std::int64_t round_id_ = 0;
+  bool refill_ = true;
 
   // Wake-up lists: routers to evaluate in the current cycle and in the next; stamp_ = the last
   // cycle a router was listed for (no duplicates); timers_[c & timer_mask_] = input VCs (as

@@ -12,13 +12,35 @@ Pattern pattern_from_id(std::string_view id) {
 }
 
 std::vector<int> logical_nodes(const Topology& t, const Allocation& a, Shape request) {
-  std::vector<int> v;
+  const int rw = request.w, rh = request.h;
   const std::size_t n = std::size_t(request.area());
+  std::vector<int> v;
   v.reserve(n);
-  for (const Block& b : a.blocks)
-    t.for_each_node(b, [&](int x, int y) {
-      if (v.size() < n) v.push_back(t.id(x, y));
-    });
+  auto at = [&](const Block& b, int dx, int dy) {  // node (dx, dy) of block b (a torus block may wrap)
+    int x = b.x + dx, y = b.y + dy;
+    if (x >= t.width()) x -= t.width();
+    if (y >= t.height()) y -= t.height();
+    return t.id(x, y);
+  };
+  // One block holding the request in either orientation: the logical grid embedded in it.
+  if (a.blocks.size() == 1) {
+    const Block& b = a.blocks[0];
+    const bool upright = b.w >= rw && b.h >= rh, rotated = b.w >= rh && b.h >= rw;
+    if (upright || rotated) {
+      for (int y = 0; y < rh; ++y)
+        for (int x = 0; x < rw; ++x) v.push_back(upright ? at(b, x, y) : at(b, y, x));
+      return v;
+    }
+  }
+  // Otherwise: the blocks in order, each in its own row order, or column order when the block
+  // is oriented against the request (taller than wide for a wider-than-tall request, or the
+  // reverse), given to the processes in the logical grid's row-major order.
+  for (const Block& b : a.blocks) {
+    const bool across = (b.w < b.h && rw > rh) || (b.w > b.h && rw < rh);
+    const int outer = across ? b.w : b.h, inner = across ? b.h : b.w;
+    for (int o = 0; o < outer && v.size() < n; ++o)
+      for (int i = 0; i < inner && v.size() < n; ++i) v.push_back(across ? at(b, o, i) : at(b, i, o));
+  }
   return v;
 }
 

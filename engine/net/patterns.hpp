@@ -1,9 +1,17 @@
 // patterns.hpp — communication patterns of running jobs (key `pattern`), seeds 002/003.
 //
-// A job's processors are put in a fixed logical order: its allocation's blocks in order, each
-// block row by row from the bottom, x ascending (Topology::for_each_node). Logical processor i
-// of a job requesting a×b sits at (i mod a, i div a) of the job's logical a×b grid; nodes past
-// a·b (over-allocation, e.g. 2D buddy) take no part.
+// A job requesting a×b runs a×b processes on a logical a×b grid; process i sits at logical
+// (i mod a, i div a). The mapping of processes to the allocated nodes (logical_nodes):
+//   * one block that holds a×b upright (w ≥ a, h ≥ b): process (x, y) on node (x0+x, y0+y);
+//   * else one block that holds it rotated (w ≥ b, h ≥ a): process (x, y) on node (x0+y, y0+x),
+//     the grid transposed. Either way every near-neighbour message travels exactly one hop,
+//     whatever the block's orientation, and over-allocated nodes (e.g. a 2D-buddy block) idle;
+//   * otherwise (non-contiguous, or a single block of another shape): the blocks in allocation
+//     order, each block's nodes in its own row order (bottom row first, x ascending) — or column
+//     order when the block is oriented against the request (taller than wide for a wider-than-
+//     tall request, or the reverse) — go to processes 0, 1, 2, …; nodes past a·b take no part.
+//     So a logical row runs along a block's longer side and a block shaped like the request
+//     holds whole logical rows.
 // - one-to-all: one processor, chosen uniformly with the pattern stream, sends to all others.
 // - all-to-all: every processor sends to every other (logical order, sender-major).
 // - near-neighbor: every processor sends to its left, right, down and up neighbours in the

@@ -279,8 +279,16 @@ std::vector<ParamDef> make_params() {
     return {};
   };
   t.push_back(std::move(job_size));
-  t.push_back(spec_row("service", G::Workload, "exponential:MEAN, uniform:A-B, fixed:T", FIELD(service), parse_service,
-                       [](const Scenario& s) { return to_string(s.service); }, "Job service (execution) time"));
+  ParamDef service = spec_row("service", G::Workload, "exponential:MEAN, uniform:A-B, fixed:T", FIELD(service), parse_service,
+                              [](const Scenario& s) { return to_string(s.service); },
+                              "Job service demand: the execution time; with a pattern, the computation, split over the "
+                              "iterations, to which the communication adds (fixed:0 = communication only)");
+  service.check = [](const Scenario& s) -> Status {
+    if (s.pattern == "none" && s.service.kind == ServiceSpec::Kind::Fixed && s.service.a == 0 && !s.trace_data)
+      return Error{"service: fixed:0 (jobs that only communicate) needs a pattern; allowed without one: fixed:T (T > 0)"};
+    return {};
+  };
+  t.push_back(std::move(service));
 
   ParamDef trace = path_row("trace", G::Workload, "a .swf or .csv file",
                             "Job trace replacing arrival/job_size/service (CLI, scenario files, page upload)");
@@ -321,6 +329,10 @@ std::vector<ParamDef> make_params() {
   t.push_back(std::move(pattern));
   t.push_back(int_row("packet_flits", G::Network, 1, 1024, FIELD(packet_flits), "Flits per packet"));
   t.push_back(int_row("buffer_flits", G::Network, 1, 64, FIELD(buffer_flits), "Flit buffer depth per input virtual channel"));
+  t.push_back(enum_row<FlowControl>(
+      "flow_control", G::Network, {{"refill", FlowControl::Refill}, {"credit", FlowControl::Credit}}, FIELD(flow_control),
+      "Flit flow control: refill = a buffer slot may be refilled in the cycle it empties (ProcSimity; 1-flit buffers stream "
+      "a flit per cycle); credit = credits return over a 1-cycle channel (a buffer of B flits passes B flits per 2 cycles)"));
   t.push_back(int_row("routing_delay", G::Network, 0, 100, FIELD(routing_delay),
                       "Cycles a head flit spends on the routing decision at each router"));
   t.push_back(int_row("comm_iterations", G::Network, 1, 1000000, FIELD(comm_iterations),

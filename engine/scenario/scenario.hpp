@@ -12,6 +12,7 @@
 #include <vector>
 #include "../alloc/strategy.hpp"
 #include "../core/error.hpp"
+#include "../net/flow_control.hpp"
 #include "../sched/scheduler.hpp"
 #include "../topology/topology.hpp"
 #include "../workload/specs.hpp"
@@ -53,6 +54,7 @@ struct Scenario {
   double time_scale = 1;                  // trace times multiplied by this
   std::string pattern = "none";
   int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
+  FlowControl flow_control = FlowControl::Refill;  // net/network.hpp
   int comm_iterations = 1;  // iterations of the pattern per job
   double compute_time = 0;  // time between iterations
   StrategyParams strat;

@@ -146,11 +146,11 @@ Result<ServiceSpec> parse_service(std::string_view text) {
     ok = parse_range(rest, s.a, s.b) && s.a > 0 && s.b <= 1e12;
   } else if (name == "fixed") {
     s.kind = ServiceSpec::Kind::Fixed;
-    ok = parse_double(rest, s.a) && s.a > 0 && s.a <= 1e12;
+    ok = parse_double(rest, s.a) && s.a >= 0 && s.a <= 1e12;  // 0: only with a pattern (validate)
   }
   if (ok) return s;
   return Error{"service: '" + std::string(text) +
-               "' is not valid; allowed: exponential:MEAN (> 0), uniform:A-B (0 < A <= B), fixed:T (> 0)"};
+               "' is not valid; allowed: exponential:MEAN (> 0), uniform:A-B (0 < A <= B), fixed:T (> 0; 0 with a pattern)"};
 }
 
 std::string to_string(const ArrivalSpec& s) {

@@ -146,6 +146,7 @@ void Simulation::start_job(const QueuedJob& q, Allocation a) {
   }
   occ_.assign(a, q.id);
   strategy_->allocated(q.id, a);
+  if (measured(q.id)) ++started_measured_;
   JobRecord r;
   r.id = q.id;
   r.arrival = q.arrival;
@@ -501,8 +502,9 @@ Results Simulation::results() const {
   r.mean_packet_blocking = pkt_blocking_.mean();
   r.mean_packet_queueing = pkt_queueing_.mean();
   r.network_cycles = double(net_cycles_);
-  r.effectiveness = arrived_measured_ ? double(response_.count()) / double(arrived_measured_) : 0;
+  r.effectiveness = arrived_measured_ ? double(started_measured_) / double(arrived_measured_) : 0;
   r.unreliability = arrived_measured_ ? 1 - r.effectiveness : 0;
+  r.completion_ratio = arrived_measured_ ? double(response_.count()) / double(arrived_measured_) : 0;
   r.allocation_failures = double(failures_);
   r.mean_bounded_slowdown = bounded_slowdown_.mean();
   return r;

@@ -60,7 +60,8 @@ TEST_CASE("time_scale multiplies arrival, run and requested times") {
   CHECK(t->jobs[1].estimate == 10);   // no requested time: the run time
   auto c = parse_trace_csv("arrival,width,height,runtime\n2,1,1,4\n5,1,1,1\n", "t.csv", 4, 4, TraceOptions{SwfShape::Square, 3});
   REQUIRE(c);
-  CHECK(c->jobs[1].arrival == 9);  // (5 - 2) * 3: relative to the first job
+  CHECK(c->jobs[0].arrival == 6);   // 2 * 3: CSV times as written, scaled
+  CHECK(c->jobs[1].arrival == 15);  // 5 * 3
   CHECK(c->jobs[0].runtime == 12);
 }
 

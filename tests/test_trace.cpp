@@ -68,3 +68,30 @@ TEST_CASE("a trace drives the simulation") {
   CHECK(rep->mean.makespan == 21);  // FCFS: the 1x1 waits behind the second full-machine job
   CHECK(rep->trace_jobs == 3);
 }
+
+TEST_CASE("CSV times are taken as written; SWF submit times count from the first record") {
+  // CSV: the first job arrives at 100 and starts then; --jobs-csv times line up with the file.
+  auto c = parse_trace_csv("arrival,width,height,runtime\n150,2,2,5\n100,16,16,10\n", "t.csv", 16, 16);
+  REQUIRE(c);
+  REQUIRE(c->jobs.size() == 2);
+  CHECK(c->jobs[0].arrival == 100);  // sorted, not shifted
+  CHECK(c->jobs[1].arrival == 150);
+  Scenario s;
+  REQUIRE(apply(s, "trace", "t.csv").ok());
+  s.trace_data = std::make_shared<const Trace>(*c);
+  auto sim = Simulation::create(s, 0);
+  REQUIRE(sim);
+  sim->record_jobs(true);
+  REQUIRE(sim->run().ok());
+  REQUIRE(sim->recorded().size() == 2);
+  CHECK(sim->recorded()[0].start == 100);
+  CHECK(sim->recorded()[0].end == 110);
+  CHECK(sim->recorded()[1].arrival == 150);
+  CHECK(sim->results().makespan == 155);
+  // SWF: submit times 1000 and 1300 become 0 and 300 (the Archive's logs start at arbitrary epochs).
+  auto w = parse_trace_swf("1 1000 0 50 4 -1 -1 4 60 -1 1 1 1 1 1 -1 -1 -1\n2 1300 0 50 4 -1 -1 4 60 -1 1 1 1 1 1 -1 -1 -1\n", "x.swf", 16, 16);
+  REQUIRE(w);
+  REQUIRE(w->jobs.size() == 2);
+  CHECK(w->jobs[0].arrival == 0);
+  CHECK(w->jobs[1].arrival == 300);
+}

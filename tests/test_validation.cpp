@@ -129,22 +129,47 @@ TEST_CASE("batch arrivals: all jobs arrive at time 0 and the run drains") {
   CHECK(r.utilization == doctest::Approx(1.0));
 }
 
-TEST_CASE("time_limit: effectiveness = completed / arrived in the window; unreliability = 1 - E") {
-  // one job at a time on the whole machine, 10 time units each, arrivals every 5: by t = 100,
-  // 20 jobs arrived (t = 5..100) and 9 completed (ends 15, 25, ..., 95): E = 9/20
+TEST_CASE("time_limit: effectiveness = allocated / arrived in the window (seed 004); completion_ratio = completed / arrived") {
+  // One job at a time on the whole machine, 10 time units each, arrivals every 5 from t = 5 (CSV
+  // times as written). Window T = 100: 20 jobs arrive (t = 5..100; t = 105 is after the window);
+  // jobs start at 5, 15, ..., 95 (10 allocated; the next start would be 105) and end at 15, ...,
+  // 95 (9 completed; the tenth is still running at 100).
   auto t = parse_trace_csv("arrival,width,height,runtime\n"
                            "5,4,4,10\n10,4,4,10\n15,4,4,10\n20,4,4,10\n25,4,4,10\n30,4,4,10\n35,4,4,10\n"
                            "40,4,4,10\n45,4,4,10\n50,4,4,10\n55,4,4,10\n60,4,4,10\n65,4,4,10\n70,4,4,10\n"
                            "75,4,4,10\n80,4,4,10\n85,4,4,10\n90,4,4,10\n95,4,4,10\n100,4,4,10\n105,4,4,10\n",
                            "t.csv", 4, 4);
   REQUIRE(t);
-  Scenario s = scenario("size=4x4&trace=t.csv&time_limit=95");  // arrivals are relative to the first (t=5 -> 0)
+  Scenario s = scenario("size=4x4&trace=t.csv&time_limit=100");
   s.trace_data = std::make_shared<const Trace>(*t);
   const Results r = run(s);
   CHECK(r.jobs_completed == 9);
-  CHECK(r.effectiveness == doctest::Approx(9.0 / 20));
-  CHECK(r.unreliability == doctest::Approx(11.0 / 20));
-  CHECK(r.makespan == 95);
+  CHECK(r.effectiveness == doctest::Approx(10.0 / 20));
+  CHECK(r.unreliability == doctest::Approx(10.0 / 20));
+  CHECK(r.completion_ratio == doctest::Approx(9.0 / 20));
+  CHECK(r.makespan == 100);
+  // A window shorter than every job: nothing completes, but jobs were allocated (E > 0).
+  s.time_limit = 8;
+  const Results short_window = run(s);
+  CHECK(short_window.completion_ratio == 0);
+  CHECK(short_window.effectiveness == doctest::Approx(1.0 / 1));  // one arrival (t = 5), started at 5
+}
+
+TEST_CASE("seed 004 static experiment, both readings: tried once and dropped vs retried until the time limit") {
+  // 8x8 torus, 10 jobs of 8x8 (the whole machine), 5 time units each, all given at t = 0.
+  // Tried once: the first is allocated, nine fail and are dropped: E = 1/10.
+  Scenario once = scenario("topology=torus&size=8x8&arrival=batch&jobs=10&job_size=fixed:8x8&service=fixed:5&on_fail=drop&strategy=itat");
+  const Results a = run(once);
+  CHECK(a.effectiveness == doctest::Approx(0.1));
+  CHECK(a.jobs_dropped == 9);
+  // Retried as processors free up (on_fail=wait), within a limit of 22: jobs start at 0, 5,
+  // 10, 15, 20 (5 allocated), 4 complete by 22: E = 5/10, completion_ratio = 4/10.
+  Scenario retry = scenario("topology=torus&size=8x8&arrival=batch&jobs=10&job_size=fixed:8x8&service=fixed:5&time_limit=22&strategy=itat");
+  const Results b = run(retry);
+  CHECK(b.effectiveness == doctest::Approx(0.5));
+  CHECK(b.unreliability == doctest::Approx(0.5));
+  CHECK(b.completion_ratio == doctest::Approx(0.4));
+  CHECK(b.jobs_dropped == 0);
 }
 
 TEST_CASE("on_fail=drop: jobs that cannot be placed when tried are not processed") {

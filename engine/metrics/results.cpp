@@ -28,6 +28,7 @@ const MetricField kFields[] = {
     {"allocation_failures", &Results::allocation_failures},
     {"mean_bounded_slowdown", &Results::mean_bounded_slowdown},
     {"mean_packet_queueing", &Results::mean_packet_queueing},
+    {"completion_ratio", &Results::completion_ratio},
 };
 }  // namespace
 

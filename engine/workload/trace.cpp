@@ -14,6 +14,9 @@
 // - swf_shape (TraceOptions::shape): square (the rule above), asff (same shape; the
 //   scenario insists on a strategy that may use any w×h = n), row (n×1 when n <= W).
 // - time_scale multiplies submit, run and requested times (CSV arrival/runtime/estimate too).
+// CSV rule: arrival times are taken as written (times the time_scale), only sorted (stable), so
+// `--jobs-csv` start and end times line up with the input file; a first arrival at t > 0
+// leaves the machine idle until then.
 // - swf_header_machine: "; MaxProcs: N" (else "; MaxNodes: N", the archive's two header
 //   fields for machine size) → most-square W×H with W >= H.
 #include "trace.hpp"
@@ -68,9 +71,10 @@ Error line_error(std::string_view source, long long line, const std::string& wha
   return Error{"trace " + std::string(source) + " line " + std::to_string(line) + ": " + what};
 }
 
-void sort_by_arrival(Trace& t) {
+// Sorts by arrival (stable); relative_to_first: arrivals then count from the first one (SWF).
+void sort_by_arrival(Trace& t, bool relative_to_first) {
   std::stable_sort(t.jobs.begin(), t.jobs.end(), [](const TraceJob& a, const TraceJob& b) { return a.arrival < b.arrival; });
-  if (!t.jobs.empty()) {
+  if (relative_to_first && !t.jobs.empty()) {
     const double t0 = t.jobs.front().arrival;
     for (TraceJob& j : t.jobs) j.arrival -= t0;
   }
@@ -144,7 +148,7 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
   });
   if (!err.empty()) return line_error(source, err_line, err);
   if (!header) return Error{"trace " + std::string(source) + ": empty file (expected a header line arrival,width,height,runtime)"};
-  sort_by_arrival(t);
+  sort_by_arrival(t, false);
   return t;
 }
 
@@ -193,7 +197,7 @@ Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, in
     return true;
   });
   if (!err.empty()) return line_error(source, err_line, err);
-  sort_by_arrival(t);
+  sort_by_arrival(t, true);
   return t;
 }
 

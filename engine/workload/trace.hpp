@@ -12,7 +12,7 @@
 namespace alloclab {
 
 struct TraceJob {
-  double arrival = 0;   // time units from the first job
+  double arrival = 0;   // CSV: as written; SWF: time units from the first kept record's submit time
   Shape shape;          // requested columns × rows
   double runtime = 0;   // actual service time
   double estimate = 0;  // user's runtime estimate (SWF requested time; = runtime if unknown)

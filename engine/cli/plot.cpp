@@ -105,33 +105,6 @@ bool plot_x_number(std::string_view cell, double& out) {
   return !cell.empty() && parse_double(cell, out) && std::isfinite(out);
 }
 
-std::vector<std::vector<std::string>> parse_csv(std::string_view text) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row;
-  std::string field;
-  bool quoted = false, any = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"') {
-        if (i + 1 < text.size() && text[i + 1] == '"') { field += '"'; ++i; }
-        else quoted = false;
-      } else {
-        field += c;
-      }
-      continue;
-    }
-    if (c == '"') { quoted = true; any = true; }
-    else if (c == ',') { row.push_back(field); field.clear(); any = true; }
-    else if (c == '\n') {
-      if (any || !field.empty()) { row.push_back(field); rows.push_back(row); }
-      row.clear(); field.clear(); any = false;
-    } else if (c != '\r') { field += c; any = true; }
-  }
-  if (any || !field.empty()) { row.push_back(field); rows.push_back(row); }
-  return rows;
-}
-
 Result<std::string> plot_svg(std::string_view csv, const PlotOptions& opt) {
   const auto rows = parse_csv(csv);
   if (rows.empty()) return Error{"plot: the CSV is empty"};

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 #include "../core/error.hpp"
+#include "../core/text.hpp"  // parse_csv
 
 namespace alloclab {
 
@@ -29,9 +30,6 @@ struct PlotOptions {
 // Numeric value of an x cell: the number after the last ':' (poisson:0.01 → 0.01), else the
 // whole cell; false when it is not a number.
 bool plot_x_number(std::string_view cell, double& out);
-
-// Parses CSV text (RFC 4180 quoting) into rows of fields.
-std::vector<std::vector<std::string>> parse_csv(std::string_view text);
 
 // The SVG document, or an error naming the missing column / empty selection.
 Result<std::string> plot_svg(std::string_view csv, const PlotOptions& opt);

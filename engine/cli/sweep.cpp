@@ -19,10 +19,13 @@
 #include <chrono>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include "../core/text.hpp"
+#include "../core/rng.hpp"
 #include "../simulation.hpp"
+#include "../sweep/paired.hpp"
 
 namespace alloclab {
 
@@ -32,13 +35,6 @@ struct Axis {
   std::string key;
   std::vector<std::string> values;
 };
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string o = "\"";
-  for (char c : s) o += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return o + "\"";
-}
 
 Result<std::string> read_text(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -55,9 +51,13 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   std::vector<std::string> kv;  // all key=value words, files expanded, in order
   int shard = 0, shards = 1;
   double rel_error = 0;
-  bool reps_given = false;
+  bool reps_given = false, raw = false;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
+    if (w == "--raw") {
+      raw = true;
+      continue;
+    }
     if (w == "--shard") {
       if (i + 1 >= words.size()) return fail("--shard needs I/N");
       const auto parts = split_on(words[++i], '/');
@@ -144,6 +144,11 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   for (const Axis& a : axes) header += "," + csv_field(a.key);
   header += ",replications";
   for (const MetricField& f : metric_fields()) header += "," + std::string(f.name) + "_mean," + std::string(f.name) + "_ci95";
+  if (raw) {
+    std::vector<std::string> keys;
+    for (const Axis& a : axes) keys.push_back(a.key);
+    header = raw_csv_header(keys);
+  }
   out << header << "\n";
   const auto t0 = std::chrono::steady_clock::now();
   long long done = 0, todo = 0;
@@ -152,10 +157,12 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (p % shards != shard) continue;
     const Scenario& s = scenarios[std::size_t(p)];
     Aggregate agg;
+    RawPoint rp{p, {}, {}};
     for (int r = 0; r < max_reps; ++r) {
       auto res = run_replication(s, r);
       if (!res) return fail("point " + std::to_string(p) + ": " + res.error().message);
       agg.add(*res);
+      rp.reps.push_back(RawReplication{r, r == 0 ? s.seed : derive_seed(s.seed, std::uint64_t(r) + 1000), *res});
       if (rel_error > 0 && agg.count() >= 3 && agg.relative_error(&Results::utilization) <= rel_error &&
           agg.relative_error(&Results::mean_response_time) <= rel_error)
         break;
@@ -166,9 +173,11 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
       const ParamDef* d = find_param(a.key);
       row += "," + csv_field(d->get(s));
     }
+    for (const Axis& a : axes) rp.values.push_back(find_param(a.key)->get(s));
     row += "," + std::to_string(agg.count());
     for (const MetricField& f : metric_fields()) row += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
-    out << row << "\n" << std::flush;
+    if (raw) out << raw_csv_rows(rp) << std::flush;
+    else out << row << "\n" << std::flush;
     ++done;
     const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     char msg[160];
@@ -181,10 +190,28 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
 
 int cmd_merge(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   auto fail = [&](const std::string& m) { err << "alloclab: merge: " << m << "\n"; return 2; };
-  if (words.empty()) return fail("give the shard CSV files to merge");
+  std::vector<std::string> files;
+  bool aggregate = false;
+  std::string baseline;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "--aggregate") {
+      aggregate = true;
+    } else if (words[i] == "--baseline") {
+      if (i + 1 >= words.size()) return fail("--baseline needs KEY=VALUE");
+      baseline = words[++i];
+      aggregate = true;
+    } else if (words[i].rfind("--", 0) == 0) {
+      return fail("unknown option '" + words[i] + "'; options: --aggregate, --baseline KEY=VALUE");
+    } else {
+      files.push_back(words[i]);
+    }
+  }
+  if (files.empty()) return fail("give the shard CSV files to merge");
   std::string header;
-  std::map<long long, std::string> rows;
-  for (const std::string& path : words) {
+  bool raw = false;
+  std::map<std::pair<long long, long long>, std::string> rows;  // (point, replication or 0) -> line
+  std::size_t rep_col = 0;
+  for (const std::string& path : files) {
     auto text = read_text(path);
     if (!text) return fail(text.error().message);
     std::istringstream in(*text);
@@ -194,21 +221,51 @@ int cmd_merge(const std::vector<std::string>& words, std::ostream& out, std::ost
       ++no;
       if (line.empty()) continue;
       if (no == 1) {
-        if (header.empty()) header = line;
-        else if (line != header) return fail(path + ": header differs from " + words[0] + "'s");
+        if (header.empty()) {
+          header = line;
+          raw = is_raw_header(header);
+          if (raw) rep_col = parse_csv(header)[0].size() - metric_fields().size() - 2;
+        } else if (line != header) {
+          return fail(path + ": header differs from " + files[0] + "'s");
+        }
         continue;
       }
-      long long p;
+      long long p, r = 0;
       if (!parse_int64(line.substr(0, line.find(',')), p) || p < 0) return fail(path + " line " + std::to_string(no) + ": no point number");
-      if (!rows.emplace(p, line).second) return fail(path + " line " + std::to_string(no) + ": point " + std::to_string(p) + " appears twice");
+      if (raw) {
+        const auto f = parse_csv(line);
+        if (f.empty() || f[0].size() <= rep_col || !parse_int64(f[0][rep_col], r) || r < 0)
+          return fail(path + " line " + std::to_string(no) + ": no replication number");
+      }
+      if (!rows.emplace(std::make_pair(p, r), line).second)
+        return fail(path + " line " + std::to_string(no) + ": point " + std::to_string(p) + (raw ? " replication " + std::to_string(r) : "") +
+                    " appears twice");
     }
   }
   if (header.empty()) return fail("no header found");
   long long expect = 0;
-  for (const auto& [p, r] : rows)
-    if (p != expect++) return fail("point " + std::to_string(expect - 1) + " is missing (a shard file not given?)");
-  out << header << "\n";
-  for (const auto& [p, r] : rows) out << r << "\n";
+  for (const auto& [pr, line] : rows) {
+    if (pr.first == expect - 1) continue;  // a further replication of the same point
+    if (pr.first != expect++) return fail("point " + std::to_string(expect - 1) + " is missing (a shard file not given?)");
+  }
+  std::string merged = header + "\n";
+  for (const auto& [pr, line] : rows) merged += line + "\n";
+  if (!aggregate) {
+    out << merged;
+    return 0;
+  }
+  if (!raw) return fail("--aggregate and --baseline need raw CSVs (written by alloclab sweep --raw)");
+  auto data = parse_raw_csv(merged);
+  if (!data) return fail(data.error().message);
+  std::optional<Baseline> b;
+  if (!baseline.empty()) {
+    auto pb = parse_baseline(baseline, data->keys, swept_values(*data));
+    if (!pb) return fail(pb.error().message);
+    b = *pb;
+  }
+  auto csv = aggregate_csv(*data, b ? &*b : nullptr);
+  if (!csv) return fail(csv.error().message);
+  out << *csv;
   return 0;
 }
 

@@ -160,10 +160,12 @@ TEST_CASE("sweep --raw: one row per (point, replication); its aggregate is the p
   REQUIRE(r.at("replication") == "2");
   auto run = cli({"run", "strategy=" + r.at("strategy"), "arrival=" + r.at("arrival"), "size=8x8", "jobs=150", "seed=" + r.at("seed")});
   REQUIRE_MESSAGE(run.code == 0, run.err);
-  for (const MetricField& m : metric_fields())
-    CHECK_MESSAGE(run.out.find("\"" + std::string(m.name) + "\": " + r.at(std::string(m.name)) + ",") != std::string::npos ||
-                      run.out.find("\"" + std::string(m.name) + "\": " + r.at(std::string(m.name)) + "}") != std::string::npos,
-                  m.name);
+  for (const MetricField& m : metric_fields()) {
+    const std::string want = "\"" + std::string(m.name) + "\": " + r.at(std::string(m.name));
+    const std::size_t at = run.out.find(want);
+    const bool found = at != std::string::npos && (run.out[at + want.size()] == ',' || run.out[at + want.size()] == '}');
+    CHECK_MESSAGE(found, m.name);
+  }
   std::remove(f.c_str());
 }
 

@@ -16,6 +16,7 @@
 // CSV: point, the swept keys, replications, then <metric>_mean and <metric>_ci95 for every
 // metric of the results table. Progress and an ETA go to stderr.
 #include "sweep.hpp"
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <map>
@@ -52,10 +53,16 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   int shard = 0, shards = 1;
   double rel_error = 0;
   bool reps_given = false, raw = false;
+  std::string baseline;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
     if (w == "--raw") {
       raw = true;
+      continue;
+    }
+    if (w == "--baseline") {
+      if (i + 1 >= words.size()) return fail("--baseline needs KEY=VALUE (e.g. --baseline strategy=bl)");
+      baseline = words[++i];
       continue;
     }
     if (w == "--shard") {
@@ -119,6 +126,8 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     }
   }
   const int max_reps = rel_error > 0 && !reps_given ? 50 : base.replications;
+  if (raw && !baseline.empty())
+    return fail("--raw and --baseline do not go together: run once with --raw, then alloclab merge --baseline KEY=VALUE RAW.csv");
   // enumerate points
   long long npoints = 1;
   for (const Axis& a : axes) {
@@ -139,16 +148,54 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (Status st = validate(s); !st) return fail("point " + std::to_string(p) + ": " + st.message());
     scenarios.push_back(s);
   }
+  std::vector<std::string> keys;
+  std::vector<std::vector<std::string>> values;  // as the parameter table prints them
+  for (const Axis& a : axes) {
+    keys.push_back(a.key);
+    values.emplace_back();
+    for (const std::string& v : a.values) {
+      Scenario t = base;
+      values.back().push_back(apply(t, a.key, v).ok() ? find_param(a.key)->get(t) : v);
+    }
+  }
+  std::optional<Baseline> bl;
+  long long stride = 1, bidx = 0, bsize = 1;  // the baseline axis in point numbers
+  if (!baseline.empty()) {
+    auto b = parse_baseline(baseline, keys, values);
+    if (!b) return fail(b.error().message);
+    bl = *b;
+    for (std::size_t k = bl->axis + 1; k < axes.size(); ++k) stride *= (long long)axes[k].values.size();
+    const auto& vs = values[bl->axis];
+    bidx = (long long)(std::find(vs.begin(), vs.end(), bl->value) - vs.begin());
+    bsize = (long long)vs.size();
+  }
+  // the baseline point of p: p with the baseline axis at the baseline value
+  auto partner = [&](long long p) { return p + (bidx - (p / stride) % bsize) * stride; };
+  // Runs point p's replications.
+  auto run_point = [&](long long p, RawPoint& rp, Aggregate& agg) -> Status {
+    const Scenario& s = scenarios[std::size_t(p)];
+    rp = RawPoint{p, {}, {}};
+    for (const Axis& a : axes) rp.values.push_back(find_param(a.key)->get(s));
+    for (int r = 0; r < max_reps; ++r) {
+      auto res = run_replication(s, r);
+      if (!res) return Error{"point " + std::to_string(p) + ": " + res.error().message};
+      agg.add(*res);
+      rp.reps.push_back(RawReplication{r, r == 0 ? s.seed : derive_seed(s.seed, std::uint64_t(r) + 1000), *res});
+      if (rel_error > 0 && agg.count() >= 3 && agg.relative_error(&Results::utilization) <= rel_error &&
+          agg.relative_error(&Results::mean_response_time) <= rel_error)
+        break;
+    }
+    return {};
+  };
+  std::map<long long, RawPoint> ran;  // --baseline: every point run so far
+  std::vector<std::pair<long long, std::string>> rows;  // --baseline: the shard's rows, printed at the end
   // header
   std::string header = "point";
   for (const Axis& a : axes) header += "," + csv_field(a.key);
   header += ",replications";
   for (const MetricField& f : metric_fields()) header += "," + std::string(f.name) + "_mean," + std::string(f.name) + "_ci95";
-  if (raw) {
-    std::vector<std::string> keys;
-    for (const Axis& a : axes) keys.push_back(a.key);
-    header = raw_csv_header(keys);
-  }
+  if (raw) header = raw_csv_header(keys);
+  if (bl) header += paired_header();
   out << header << "\n";
   const auto t0 = std::chrono::steady_clock::now();
   long long done = 0, todo = 0;
@@ -157,26 +204,18 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (p % shards != shard) continue;
     const Scenario& s = scenarios[std::size_t(p)];
     Aggregate agg;
-    RawPoint rp{p, {}, {}};
-    for (int r = 0; r < max_reps; ++r) {
-      auto res = run_replication(s, r);
-      if (!res) return fail("point " + std::to_string(p) + ": " + res.error().message);
-      agg.add(*res);
-      rp.reps.push_back(RawReplication{r, r == 0 ? s.seed : derive_seed(s.seed, std::uint64_t(r) + 1000), *res});
-      if (rel_error > 0 && agg.count() >= 3 && agg.relative_error(&Results::utilization) <= rel_error &&
-          agg.relative_error(&Results::mean_response_time) <= rel_error)
-        break;
-    }
+    RawPoint rp;
+    if (Status st = run_point(p, rp, agg); !st) return fail(st.message());
     std::string row = std::to_string(p);
     const Results m = agg.mean(), c = agg.ci95();
     for (const Axis& a : axes) {
       const ParamDef* d = find_param(a.key);
       row += "," + csv_field(d->get(s));
     }
-    for (const Axis& a : axes) rp.values.push_back(find_param(a.key)->get(s));
     row += "," + std::to_string(agg.count());
     for (const MetricField& f : metric_fields()) row += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
     if (raw) out << raw_csv_rows(rp) << std::flush;
+    else if (bl) rows.emplace_back(p, row), ran.emplace(p, std::move(rp));
     else out << row << "\n" << std::flush;
     ++done;
     const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -184,6 +223,19 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     std::snprintf(msg, sizeof msg, "[sweep] %lld/%lld points, %d replications at point %lld, %.1f s elapsed, ETA %.1f s\n", done,
                   todo, agg.count(), p, el, done ? el / double(done) * double(todo - done) : 0.0);
     err << msg << std::flush;
+  }
+  if (bl) {
+    // A baseline point in another shard is run here too (same scenario, same seeds, so the
+    // same replications); only this shard's rows are printed.
+    for (const auto& [p, row] : rows) {
+      const long long q = partner(p);
+      if (ran.count(q)) continue;
+      RawPoint rp;
+      Aggregate agg;
+      if (Status st = run_point(q, rp, agg); !st) return fail(st.message());
+      ran.emplace(q, std::move(rp));
+    }
+    for (const auto& [p, row] : rows) out << row << paired_cells(ran.at(p), ran.at(partner(p))) << "\n";
   }
   return 0;
 }

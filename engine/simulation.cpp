@@ -54,8 +54,7 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
   if (Status st = validate(s); !st) return st.error();
-  const std::uint64_t seed = rep == 0 ? s.seed : derive_seed(s.seed, std::uint64_t(rep) + 1000);
-  Simulation sim(s, seed);
+  Simulation sim(s, replication_seed(s, rep));
   sim.total_jobs_ = s.warmup + s.jobs;
   if (s.trace_data) sim.total_jobs_ = std::min<long long>(sim.total_jobs_, (long long)s.trace_data->jobs.size());
   sim.window_open_ = s.warmup == 0;
@@ -510,36 +509,18 @@ Results Simulation::results() const {
   return r;
 }
 
+std::uint64_t replication_seed(const Scenario& s, int rep) {
+  return rep == 0 ? s.seed : derive_seed(s.seed, std::uint64_t(rep) + 1000);
+}
+
+Rng allocation_rng(const Scenario& s, int rep) { return Rng(derive_seed(replication_seed(s, rep), kAllocStream)); }
+
 Result<Results> run_replication(const Scenario& s, int rep, double* allocation_seconds) {
   auto sim = Simulation::create(s, rep);
   if (!sim) return sim.error();
   if (Status st = sim->run(); !st) return st.error();
   if (allocation_seconds) *allocation_seconds += sim->allocation_seconds();
   return sim->results();
-}
-
-Result<Report> run_scenario(const Scenario& s) {
-  Report rep;
-  rep.replications = s.replications;
-  Aggregate agg;
-  for (int k = 0; k < s.replications; ++k) {
-    auto r = run_replication(s, k, &rep.allocation_seconds);
-    if (!r) return r.error();
-    agg.add(*r);
-  }
-  rep.mean = agg.mean();
-  rep.ci95 = agg.ci95();
-  if (s.trace_data) {
-    rep.has_trace = true;
-    rep.trace_records = s.trace_data->records;
-    rep.trace_skipped = s.trace_data->skipped;
-    rep.trace_reshaped = s.trace_data->reshaped;
-    rep.trace_skipped_cancelled = s.trace_data->skipped_cancelled;
-    rep.trace_skipped_invalid = s.trace_data->skipped_invalid;
-    rep.trace_skipped_too_large = s.trace_data->skipped_too_large;
-    rep.trace_jobs = (long long)s.trace_data->jobs.size();
-  }
-  return rep;
 }
 
 }  // namespace alloclab

@@ -80,8 +80,8 @@ struct JobRecord {
 
 class Simulation {
  public:
-  // Builds replication `rep` of a scenario that passed validate(). Replication 0 uses `seed`
-  // itself; replication r > 0 uses derive_seed(seed, r).
+  // Builds replication `rep` of a scenario that passed validate(), seeded with
+  // replication_seed(s, rep).
   static Result<Simulation> create(const Scenario& s, int rep = 0);
 
 
@@ -215,9 +215,14 @@ class Simulation {
   double requested_nodes_ = 0, allocated_nodes_ = 0;
 };
 
-// Runs replication `rep` of a scenario (adds the measured allocation time if asked).
+// The seed replication `rep` of a scenario runs with: the scenario's seed for replication 0,
+// derive_seed(seed, rep + 1000) for rep > 0. Its random streams are derived from it.
+std::uint64_t replication_seed(const Scenario& s, int rep);
+// The allocation random stream replication `rep` starts with (what a strategy that draws, such
+// as random, uses for its first decision): `alloclab place` decides with it.
+Rng allocation_rng(const Scenario& s, int rep = 0);
+// Runs replication `rep` of a scenario (adds the measured allocation time if asked). Several
+// replications, aggregated: run_scenario / SweepRunner (sweep/sweep_runner.hpp).
 Result<Results> run_replication(const Scenario& s, int rep, double* allocation_seconds = nullptr);
-// Runs all replications of a validated scenario and aggregates them.
-Result<Report> run_scenario(const Scenario& s);
 
 }  // namespace alloclab

@@ -1,6 +1,7 @@
 // test_trace.cpp — CSV and SWF trace readers, the processor-count → shape rule, trace runs.
 #include <doctest/doctest.h>
 #include "simulation.hpp"
+#include "sweep/sweep_runner.hpp"
 
 using namespace alloclab;
 

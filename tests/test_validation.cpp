@@ -10,6 +10,7 @@
 #include <cmath>
 #include <tuple>
 #include "simulation.hpp"
+#include "sweep/sweep_runner.hpp"
 
 using namespace alloclab;
 

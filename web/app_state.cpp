@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include "core/text.hpp"
 
 namespace alloclab::app {
 
@@ -97,52 +98,24 @@ void History::add(const Simulation& sim) {
 
 // ---------------------------------------------------------------- batch
 
-void Batch::start(std::vector<Point> points) {
-  points_ = std::move(points);
-  cur_.reset();
-  point_ = 0;
-  rep_ = 0;
-  done_ = 0;
-  total_ = 0;
-  for (const Point& p : points_) total_ += p.replications;
-  running_ = total_ > 0;
-  cancelled_ = false;
+void Batch::start(Result<SweepSpec> spec, std::vector<Label> labels) {
+  runner_.reset();
+  labels_.clear();
   error_.clear();
-}
-
-void Batch::cancel() {
-  if (!running_) return;
-  running_ = false;
-  cancelled_ = true;
-  cur_.reset();
-}
-
-double Batch::progress() const {
-  if (total_ == 0) return 0;
-  double part = 0;
-  if (cur_ && cur_->total_jobs() > 0) part = double(cur_->departures()) / double(cur_->total_jobs());
-  return std::min(1.0, (double(done_) + std::min(part, 1.0)) / double(total_));
+  if (!spec) { error_ = spec.error().message; return; }
+  auto r = SweepRunner::create(std::move(*spec));
+  if (!r) { error_ = r.error().message; return; }
+  runner_.emplace(std::move(*r));
+  labels_ = std::move(labels);
 }
 
 void Batch::work(double ms) {
-  if (!running_) return;
-  const auto t0 = Clock::now();
-  while (running_ && ms_since(t0) < ms) {
-    if (point_ >= points_.size()) { running_ = false; break; }
-    Point& p = points_[point_];
-    if (!cur_) {
-      auto s = Simulation::create(p.scenario, rep_);
-      if (!s) { error_ = s.error().message; running_ = false; break; }
-      cur_.emplace(std::move(*s));
-    }
-    bool out_of_time = false;
-    run_paced([&] { return cur_->step(); }, 1LL << 40, t0, ms, out_of_time);
-    if (!cur_->done()) continue;
-    if (!cur_->status().ok()) { error_ = cur_->status().message(); running_ = false; cur_.reset(); break; }
-    p.agg.add(cur_->results());
-    cur_.reset();
-    ++done_;
-    if (++rep_ >= p.replications) { rep_ = 0; ++point_; }
+  if (!running()) return;
+  bool out_of_time = false;
+  run_paced([&] { return runner_->step(); }, 1LL << 40, Clock::now(), ms, out_of_time);
+  if (!runner_->status().ok()) {
+    error_ = runner_->status().message();
+    if (runner_->size() > 1) error_ = "point " + std::to_string(runner_->failed_point()) + ": " + error_;
   }
 }
 
@@ -248,11 +221,10 @@ void AppState::step_once() {
 }
 
 void AppState::start_replications() {
-  Batch::Point p;
-  p.scenario = scenario_;
-  p.series = scenario_.strategy;
-  p.replications = scenario_.replications;
-  replications.start({std::move(p)});
+  SweepSpec spec;
+  spec.base = scenario_;
+  spec.max_replications = scenario_.replications;
+  replications.start(std::move(spec), {Batch::Label{scenario_.strategy, 0}});
 }
 
 void AppState::restart_compare() {
@@ -272,25 +244,33 @@ void AppState::restart_compare() {
   }
 }
 
+std::vector<std::string> AppState::sweep_words() const {
+  std::string ids, rates;
+  for (const std::string& id : sweep_ids) {
+    const StrategyInfo* si = find_strategy(id);
+    if (!si || !strategy_unsupported(*si, scenario_.topo()).empty()) continue;
+    ids += (ids.empty() ? "" : ",") + id;
+  }
+  for (double rate : sweep_rates) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%spoisson:%g", rates.empty() ? "" : ";", rate);
+    rates += buf;
+  }
+  return {"strategy=" + ids, "arrival=" + rates,
+          "replications=" + std::to_string(std::clamp(sweep_replications, 1, kMaxReplications))};
+}
+
 void AppState::start_sweep() {
-  std::vector<Batch::Point> pts;
-  for (const std::string& id : sweep_ids)
-    for (double rate : sweep_rates) {
-      Batch::Point p;
-      p.scenario = scenario_;
-      p.scenario.strategy = id;
-      p.scenario.trace.clear();
-      p.scenario.trace_data.reset();
-      p.series = id;
-      p.x = rate;
-      p.replications = std::clamp(sweep_replications, 1, kMaxReplications);
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "poisson:%g", rate);
-      if (Status st = apply(p.scenario, "arrival", buf); !st) continue;
-      if (!validate(p.scenario)) continue;  // e.g. a strategy that cannot run on this machine
-      pts.push_back(std::move(p));
-    }
-  sweep.start(std::move(pts));
+  Scenario base = scenario_;
+  base.trace.clear();
+  base.trace_data.reset();
+  // labels in point order: strategies outermost, then rates (as the words list them)
+  std::vector<Batch::Label> labels;
+  const std::vector<std::string> words = sweep_words();
+  const auto ids = split_on(words[0].substr(9), ',');
+  for (const std::string& id : ids)
+    for (double rate : sweep_rates) labels.push_back(Batch::Label{id, rate});
+  sweep.start(parse_sweep(base, words), std::move(labels));
 }
 
 // Lock-step by simulated time: always step the run that is furthest behind.

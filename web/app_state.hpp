@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 #include "simulation.hpp"
+#include "sweep/sweep_runner.hpp"
 
 namespace alloclab::app {
 
@@ -57,37 +58,39 @@ class History {
   std::int64_t latency_sum_ = 0;  // and their summed latency
 };
 
-// Runs (scenario, replication) tasks one event at a time within a per-frame time budget and
-// aggregates their Results per point: "Run replications" and the Sweep mode.
+// The engine's SweepRunner (sweep/sweep_runner.hpp) run a slice per frame within a time
+// budget, plus what the page draws per point (legend entry, abscissa): "Run replications"
+// (one point, R replications) and the Sweep mode (strategies × arrival rates).
 class Batch {
  public:
-  struct Point {
-    Scenario scenario;
-    std::string series;  // legend entry (e.g. the strategy)
-    double x = 0;        // abscissa (e.g. the arrival rate)
-    int replications = 1;
-    Aggregate agg;
+  struct Label {
+    std::string series;  // legend entry (the strategy)
+    double x = 0;        // abscissa (the arrival rate)
   };
-  // Starts a new batch (replaces any running one).
-  void start(std::vector<Point> points);
-  void cancel();
-  // Steps the current run for at most `ms` of wall time.
+  // Starts a new batch from a spec (replaces any running one); an invalid spec becomes error().
+  // labels: one per point of the spec (or none).
+  void start(Result<SweepSpec> spec, std::vector<Label> labels = {});
+  void cancel() { if (runner_) runner_->cancel(); }
+  // Steps the runner for at most `ms` of wall time.
   void work(double ms);
-  bool running() const { return running_; }
-  bool finished() const { return !points_.empty() && !running_ && error_.empty() && !cancelled_; }
-  bool cancelled() const { return cancelled_; }
-  double progress() const;  // 0..1
-  const std::vector<Point>& points() const { return points_; }
+  bool running() const { return runner_ && runner_->running(); }
+  bool finished() const { return runner_ && runner_->finished(); }
+  bool cancelled() const { return runner_ && runner_->cancelled(); }
+  double progress() const { return runner_ ? runner_->progress() : 0; }  // 0..1
   const std::string& error() const { return error_; }
-  int tasks_done() const { return done_; }
-  int tasks_total() const { return total_; }
+  int tasks_done() const { return runner_ ? int(runner_->replications_done()) : 0; }
+  int tasks_total() const { return runner_ ? int(runner_->replications_planned()) : 0; }
+  // The runner (nullptr before the first start or after a spec error): points, per-replication
+  // results, aggregates and the CSV, as `alloclab sweep` writes them.
+  const SweepRunner* runner() const { return runner_ ? &*runner_ : nullptr; }
+  const std::vector<Label>& labels() const { return labels_; }
+  // Header and finished rows, byte for byte what `alloclab sweep` prints for the same points
+  // ("" before the first start).
+  std::string csv() const { return runner_ ? runner_->csv() : std::string(); }
 
  private:
-  std::vector<Point> points_;
-  std::optional<Simulation> cur_;
-  std::size_t point_ = 0;
-  int rep_ = 0, done_ = 0, total_ = 0;
-  bool running_ = false, cancelled_ = false;
+  std::optional<SweepRunner> runner_;
+  std::vector<Label> labels_;
   std::string error_;
 };
 
@@ -184,6 +187,11 @@ class AppState {
   std::vector<std::string> sweep_ids = {"ff", "bf"};
   std::vector<double> sweep_rates = {0.005, 0.01, 0.02, 0.03, 0.04};
   int sweep_replications = 3;
+  // The sweep as `alloclab sweep` words on top of the current scenario (trace dropped):
+  // strategy=IDS arrival=poisson:R1;poisson:R2... replications=R, strategies that cannot run on
+  // this machine left out. The page's CSV equals `alloclab sweep` with the scenario's keys and
+  // these words.
+  std::vector<std::string> sweep_words() const;
   void start_sweep();
   Batch sweep;
 

@@ -125,8 +125,8 @@ void menu_bar(App& app) {
     if (ImGui::MenuItem("Copy link")) page_copy_link(st.link());
     if (ImGui::MenuItem("Download results (CSV)")) page_download("alloclab-results.csv", "text/csv", results_csv(st));
     if (ImGui::MenuItem("Download results (JSON)")) page_download("alloclab-results.json", "application/json", results_json_text(st));
-    if (ImGui::MenuItem("Download sweep (CSV)", nullptr, false, !st.sweep.points().empty()))
-      page_download("alloclab-sweep.csv", "text/csv", sweep_csv(st));
+    if (ImGui::MenuItem("Download sweep (CSV)", nullptr, false, st.sweep.runner() != nullptr))
+      page_download("alloclab-sweep.csv", "text/csv", st.sweep.csv());
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {

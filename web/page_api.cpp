@@ -143,7 +143,12 @@ std::string page_command(AppState& state, const std::string& name, const std::st
   if (name == "startReplications") { state.start_replications(); return ""; }
   if (name == "resultsCsv") return results_csv(state);
   if (name == "resultsJson") return results_json_text(state);
-  if (name == "sweepCsv") return sweep_csv(state);
+  if (name == "sweepCsv") return state.sweep.csv();
+  if (name == "sweepWords") {  // the sweep's `alloclab sweep` words (after the scenario's keys), one per line
+    std::string out;
+    for (const std::string& w : state.sweep_words()) out += (out.empty() ? "" : "\n") + w;
+    return out;
+  }
   if (name == "state") {
     const Simulation& sim = state.sim();
     std::string times;

@@ -18,6 +18,7 @@ void page_set_link(const std::string& link);
 //   ready, version, runJson(link), link(), error(), frameStats()   (CONTRACT + frame work in ms)
 //   setMode(name), mode(), setParam(key, value), state(), presets(), loadPreset(name),
 //   loadTrace(name, text), pickTrace(), copyLink(), resultsCsv(), resultsJson(), sweepCsv(),
+//   command("sweepWords") (the sweep as `alloclab sweep` words after the scenario's keys),
 //   download(kind), command(name, arg)                           (the UI's actions, for tests)
 void page_install_api(AppState& state);
 

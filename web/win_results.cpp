@@ -1,7 +1,7 @@
 // win_results.cpp — the Results window: the CONTRACT metrics (metric_fields()) of the running
 // simulation, and — with replications > 1 — "Run replications": all R replications of the
-// scenario computed a slice per frame (AppState::replications, a Batch of run_replication's
-// steps), means ± 95% half-widths (Aggregate), progress and cancel. Downloads as CSV / JSON
+// scenario computed a slice per frame (AppState::replications, the engine's SweepRunner
+// stepped per frame), means ± 95% half-widths (Aggregate), progress and cancel. Downloads as CSV / JSON
 // (the same `alloclab run` JSON shape). Also the CSV/JSON text builders page_api uses.
 #include <cstdio>
 #include <sstream>
@@ -18,11 +18,9 @@ namespace {
 Report current_report(const AppState& state) {
   Report r;
   const Batch& b = state.replications;
-  if (b.finished() && !b.points().empty() && b.points()[0].agg.count() > 0 &&
-      canonical_link(b.points()[0].scenario) == state.link()) {
-    r.replications = b.points()[0].agg.count();
-    r.mean = b.points()[0].agg.mean();
-    r.ci95 = b.points()[0].agg.ci95();
+  if (b.finished() && b.runner()->aggregate(0).count() > 0 && canonical_link(b.runner()->scenario(0)) == state.link()) {
+    r = b.runner()->report(0);
+    r.allocation_seconds = 0;  // exports carry no timing
   } else {
     r.mean = state.sim().results();
   }
@@ -48,21 +46,6 @@ std::string results_csv(const AppState& state) {
 
 std::string results_json_text(const AppState& state) { return run_json(state.scenario(), current_report(state), RunTiming{}) + "\n"; }
 
-std::string sweep_csv(const AppState& state) {
-  std::ostringstream o;
-  o << "strategy,arrival_rate,replications";
-  for (const MetricField& f : metric_fields()) o << ',' << f.name << "_mean," << f.name << "_ci95";
-  o << '\n';
-  for (const Batch::Point& p : state.sweep.points()) {
-    if (p.agg.count() == 0) continue;
-    const Results m = p.agg.mean(), c = p.agg.ci95();
-    o << p.series << ',' << num(p.x) << ',' << p.agg.count();
-    for (const MetricField& f : metric_fields()) o << ',' << num(m.*f.member) << ',' << num(c.*f.member);
-    o << '\n';
-  }
-  return o.str();
-}
-
 void ResultsWindow::draw(AppState& state) {
   if (!open) return;
   if (!ImGui::Begin("Results", &open)) { ImGui::End(); return; }
@@ -70,7 +53,8 @@ void ResultsWindow::draw(AppState& state) {
   const Results now = sim.results();
   const int R = state.scenario().replications;
   Batch& b = state.replications;
-  const bool have_reps = !b.points().empty() && b.points()[0].agg.count() > 0 && canonical_link(b.points()[0].scenario) == state.link();
+  const SweepRunner* run = b.runner();
+  const bool have_reps = run && run->aggregate(0).count() > 0 && canonical_link(run->scenario(0)) == state.link();
 
   ImGui::Text("%s  t = %.1f  %s", sim.scenario().strategy.c_str(), sim.now(), sim.done() ? "(complete)" : "(running)");
   // replications
@@ -99,11 +83,11 @@ void ResultsWindow::draw(AppState& state) {
     ImGui::TableSetupColumn("this run");
     if (have_reps) {
       char hdr[48];
-      std::snprintf(hdr, sizeof hdr, "mean ± 95%% CI (%d reps)", b.points()[0].agg.count());
+      std::snprintf(hdr, sizeof hdr, "mean ± 95%% CI (%d reps)", run->aggregate(0).count());
       ImGui::TableSetupColumn(hdr);
     }
     ImGui::TableHeadersRow();
-    const Results m = have_reps ? b.points()[0].agg.mean() : Results{}, c = have_reps ? b.points()[0].agg.ci95() : Results{};
+    const Results m = have_reps ? run->aggregate(0).mean() : Results{}, c = have_reps ? run->aggregate(0).ci95() : Results{};
     for (const MetricField& f : metric_fields()) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();

@@ -1,7 +1,8 @@
 // win_sweep.cpp — the Sweep window (Sweep mode): utilization and mean response time vs the
 // Poisson arrival rate for the chosen strategies on the current scenario, R replications per
 // point, computed a slice per frame (AppState::sweep) with progress and cancel, plotted with
-// 95% confidence bars (plot.hpp). Downloadable as CSV.
+// 95% confidence bars (plot.hpp). Downloadable as CSV: the engine's SweepRunner CSV, byte for
+// byte what `alloclab sweep` writes for the same points (AppState::sweep_words).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -96,8 +97,10 @@ void SweepWindow::draw(AppState& state) {
     ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error().c_str());
     ImGui::PopTextWrapPos();
   }
-  ImGui::BeginDisabled(b.points().empty());
-  if (ImGui::Button("Download CSV")) page_download("alloclab-sweep.csv", "text/csv", sweep_csv(state));
+  ImGui::BeginDisabled(!b.runner());
+  if (ImGui::Button("Download CSV")) page_download("alloclab-sweep.csv", "text/csv", b.csv());
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("The finished points as `alloclab sweep` writes them (same columns, same numbers)");
   ImGui::EndDisabled();
   ImGui::EndChild();
 
@@ -106,22 +109,26 @@ void SweepWindow::draw(AppState& state) {
   ImGui::BeginChild("sweep_plots");
   std::vector<Series> util, resp, lat;
   bool network = false;
-  for (const Batch::Point& p : b.points()) {
-    if (p.agg.count() == 0) continue;
-    auto find = [&](std::vector<Series>& v) -> Series& {
-      for (Series& s : v) if (s.name == p.series) return s;
-      v.push_back(Series{p.series, series_colour(int(v.size())), {}, {}, {}, true});
-      return v.back();
-    };
-    const Results m = p.agg.mean(), c = p.agg.ci95();
-    Series& u = find(util);
-    u.x.push_back(p.x); u.y.push_back(m.utilization); u.err.push_back(c.utilization);
-    Series& r = find(resp);
-    r.x.push_back(p.x); r.y.push_back(m.mean_response_time); r.err.push_back(c.mean_response_time);
-    if (p.scenario.pattern != "none") {
-      network = true;
-      Series& l = find(lat);
-      l.x.push_back(p.x); l.y.push_back(m.mean_packet_latency); l.err.push_back(c.mean_packet_latency);
+  if (const SweepRunner* run = b.runner()) {
+    for (std::size_t i = 0; i < run->size() && i < b.labels().size(); ++i) {
+      const Aggregate& agg = run->aggregate((long long)i);
+      if (agg.count() == 0) continue;
+      const Batch::Label& lb = b.labels()[i];
+      auto find = [&](std::vector<Series>& v) -> Series& {
+        for (Series& s : v) if (s.name == lb.series) return s;
+        v.push_back(Series{lb.series, series_colour(int(v.size())), {}, {}, {}, true});
+        return v.back();
+      };
+      const Results m = agg.mean(), c = agg.ci95();
+      Series& u = find(util);
+      u.x.push_back(lb.x); u.y.push_back(m.utilization); u.err.push_back(c.utilization);
+      Series& r = find(resp);
+      r.x.push_back(lb.x); r.y.push_back(m.mean_response_time); r.err.push_back(c.mean_response_time);
+      if (run->scenario((long long)i).pattern != "none") {
+        network = true;
+        Series& l = find(lat);
+        l.x.push_back(lb.x); l.y.push_back(m.mean_packet_latency); l.err.push_back(c.mean_packet_latency);
+      }
     }
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();

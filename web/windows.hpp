@@ -106,7 +106,5 @@ struct ErrorWindow {
 // replications, their means and 95% half-widths; otherwise the running simulation's figures.
 std::string results_csv(const AppState& state);
 std::string results_json_text(const AppState& state);
-// The sweep as CSV: series, rate, replications, <metric>_mean, <metric>_ci95.
-std::string sweep_csv(const AppState& state);
 
 }  // namespace alloclab::app

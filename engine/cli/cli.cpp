@@ -12,6 +12,7 @@
 #include "../run_json.hpp"
 #include "../net/bench_net.hpp"
 #include "../simulation.hpp"
+#include "../sweep/sweep_runner.hpp"
 #include "bench_alloc.hpp"
 #include "bench_premas.hpp"
 #include "bench_sweep.hpp"
@@ -179,7 +180,7 @@ int cmd_place(const std::vector<std::string>& words, std::ostream& out, std::ost
     strat->allocated(id, Allocation{{b}});
     ++id;
   }
-  Rng rng(derive_seed(a->sc.seed, 2));
+  Rng rng = allocation_rng(a->sc);
   const auto alloc = strat->allocate(Request{id, Shape{int(p), int(q)}}, occ, rng);
   if (!alloc) { out << "{\"allocated\": false, \"blocks\": []}\n"; return 0; }
   for (const Block& b : alloc->blocks)  // a strategy's answer must be free nodes of the machine

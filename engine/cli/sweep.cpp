@@ -1,4 +1,6 @@
-// sweep.cpp — parameter sweeps with confidence intervals, sharding and merging.
+// sweep.cpp — `alloclab sweep` (the command-line front of SweepRunner, sweep/sweep_runner.hpp:
+// words and files in, the runner's CSV rows out as points finish; --raw and --baseline from the
+// runner's per-replication results, sweep/paired.hpp) and `alloclab merge`.
 //
 // Grammar: `alloclab sweep KEY=V1,V2,... [KEY=...] [replications=R] [rel_error=E]
 //           [--shard I/N] [--preset NAME | FILE]`.
@@ -7,8 +9,8 @@
 //   `job_size=normal:4,2` stays one value. Single values are plain scenario keys.
 // - Points are the cartesian product of the listed keys, the first listed key outermost;
 //   point p is numbered from 0 in that order.
-// - Each point runs up to R replications (replication r uses the scenario's seed rule, see
-//   Simulation::create). With rel_error=E it stops after the first k ≥ 3 replications at which
+// - Each point runs up to R replications (replication r uses replication_seed(), see
+//   simulation.hpp). With rel_error=E it stops after the first k ≥ 3 replications at which
 //   the 95% half-width of both utilization and mean_response_time is within E of the mean
 //   (R defaults to 50 then).
 // - --shard I/N keeps the points with p mod N = I. Rows carry p, so `alloclab merge` can put
@@ -24,18 +26,12 @@
 #include <ostream>
 #include <sstream>
 #include "../core/text.hpp"
-#include "../core/rng.hpp"
-#include "../simulation.hpp"
 #include "../sweep/paired.hpp"
+#include "../sweep/sweep_runner.hpp"
 
 namespace alloclab {
 
 namespace {
-
-struct Axis {
-  std::string key;
-  std::vector<std::string> values;
-};
 
 Result<std::string> read_text(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -103,58 +99,26 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     }
     kv.push_back(w);
   }
-  Scenario base;
-  std::vector<Axis> axes;
-  for (const std::string& w : kv) {
-    const auto eq = w.find('=');
-    if (eq == std::string::npos || eq == 0) return fail("'" + w + "' is not key=value");
-    const std::string key = w.substr(0, eq), val = w.substr(eq + 1);
-    if (key == "rel_error") {
-      if (!parse_double(val, rel_error) || rel_error <= 0 || rel_error >= 1)
-        return fail("rel_error: '" + val + "' is not valid; allowed: 0 < E < 1");
-      continue;
-    }
-    if (key == "replications") reps_given = true;
-    auto vals = split_value_list(key, val);
-    if (!vals) return fail(vals.error().message);
-    for (auto& a : axes)
-      if (a.key == key) return fail("key '" + key + "' given twice");
-    if (vals->size() == 1) {
-      if (Status st = apply(base, key, (*vals)[0]); !st) return fail(st.message());
-    } else {
-      axes.push_back(Axis{key, *vals});
-    }
-  }
-  const int max_reps = rel_error > 0 && !reps_given ? 50 : base.replications;
+  auto spec = parse_sweep(Scenario{}, kv);
+  if (!spec) return fail(spec.error().message);
   if (raw && !baseline.empty())
     return fail("--raw and --baseline do not go together: run once with --raw, then alloclab merge --baseline KEY=VALUE RAW.csv");
-  // enumerate points
-  long long npoints = 1;
-  for (const Axis& a : axes) {
-    npoints *= (long long)a.values.size();
-    if (npoints > 1000000) return fail("more than 1000000 points");
-  }
-  std::vector<Scenario> scenarios;
-  for (long long p = 0; p < npoints; ++p) {
-    Scenario s = base;
-    long long rest = p;
-    for (std::size_t k = axes.size(); k-- > 0;) {
-      const Axis& a = axes[k];
-      const std::string& v = a.values[std::size_t(rest % (long long)a.values.size())];
-      rest /= (long long)a.values.size();
-      if (Status st = apply(s, a.key, v); !st) return fail(st.message());
-    }
-    if (!s.trace.empty()) return fail("trace sweeps are not supported; run traces with alloclab run");
-    if (Status st = validate(s); !st) return fail("point " + std::to_string(p) + ": " + st.message());
-    scenarios.push_back(s);
-  }
+  spec->shard = shard;
+  spec->shards = shards;
+  if (spec->points() > SweepRunner::kMaxPoints) return fail("more than " + std::to_string(SweepRunner::kMaxPoints) + " points");
+  bool trace = !spec->base.trace.empty();
+  for (const SweepAxis& a : spec->axes) trace = trace || a.key == "trace";
+  if (trace) return fail("trace sweeps are not supported; run traces with alloclab run");
+  auto runner = SweepRunner::create(*spec);
+  if (!runner) return fail(runner.error().message);
+  const std::vector<SweepAxis>& axes = spec->axes;
   std::vector<std::string> keys;
   std::vector<std::vector<std::string>> values;  // as the parameter table prints them
-  for (const Axis& a : axes) {
+  for (const SweepAxis& a : axes) {
     keys.push_back(a.key);
     values.emplace_back();
     for (const std::string& v : a.values) {
-      Scenario t = base;
+      Scenario t = spec->base;
       values.back().push_back(apply(t, a.key, v).ok() ? find_param(a.key)->get(t) : v);
     }
   }
@@ -171,57 +135,33 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   }
   // the baseline point of p: p with the baseline axis at the baseline value
   auto partner = [&](long long p) { return p + (bidx - (p / stride) % bsize) * stride; };
-  // Runs point p's replications.
-  auto run_point = [&](long long p, RawPoint& rp, Aggregate& agg) -> Status {
-    const Scenario& s = scenarios[std::size_t(p)];
-    rp = RawPoint{p, {}, {}};
-    for (const Axis& a : axes) rp.values.push_back(find_param(a.key)->get(s));
-    for (int r = 0; r < max_reps; ++r) {
-      auto res = run_replication(s, r);
-      if (!res) return Error{"point " + std::to_string(p) + ": " + res.error().message};
-      agg.add(*res);
-      rp.reps.push_back(RawReplication{r, r == 0 ? s.seed : derive_seed(s.seed, std::uint64_t(r) + 1000), *res});
-      if (rel_error > 0 && agg.count() >= 3 && agg.relative_error(&Results::utilization) <= rel_error &&
-          agg.relative_error(&Results::mean_response_time) <= rel_error)
-        break;
-    }
-    return {};
+  // A finished point's replications as the raw rows / paired differences take them.
+  auto raw_point = [&](const SweepRunner& r, long long p, long long number) {
+    RawPoint rp{number, {}, {}};
+    for (const SweepAxis& a : axes) rp.values.push_back(find_param(a.key)->get(r.scenario(p)));
+    for (const ReplicationResult& rr : r.replications(p)) rp.reps.push_back(RawReplication{rr.rep, rr.seed, rr.results});
+    return rp;
   };
   std::map<long long, RawPoint> ran;  // --baseline: every point run so far
   std::vector<std::pair<long long, std::string>> rows;  // --baseline: the shard's rows, printed at the end
-  // header
-  std::string header = "point";
-  for (const Axis& a : axes) header += "," + csv_field(a.key);
-  header += ",replications";
-  for (const MetricField& f : metric_fields()) header += "," + std::string(f.name) + "_mean," + std::string(f.name) + "_ci95";
-  if (raw) header = raw_csv_header(keys);
-  if (bl) header += paired_header();
-  out << header << "\n";
+  out << (raw ? raw_csv_header(keys) : runner->csv_header() + (bl ? paired_header() : std::string())) << "\n";
+  // rows as points finish (they finish in point order), with progress and an ETA on stderr
   const auto t0 = std::chrono::steady_clock::now();
-  long long done = 0, todo = 0;
-  for (long long p = 0; p < npoints; ++p) todo += p % shards == shard;
-  for (long long p = 0; p < npoints; ++p) {
-    if (p % shards != shard) continue;
-    const Scenario& s = scenarios[std::size_t(p)];
-    Aggregate agg;
-    RawPoint rp;
-    if (Status st = run_point(p, rp, agg); !st) return fail(st.message());
-    std::string row = std::to_string(p);
-    const Results m = agg.mean(), c = agg.ci95();
-    for (const Axis& a : axes) {
-      const ParamDef* d = find_param(a.key);
-      row += "," + csv_field(d->get(s));
+  const long long todo = runner->points_todo();
+  long long printed = 0;
+  for (long long p = 0; printed < todo; ++p) {
+    if (!runner->in_shard(p)) continue;
+    while (!runner->point_done(p) && runner->step()) {
     }
-    row += "," + std::to_string(agg.count());
-    for (const MetricField& f : metric_fields()) row += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
-    if (raw) out << raw_csv_rows(rp) << std::flush;
-    else if (bl) rows.emplace_back(p, row), ran.emplace(p, std::move(rp));
-    else out << row << "\n" << std::flush;
-    ++done;
+    if (!runner->status().ok()) return fail("point " + std::to_string(runner->failed_point()) + ": " + runner->status().message());
+    if (raw) out << raw_csv_rows(raw_point(*runner, p, p)) << std::flush;
+    else if (bl) rows.emplace_back(p, runner->csv_row(p)), ran.emplace(p, raw_point(*runner, p, p));
+    else out << runner->csv_row(p) << "\n" << std::flush;
+    ++printed;
     const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     char msg[160];
-    std::snprintf(msg, sizeof msg, "[sweep] %lld/%lld points, %d replications at point %lld, %.1f s elapsed, ETA %.1f s\n", done,
-                  todo, agg.count(), p, el, done ? el / double(done) * double(todo - done) : 0.0);
+    std::snprintf(msg, sizeof msg, "[sweep] %lld/%lld points, %d replications at point %lld, %.1f s elapsed, ETA %.1f s\n", printed,
+                  todo, runner->aggregate(p).count(), p, el, el / double(printed) * double(todo - printed));
     err << msg << std::flush;
   }
   if (bl) {
@@ -230,10 +170,14 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     for (const auto& [p, row] : rows) {
       const long long q = partner(p);
       if (ran.count(q)) continue;
-      RawPoint rp;
-      Aggregate agg;
-      if (Status st = run_point(q, rp, agg); !st) return fail(st.message());
-      ran.emplace(q, std::move(rp));
+      SweepSpec one;
+      one.base = runner->scenario(q);
+      one.max_replications = spec->max_replications;
+      one.rel_error = spec->rel_error;
+      auto r = SweepRunner::create(std::move(one));
+      if (!r) return fail("point " + std::to_string(q) + ": " + r.error().message);
+      if (Status st = r->run(); !st) return fail("point " + std::to_string(q) + ": " + st.message());
+      ran.emplace(q, raw_point(*r, 0, q));
     }
     for (const auto& [p, row] : rows) out << row << paired_cells(ran.at(p), ran.at(partner(p))) << "\n";
   }

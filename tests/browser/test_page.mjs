@@ -84,6 +84,8 @@ function census(png) {
   return { w: img.w, h: img.h, colours: colours.size, jobPixels, redPixels, img };
 }
 
+// The native CLI's stdout for arguments.
+function nativeCli(args) { return execFileSync(native, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }); }
 // The native CLI's JSON for a link (its key=value pairs as arguments).
 function nativeRun(link) {
   const args = link ? link.split('&').map(decodeURIComponent) : [];
@@ -207,7 +209,7 @@ try {
   await p3.close();
 
   // ---- 6. the front end: modes, panels, link round trip, exports, traces, presets
-  await uiChecks({ open, check, shots, census, server });
+  await uiChecks({ open, check, shots, census, server, nativeCli });
 } catch (e) {
   check('no exception', false, e.stack);
 } finally {

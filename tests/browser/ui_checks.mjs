@@ -10,7 +10,7 @@ const until = async (page, fn, arg, ms = 20000) =>
   page.waitForFunction(fn, arg, { timeout: ms, polling: 100 }).then(() => true, () => false);
 const st = (page) => page.evaluate(() => window.alloclab.state());
 
-export async function uiChecks({ open, check, shots, census }) {
+export async function uiChecks({ open, check, shots, census, nativeCli }) {
   const shot = async (page, name, clip) => {
     const png = await page.screenshot(clip ? { clip } : {});
     fs.writeFileSync(path.join(shots, name), png);
@@ -176,6 +176,12 @@ export async function uiChecks({ open, check, shots, census }) {
   check('Sweep: progresses across frames and finishes (3 strategies x 4 rates x 2)', swept && mid.sweep.total === 24 && csv.trim().split('\n').length === 13,
         `progress at 0.6 s ${mid.sweep.progress.toFixed(2)}, ${csv.trim().split('\n').length - 1} rows`);
   await shot(c, 'mode-sweep.png');
+  // the page's CSV is the engine's SweepRunner CSV: `alloclab sweep` for the same points, byte for byte
+  const sweepLink = await c.evaluate(() => window.alloclab.link());
+  const sweepWords = (await c.evaluate(() => window.alloclab.command('sweepWords'))).split('\n');
+  const nativeSweep = nativeCli(['sweep', ...sweepLink.split('&').filter(Boolean).map(decodeURIComponent), ...sweepWords]);
+  check('Sweep: Download CSV == native alloclab sweep (same points, byte for byte)', csv === nativeSweep,
+        csv === nativeSweep ? `${sweepWords.join(' ')}; ${csv.split('\n')[0].slice(0, 60)}…` : `\n  page:   ${csv.slice(0, 300)}\n  native: ${nativeSweep.slice(0, 300)}`);
   // cancel
   await c.evaluate(() => window.alloclab.command('sweep', 'ff|0.01,0.02|20'));
   await c.waitForTimeout(200);

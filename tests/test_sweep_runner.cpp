@@ -1,0 +1,169 @@
+// test_sweep_runner.cpp — SweepRunner, the one replication loop: slicing does not change
+// results; per-replication seeds and results; rel_error stopping; run_scenario; and the page's
+// Sweep mode (AppState, stepped across "frames" by a wall-clock budget) writes byte for byte
+// the CSV `alloclab sweep` writes for the same points.
+#include <doctest/doctest.h>
+#include "app_state.hpp"
+#include "cli_harness.hpp"
+#include "sweep/sweep_runner.hpp"
+
+using namespace alloclab;
+
+namespace {
+SweepSpec spec_of(const std::vector<std::string>& words) {
+  auto s = parse_sweep(Scenario{}, words);
+  REQUIRE(s.ok());
+  return *s;
+}
+}  // namespace
+
+TEST_CASE("sweep runner: any slicing gives the CLI's CSV; per-replication seeds and results") {
+  const std::vector<std::string> words = {"strategy=ff,random", "arrival=poisson:0.01,0.03", "size=8x8", "jobs=120", "replications=3"};
+  std::vector<std::string> args = {"sweep"};
+  args.insert(args.end(), words.begin(), words.end());
+  const test::CliOut cli = test::cli(args);
+  REQUIRE(cli.code == 0);
+  for (long long slice : {1LL, 7LL, 1000LL, 1LL << 40}) {
+    auto r = SweepRunner::create(spec_of(words));
+    REQUIRE(r.ok());
+    CHECK(r->size() == 4);
+    CHECK(r->replications_planned() == 12);
+    long long calls = 0;
+    while (r->advance(slice) == slice) ++calls;
+    CHECK(r->finished());
+    CHECK(r->status().ok());
+    CHECK(r->points_done() == 4);
+    CHECK(r->replications_done() == 12);
+    CHECK(r->progress() == 1.0);
+    CHECK(r->csv() == cli.out);
+    if (slice == 1) CHECK(calls > 1000);  // really stepped an event at a time
+  }
+  auto r = SweepRunner::create(spec_of(words));
+  REQUIRE(r->run().ok());
+  for (long long p = 0; p < 4; ++p) {
+    const auto reps = r->replications(p);
+    REQUIRE(reps.size() == 3);
+    for (int k = 0; k < 3; ++k) {
+      CHECK(reps[std::size_t(k)].rep == k);
+      CHECK(reps[std::size_t(k)].seed == replication_seed(r->scenario(p), k));
+      auto direct = run_replication(r->scenario(p), k);
+      REQUIRE(direct.ok());
+      CHECK(reps[std::size_t(k)].results.mean_response_time == direct->mean_response_time);
+      CHECK(reps[std::size_t(k)].results.utilization == direct->utilization);
+    }
+  }
+  // replication 0 runs with the scenario's seed, others with derived ones, all distinct
+  CHECK(r->replications(0)[0].seed == r->scenario(0).seed);
+  CHECK(r->replications(0)[1].seed != r->replications(0)[2].seed);
+  // strategies share job streams: point 0 (ff) and point 2 (random) at the same rate, same seeds
+  CHECK(r->replications(0)[1].seed == r->replications(2)[1].seed);
+}
+
+TEST_CASE("sweep runner: rel_error stops a point early; cap 50 unless replications is given") {
+  SweepSpec s = spec_of({"size=8x8", "jobs=500", "rel_error=0.2"});
+  CHECK(s.max_replications == 50);
+  auto r = SweepRunner::create(s);
+  REQUIRE(r->run().ok());
+  const int k = r->aggregate(0).count();
+  CHECK(k >= 3);
+  CHECK(k < 50);
+  // the bound holds at k and at no earlier allowed stop
+  auto met = [&](int n) {
+    Aggregate a;
+    for (int i = 0; i < n; ++i) a.add(r->replications(0)[std::size_t(i)].results);
+    return a.relative_error(&Results::utilization) <= 0.2 && a.relative_error(&Results::mean_response_time) <= 0.2;
+  };
+  CHECK(met(k));
+  for (int n = 3; n < k; ++n) CHECK_FALSE(met(n));
+  SweepSpec tight = spec_of({"size=8x8", "jobs=100", "rel_error=0.0001", "replications=5"});
+  CHECK(tight.max_replications == 5);
+  auto t = SweepRunner::create(tight);
+  REQUIRE(t->run().ok());
+  CHECK(t->aggregate(0).count() == 5);
+}
+
+TEST_CASE("sweep runner: errors name the point; cancel keeps finished points; shards") {
+  auto bad = SweepRunner::create(spec_of({"size=8x8", "job_size=fixed:8x8,fixed:9x9"}));
+  CHECK_FALSE(bad.ok());
+  auto never = parse_sweep(Scenario{}, {"size=8x8", "strategy=ff", "job_size=fixed:4x4"});
+  REQUIRE(never.ok());
+  auto r = SweepRunner::create(spec_of({"size=8x8", "jobs=50", "strategy=ff,bf,mbs", "replications=2"}));
+  REQUIRE(r.ok());
+  while (r->points_done() < 1) REQUIRE(r->step());
+  r->step();
+  r->cancel();
+  CHECK(r->cancelled());
+  CHECK_FALSE(r->running());
+  CHECK_FALSE(r->step());
+  CHECK(r->point_done(0));
+  CHECK_FALSE(r->point_done(1));
+  SweepSpec sh = spec_of({"size=8x8", "jobs=50", "strategy=ff,bf,mbs"});
+  sh.shard = 1;
+  sh.shards = 2;
+  auto s = SweepRunner::create(sh);
+  REQUIRE(s->run().ok());
+  CHECK(s->points_todo() == 1);
+  CHECK(s->point_done(1));
+  CHECK_FALSE(s->point_done(0));
+  CHECK(s->csv().find("\n1,bf,") != std::string::npos);
+}
+
+TEST_CASE("sweep runner: run_scenario is the one-point runner (raw engine errors)") {
+  Scenario s;
+  s.width = s.height = 8;
+  s.jobs = 100;
+  s.replications = 3;
+  auto rep = run_scenario(s);
+  REQUIRE(rep.ok());
+  CHECK(rep->replications == 3);
+  Aggregate agg;
+  for (int k = 0; k < 3; ++k) agg.add(*run_replication(s, k));
+  CHECK(rep->mean.mean_response_time == agg.mean().mean_response_time);
+  CHECK(rep->ci95.utilization == agg.ci95().utilization);
+  s.strategy = "no-such-strategy";
+  auto bad = run_scenario(s);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message.rfind("point", 0) != 0);
+}
+
+TEST_CASE("page sweep: the CSV of the Sweep mode, run across frames, equals alloclab sweep byte for byte") {
+  app::AppState state;
+  REQUIRE(state.load_link("size=16x16&jobs=150&service=exponential:50").ok());
+  state.sweep_ids = {"ff", "bf", "mbs"};
+  state.sweep_rates = {0.01, 0.025, 0.04};
+  state.sweep_replications = 2;
+  state.start_sweep();
+  REQUIRE(state.sweep.running());
+  int frames = 0;
+  while (state.sweep.running()) {
+    state.sweep.work(0.05);  // a twentieth of a millisecond per frame: many frames
+    ++frames;
+  }
+  CHECK(frames > 3);
+  REQUIRE(state.sweep.error().empty());
+  REQUIRE(state.sweep.finished());
+  CHECK(state.sweep.labels().size() == 9);
+  CHECK(state.sweep.labels()[4].series == "bf");
+  CHECK(state.sweep.labels()[4].x == 0.025);
+  std::vector<std::string> args = {"sweep", "size=16x16", "jobs=150", "service=exponential:50"};
+  for (const std::string& w : state.sweep_words()) args.push_back(w);
+  CHECK(args[4] == "strategy=ff,bf,mbs");
+  CHECK(args[5] == "arrival=poisson:0.01;poisson:0.025;poisson:0.04");
+  const test::CliOut cli = test::cli(args);
+  REQUIRE(cli.code == 0);
+  CHECK(state.sweep.csv() == cli.out);
+  CHECK(cli.out.rfind("point,strategy,arrival,replications,", 0) == 0);
+}
+
+TEST_CASE("page replications: Run replications is the runner over the current scenario") {
+  app::AppState state;
+  REQUIRE(state.load_link("size=16x16&jobs=100&replications=4").ok());
+  state.start_replications();
+  while (state.replications.running()) state.replications.work(0.1);
+  REQUIRE(state.replications.finished());
+  CHECK(state.replications.tasks_done() == 4);
+  auto rep = run_scenario(state.scenario());
+  REQUIRE(rep.ok());
+  CHECK(state.replications.runner()->report(0).mean.utilization == rep->mean.utilization);
+  CHECK(results_json(state.replications.runner()->report(0)) == results_json(*rep));
+}

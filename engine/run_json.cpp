@@ -1,6 +1,9 @@
 // run_json.cpp — assembles the `alloclab run` JSON object (see run_json.hpp).
 #include "run_json.hpp"
+#include <chrono>
 #include <cstdio>
+#include <ctime>
+#include "sweep/sweep_runner.hpp"
 #include "workload/specs.hpp"
 
 namespace alloclab {
@@ -36,6 +39,17 @@ std::string run_json(const Scenario& s, const Report& r, const RunTiming& t) {
   o += format_number(r.allocation_seconds);
   o += "}}";
   return o;
+}
+
+Result<std::string> run_json_timed(const Scenario& s) {
+  const auto w0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  auto rep = run_scenario(s);
+  if (!rep) return rep.error();
+  RunTiming t;
+  t.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+  t.cpu_seconds = double(std::clock() - c0) / CLOCKS_PER_SEC;
+  return run_json(s, *rep, t);
 }
 
 }  // namespace alloclab

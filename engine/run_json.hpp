@@ -16,4 +16,8 @@ struct RunTiming {
 // {"scenario": "<canonical link>", "results": {...}, "timing": {...}} without a trailing newline.
 std::string run_json(const Scenario& s, const Report& r, const RunTiming& t);
 
+// `alloclab run` and window.alloclab.runJson(link): every replication of a validated scenario
+// (run_scenario), timed (wall and CPU seconds), as run_json text; or the engine's error.
+Result<std::string> run_json_timed(const Scenario& s);
+
 }  // namespace alloclab

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 #include "core/text.hpp"
+#include "scenario/trace_load.hpp"
 
 namespace alloclab::app {
 
@@ -150,11 +151,20 @@ Status AppState::load(const Scenario& s) {
   return {};
 }
 
+Status AppState::rederive_trace(Scenario& s) const {
+  if (s.trace.empty() || !trace_text_ || s.trace != trace_name_) return {};
+  return load_trace_text(s, s.trace, *trace_text_);
+}
+
 Status AppState::load_link(std::string_view link) {
   auto s = parse_link(link);
   if (!s) { error_ = s.error().message; return s.error(); }
   pending_trace_.reset();
   if (!s->trace.empty() && !s->trace_data) {
+    if (s->trace == trace_name_ && trace_text_) {  // the trace file the page holds: re-derive it
+      if (Status st = rederive_trace(*s); !st) { error_ = st.message(); return st; }
+      return load(*s);
+    }
     // the file lives on the sender's computer: run the rest, ask for the file
     Scenario rest = *s;
     rest.trace.clear();
@@ -176,6 +186,8 @@ Status AppState::set_param(std::string_view key, std::string_view value) {
   } else if (Status st = apply(s, key, value); !st) {
     return st;
   }
+  // a loaded trace follows every key (time_scale, swf_shape, swf_size, the machine's size)
+  if (Status st = rederive_trace(s); !st) return st;
   if (Status st = validate(s); !st) return st;
   return load(s);
 }
@@ -183,12 +195,12 @@ Status AppState::set_param(std::string_view key, std::string_view value) {
 Status AppState::load_trace(std::string_view name, std::string_view text) {
   // into the scenario of a link that named a trace, if one is waiting for its file
   Scenario s = pending_trace_ ? *pending_trace_ : scenario_;
-  auto t = parse_trace(text, name, s.width, s.height);
-  if (!t) { error_ = t.error().message; return t.error(); }
-  s.trace = std::string(name);
-  s.trace_data = std::make_shared<const Trace>(std::move(*t));
+  if (Status st = load_trace_text(s, name, text); !st) { error_ = st.message(); return st; }
   if (s.jobs > (long long)s.trace_data->jobs.size()) s.jobs = std::max<long long>(1, (long long)s.trace_data->jobs.size() - s.warmup);
-  return load(s);
+  if (Status st = load(s); !st) return st;
+  trace_name_ = std::string(name);  // kept so that later key changes re-derive the trace
+  trace_text_ = std::make_shared<const std::string>(text);
+  return {};
 }
 
 void AppState::reset() {

@@ -6,6 +6,7 @@
 // functions (which call the engine).
 #pragma once
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -111,8 +112,10 @@ class AppState {
   // Sets one key of the current scenario through the engine's table (a panel control) and
   // loads the result; the engine's message on failure (the running scenario is kept).
   Status set_param(std::string_view key, std::string_view value);
-  // Parses trace text (SWF or CSV by the name's extension) for the current machine and
-  // loads the scenario with it; errors go to the error panel.
+  // Turns trace text into the current scenario's trace (the engine's load_trace_text: SWF or
+  // CSV by the name's extension, swf_size, swf_shape and time_scale applied) and loads it;
+  // errors go to the error panel. The text is kept: set_param() and a link naming the same
+  // trace re-derive the trace from it, so the run always matches the link.
   Status load_trace(std::string_view name, std::string_view text);
   // A link that names a trace (trace=NAME) cannot carry the file: load_link() runs the rest of
   // its scenario with the synthetic workload, says so, and keeps the link's scenario here; the
@@ -221,6 +224,10 @@ class AppState {
   bool link_changed_ = false;
   std::string error_;
   std::optional<Scenario> pending_trace_;  // see pending_trace()
+  // the last trace file loaded (name and text), re-parsed when a key changes
+  Status rederive_trace(Scenario& s) const;
+  std::string trace_name_;
+  std::shared_ptr<const std::string> trace_text_;
   double carry_ = 0;  // fractional events owed from earlier frames
   double compare_carry_ = 0;
   long long events_ = 0;

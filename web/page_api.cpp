@@ -4,16 +4,14 @@
 // time (no globals on the C++ side). Nothing from the URL or a file is ever put into the page
 // as HTML: text goes to C++ or to textContent only.
 #include "page_api.hpp"
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <sstream>
 #include <fstream>
-#include "cli/cli.hpp"
 #include "presets.hpp"
 #include "run_json.hpp"
+#include "version.hpp"
 #include "windows.hpp"
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -40,24 +38,10 @@ Result<std::string> run_json_for_link(const std::string& link) {
   auto s = parse_link(link);
   if (!s) return s.error();
   if (Status st = validate(*s); !st) return st.error();
-  const auto w0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
-  auto rep = run_scenario(*s);
-  if (!rep) return rep.error();
-  RunTiming t;
-  t.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
-  t.cpu_seconds = double(std::clock() - c0) / CLOCKS_PER_SEC;
-  return run_json(*s, *rep, t);
+  return run_json_timed(*s);
 }
 
-std::string engine_version() {
-  std::ostringstream out, err;
-  cli_main({"--version"}, out, err);
-  std::string v = out.str();  // "alloclab X.Y.Z\n"
-  if (auto sp = v.find(' '); sp != std::string::npos) v = v.substr(sp + 1);
-  while (!v.empty() && (v.back() == '\n' || v.back() == '\r')) v.pop_back();
-  return v;
-}
+std::string engine_version() { return kVersion; }
 
 std::string page_command(AppState& state, const std::string& name, const std::string& arg) {
   auto err = [](const Status& st) { return st ? std::string() : st.message(); };
@@ -163,7 +147,7 @@ std::string page_command(AppState& state, const std::string& name, const std::st
                   "\"queue\":%zu,\"pinned\":%d,\"pinnedTraffic\":{\"job\":%d,\"channels\":%d,\"held\":%d,\"flits\":%d},"
                   "\"history\":%zu,\"compareRuns\":%zu,\"compareTimes\":[%s],"
                   "\"sweep\":{\"running\":%s,\"done\":%d,\"total\":%d,\"progress\":%.4f},"
-                  "\"replications\":{\"running\":%s,\"done\":%d,\"total\":%d},\"trace\":\"%s\",\"traceJobs\":%zu,"
+                  "\"replications\":{\"running\":%s,\"done\":%d,\"total\":%d},\"trace\":\"%s\",\"traceJobs\":%zu,\"traceLastArrival\":%.17g,"
                   "\"traffic\":\"%s\"}",
                   mode_name(state.mode()), state.playing ? "true" : "false", sim.now(), state.events(), sim.done() ? "true" : "false",
                   sim.running().size(), sim.queue_length(), state.pinned, state.pinned_traffic.job, state.pinned_traffic.channels,
@@ -174,6 +158,7 @@ std::string page_command(AppState& state, const std::string& name, const std::st
                   state.replications.running() ? "true" : "false", state.replications.tasks_done(), state.replications.tasks_total(),
                   state.scenario().trace.find('"') == std::string::npos ? state.scenario().trace.c_str() : "?",
                   state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : std::size_t(0),
+                  state.scenario().trace_data && !state.scenario().trace_data->jobs.empty() ? state.scenario().trace_data->jobs.back().arrival : 0.0,
                   state.traffic_view);
     // Explain mode's step as the window showed it last frame
     std::string out(buf);

@@ -39,9 +39,9 @@ void page_load_trace_file(AppState& state, const std::string& path);
 std::string page_command(AppState& state, const std::string& name, const std::string& arg);
 
 // What window.alloclab.runJson(link) returns: the `alloclab run` JSON text for the scenario
-// (parse_link -> validate -> run_scenario -> run_json, as the CLI does), or the engine's error.
+// (parse_link -> validate -> run_json_timed, as `alloclab run` does), or the engine's error.
 Result<std::string> run_json_for_link(const std::string& link);
-// The engine's version text ("0.1.0"), taken from `alloclab --version`.
+// The engine's version text ("0.1.0", engine/version.hpp).
 std::string engine_version();
 
 }  // namespace alloclab::app

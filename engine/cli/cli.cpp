@@ -5,14 +5,15 @@
 // bad input prints one line on stderr, nothing on stdout, and returns 2.
 #include "cli.hpp"
 #include <chrono>
-#include <ctime>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 #include "../run_json.hpp"
+#include "../version.hpp"
 #include "../net/bench_net.hpp"
 #include "../simulation.hpp"
 #include "../sweep/sweep_runner.hpp"
+#include "../scenario/trace_load.hpp"
 #include "bench_alloc.hpp"
 #include "bench_premas.hpp"
 #include "bench_sweep.hpp"
@@ -24,8 +25,6 @@
 namespace alloclab {
 
 namespace {
-
-constexpr const char* kVersion = "0.1.0";
 
 struct Args {
   Scenario sc;
@@ -47,21 +46,13 @@ Result<std::string> read_file(const std::string& path, std::size_t limit) {
   return s;
 }
 
-// Loads the named trace into the scenario (CLI side: from the file system).
+// Loads the named trace into the scenario: the file's text through the engine's
+// load_trace_text (the page's path too).
 Status load_trace(Scenario& sc) {
   if (sc.trace.empty() || sc.trace_data) return {};
   auto text = read_file(sc.trace, kMaxTraceBytes);
   if (!text) return Error{"trace: " + text.error().message};
-  if (sc.swf_size_header && is_swf_path(sc.trace)) {  // swf_size=header: the machine from the log
-    auto m = swf_header_machine(*text, sc.trace);
-    if (!m) return m.error();
-    sc.width = m->w;
-    sc.height = m->h;
-  }
-  auto t = parse_trace(*text, sc.trace, sc.width, sc.height, TraceOptions{sc.swf_shape, sc.time_scale});
-  if (!t) return t.error();
-  sc.trace_data = std::make_shared<const Trace>(std::move(*t));
-  return {};
+  return load_trace_text(sc, sc.trace, *text);
 }
 
 // Parses the words after the command: key=value pairs, --jobs-csv FILE, scenario files, and
@@ -95,17 +86,14 @@ Result<Args> parse_args(const std::vector<std::string>& words, bool place) {
 
 std::string block_json(const Topology& t, const Block& b) {
   const Coord e = t.block_end(b);
-  return "[" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(e.x) + "," + std::to_string(e.y) + "]";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "[%d,%d,%d,%d]", b.x, b.y, e.x, e.y);
+  return buf;
 }
-
-double cpu_seconds() { return double(std::clock()) / CLOCKS_PER_SEC; }
 
 int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   auto a = parse_args(words, false);
   if (!a) { err << "alloclab: " << a.error().message << "\n"; return 2; }
-  const auto w0 = std::chrono::steady_clock::now();
-  const double c0 = cpu_seconds();
-  Report rep;
   std::vector<JobRecord> rows;
   if (!a->jobs_csv.empty()) {  // every measured job is kept in memory until the run ends
     const long long per_job = (long long)sizeof(JobRecord) + 64, n = a->sc.jobs;
@@ -124,11 +112,8 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
     if (Status st = sim->run(); !st) { err << "alloclab: " << st.message() << "\n"; return 2; }
     rows = sim->recorded();
   }
-  auto r = run_scenario(a->sc);
-  if (!r) { err << "alloclab: " << r.error().message << "\n"; return 2; }
-  rep = *r;
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
-  const double cpu = cpu_seconds() - c0;
+  auto json = run_json_timed(a->sc);  // timing covers the replications, not the --jobs-csv run
+  if (!json) { err << "alloclab: " << json.error().message << "\n"; return 2; }
   if (!a->jobs_csv.empty()) {
     std::sort(rows.begin(), rows.end(), [](const JobRecord& x, const JobRecord& y) { return x.id < y.id; });
     std::ostringstream csv;
@@ -148,7 +133,7 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
       return 2;
     }
   }
-  out << run_json(a->sc, rep, RunTiming{wall, cpu}) << "\n";
+  out << *json << "\n";
   return 0;
 }
 

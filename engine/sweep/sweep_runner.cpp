@@ -2,8 +2,8 @@
 // sweep CSV (see sweep_runner.hpp).
 #include "sweep_runner.hpp"
 #include <algorithm>
-#include "core/text.hpp"
-#include "workload/specs.hpp"
+#include "../core/text.hpp"
+#include "../workload/specs.hpp"
 
 namespace alloclab {
 

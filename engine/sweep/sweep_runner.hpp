@@ -39,10 +39,10 @@
 #include <span>
 #include <string>
 #include <vector>
-#include "core/error.hpp"
-#include "metrics/results.hpp"
-#include "scenario/scenario.hpp"
-#include "simulation.hpp"
+#include "../core/error.hpp"
+#include "../metrics/results.hpp"
+#include "../scenario/scenario.hpp"
+#include "../simulation.hpp"
 
 namespace alloclab {
 

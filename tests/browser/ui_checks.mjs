@@ -225,8 +225,25 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   await chooser.setFiles({ name: 'jobs.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
   const traced = await until(t, () => window.alloclab.state().traceJobs === 60, null, 5000);
   check('trace file picked in the browser is parsed by the engine and runs', before === 0 && traced, `${(await st(t)).trace}`);
+  // keys changed after loading re-derive the trace from the text the page keeps (the link
+  // then reproduces the run): time_scale halves the arrivals; swf_shape on an SWF log re-shapes
+  const tryParam = (k, v) => t.evaluate(([k, v]) => { try { window.alloclab.setParam(k, v); return ''; } catch (e) { return e.message; } }, [k, v]);
+  const span1 = (await st(t)).traceLastArrival;
+  const tsErr = await tryParam('time_scale', '0.5');
+  const ts = await st(t);
+  const tsLink = await t.evaluate(() => window.alloclab.link());
+  check('time_scale=0.5 after loading a trace halves its arrivals', tsErr === '' && span1 === 413 && ts.traceLastArrival === 206.5 &&
+        ts.traceJobs === 60 && ts.trace === 'jobs.csv' && tsLink.includes('time_scale=0.5'), `${tsErr} last arrival ${span1} -> ${ts.traceLastArrival}; ${tsLink}`);
+  await tryParam('time_scale', '1');
   await t.waitForTimeout(800);
   await shot(t, 'trace-loaded.png');
+  const swf = [];
+  for (let i = 0; i < 30; i++) swf.push(`${i + 1} ${i * 20} 0 ${60 + i} 8 -1 -1 8 200 -1 1 1 1 1 1 1 -1 -1`);
+  await t.evaluate((text) => window.alloclab.loadTrace('log.swf', text), swf.join('\n') + '\n');
+  const swfErr = await tryParam('swf_shape', 'row');
+  const sw = await st(t);
+  check("swf_shape=row after loading an SWF log re-shapes it (no 'was not loaded')", swfErr === '' && sw.trace === 'log.swf' && sw.traceJobs === 30 &&
+        (await t.evaluate(() => window.alloclab.error())) === '' && (await t.evaluate(() => window.alloclab.link())).includes('swf_shape=row'), swfErr || JSON.stringify(sw).slice(0, 120));
   const terr = await t.evaluate(() => { try { window.alloclab.loadTrace('bad.csv', 'arrival,width\n1,2\n'); return ''; } catch (e) { return e.message; } });
   check('a malformed trace shows the engine error in the error panel', terr && (await t.evaluate(() => window.alloclab.error())) === terr, terr);
   await t.close();

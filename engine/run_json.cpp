@@ -23,7 +23,7 @@ std::string json_escape(const std::string& s) {
 }  // namespace
 
 std::string run_json(const Scenario& s, const Report& r, const RunTiming& t) {
-  const double jobs_total = double(s.warmup + s.jobs) * s.replications;
+  const double jobs_total = double(s.total_jobs()) * s.replications;
   // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
   std::string o = "{\"scenario\": \"";
   o += json_escape(canonical_link(s));

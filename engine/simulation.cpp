@@ -55,8 +55,7 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
   if (Status st = validate(s); !st) return st.error();
   Simulation sim(s, replication_seed(s, rep));
-  sim.total_jobs_ = s.warmup + s.jobs;
-  if (s.trace_data) sim.total_jobs_ = std::min<long long>(sim.total_jobs_, (long long)s.trace_data->jobs.size());
+  sim.total_jobs_ = s.total_jobs();
   sim.window_open_ = s.warmup == 0;
   sim.util_.reset(0);
   sim.jobs_in_sys_.reset(0);

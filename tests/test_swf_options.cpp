@@ -102,3 +102,67 @@ TEST_CASE("SWF keys through the CLI: header size, skipped summary, asff validati
         cli({"run", "trace=" + path, "swf_shape=row", "time_scale=0.5"}).out.substr(0, 200));
   std::remove(path.c_str());
 }
+
+namespace {
+// A synthetic log in the shape of the Archive's 2D-mesh machines (e.g. the SDSC Intel Paragon):
+// a MaxProcs header, power-of-two and odd processor counts, a few primes larger than a side
+// (reshaped), cancelled records and requests larger than the machine (skipped).
+struct MeshLog {
+  std::string text;
+  long long records = 0, cancelled = 0, too_large = 0, kept = 0;
+};
+MeshLog mesh_log() {
+  MeshLog m;
+  m.text = "; Version: 2.2\n; Computer: synthetic 2D mesh\n; MaxNodes: 400\n; MaxProcs: 400\n";
+  const int procs[] = {1, 2, 4, 8, 16, 32, 64, 23, 3, 5, 128, 400, 500};
+  for (int i = 1; i <= 1200; ++i) {
+    const int p = procs[i % 13], status = i % 50 == 0 ? 5 : 1;
+    m.text += std::to_string(i) + " " + std::to_string(5000 + 37 * i) + " 0 " + std::to_string(10 + i * 53 % 900) + " " +
+              std::to_string(p) + " -1 -1 " + std::to_string(p) + " 2000 -1 " + std::to_string(status) + " 1 1 1 1 1 -1 -1\n";
+    ++m.records;
+    if (status == 5) ++m.cancelled;
+    else if (p > 400) ++m.too_large;
+    else ++m.kept;
+  }
+  return m;
+}
+long long field(const std::string& out, const std::string& name) {
+  const auto at = out.find("\"" + name + "\": ");
+  REQUIRE_MESSAGE(at != std::string::npos, name);
+  return std::stoll(out.substr(at + name.size() + 4));
+}
+}  // namespace
+
+TEST_CASE("a trace without `jobs` is replayed whole; `jobs` caps it; warmup counts its first jobs") {
+  const MeshLog log = mesh_log();
+  const std::string path = "test_swf_mesh_tmp.swf";
+  { std::ofstream f(path); f << log.text; }
+  Out all = cli({"run", "trace=" + path, "swf_size=header"});
+  REQUIRE(all.code == 0);
+  CHECK(all.out.find("\"scenario\": \"size=20x20&trace=") != std::string::npos);  // no jobs key: the link stays minimal
+  CHECK(all.out.find("jobs=") == std::string::npos);
+  CHECK(field(all.out, "trace_records") == log.records);
+  CHECK(field(all.out, "trace_skipped_cancelled") == log.cancelled);
+  CHECK(field(all.out, "trace_skipped_too_large") == log.too_large);
+  CHECK(field(all.out, "trace_jobs") == log.kept);
+  CHECK(field(all.out, "trace_reshaped") > 0);  // 23 processors: prime > 20, rounded up to 24 = 6x4
+  CHECK(log.kept > 1000);
+  CHECK(field(all.out, "jobs_completed") == log.kept);  // every usable record, not 1000
+  Out capped = cli({"run", "trace=" + path, "swf_size=header", "jobs=100"});
+  REQUIRE(capped.code == 0);
+  CHECK(field(capped.out, "jobs_completed") == 100);
+  CHECK(capped.out.find("jobs=100") != std::string::npos);
+  Out warm = cli({"run", "trace=" + path, "swf_size=header", "warmup=200"});
+  REQUIRE(warm.code == 0);
+  CHECK(field(warm.out, "jobs_completed") == log.kept - 200);
+  Out warm_capped = cli({"run", "trace=" + path, "swf_size=header", "warmup=200", "jobs=300"});
+  REQUIRE(warm_capped.code == 0);
+  CHECK(field(warm_capped.out, "jobs_completed") == 300);
+  Out row = cli({"run", "trace=" + path, "swf_size=header", "swf_shape=row", "strategy=mfa"});
+  REQUIRE(row.code == 0);
+  CHECK(field(row.out, "jobs_completed") == log.kept);
+  CHECK(cli({"run", "trace=" + path, "swf_size=header", "warmup=5000"}).code == 2);  // warm-up longer than the trace
+  // A synthetic workload without `jobs` still measures 1000 jobs.
+  CHECK(field(cli({"run", "size=8x8"}).out, "jobs_completed") == 1000);
+  std::remove(path.c_str());
+}

@@ -77,7 +77,7 @@ void SweepWindow::draw(AppState& state) {
   ImGui::SliderInt("replications", &state.sweep_replications, 1, 30);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%zu strategies x %zu rates x %d replications, %lld jobs each (Setup: Measurement)", state.sweep_ids.size(),
-                      state.sweep_rates.size(), state.sweep_replications, state.scenario().jobs);
+                      state.sweep_rates.size(), state.sweep_replications, state.scenario().measured_jobs());
   ImGui::PopTextWrapPos();
   ImGui::BeginDisabled(b.running() || state.sweep_ids.empty());
   if (ImGui::Button("Start sweep")) state.start_sweep();

@@ -96,7 +96,7 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
   if (!a) { err << "alloclab: " << a.error().message << "\n"; return 2; }
   std::vector<JobRecord> rows;
   if (!a->jobs_csv.empty()) {  // every measured job is kept in memory until the run ends
-    const long long per_job = (long long)sizeof(JobRecord) + 64, n = a->sc.jobs;
+    const long long per_job = (long long)sizeof(JobRecord) + 64, n = a->sc.measured_jobs();
     if (n * per_job > kMemoryBudget) {
       err << "alloclab: --jobs-csv: recording " << n << " jobs needs about " << ((n * per_job) >> 20)
           << " MiB, over the memory budget of " << (kMemoryBudget >> 20) << " MiB; use jobs <= " << kMemoryBudget / per_job

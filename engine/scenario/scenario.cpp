@@ -249,11 +249,13 @@ std::vector<ParamDef> make_params() {
   };
   t.push_back(std::move(scheduler));
 
-  ParamDef jobs = int_row("jobs", G::Measurement, 1, kMaxJobs, FIELD(jobs),
-                          "Jobs measured (after warm-up); with a trace, at most the trace's jobs");
+  ParamDef jobs = int_row("jobs", G::Measurement, 0, kMaxJobs, FIELD(jobs),
+                          "Jobs measured (after warm-up); 0 (default) = 1000, or with a trace every job after warm-up; a number caps a trace");
   jobs.check = [](const Scenario& s) -> Status {
     if (s.warmup + s.jobs > kMaxJobs)
       return Error{"jobs: warmup + jobs = " + std::to_string(s.warmup + s.jobs) + " exceeds the limit " + std::to_string(kMaxJobs)};
+    if (!s.trace_data && s.warmup + kDefaultJobs > kMaxJobs && s.jobs == 0)
+      return Error{"jobs: warmup + 1000 (the default jobs) exceeds the limit " + std::to_string(kMaxJobs)};
     return {};
   };
   t.push_back(std::move(jobs));
@@ -433,7 +435,7 @@ MemoryEstimate estimate_memory(const Scenario& s) {
     else if (s.pattern == "near-neighbor") packets = 4 * N;
     m.packets = packets * 128;
   }
-  const long long jobs = s.warmup + s.jobs;
+  const long long jobs = s.total_jobs();
   if (s.trace_data) {
     m.trace = (long long)s.trace_data->jobs.size() * (long long)sizeof(TraceJob);
     m.queue = std::min(jobs, (long long)s.trace_data->jobs.size()) * 128;

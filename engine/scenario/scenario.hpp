@@ -23,6 +23,7 @@ namespace alloclab {
 // Documented maxima (README "Limits").
 inline constexpr int kMaxSide = 1024;
 inline constexpr long long kMaxJobs = 100'000'000;
+inline constexpr long long kDefaultJobs = 1000;  // measured synthetic jobs when `jobs` is not given
 inline constexpr int kMaxReplications = 1000;
 inline constexpr long long kMaxNetworkNodes = 256 * 256;  // network state is ~1 KiB per node
 // Memory budget of one simulation (validate() refuses scenarios whose estimate exceeds it).
@@ -42,7 +43,10 @@ struct Scenario {
   int width = 16, height = 16;
   std::string strategy = "ff";
   std::string scheduler = "fcfs";
-  long long jobs = 1000;
+  // Measured jobs (after warm-up). 0, the default, means kDefaultJobs synthetic jobs, or with a
+  // trace every job of the trace after warm-up; a value > 0 caps a trace. Read it through
+  // total_jobs() / measured_jobs().
+  long long jobs = 0;
   long long warmup = 0;
   std::uint64_t seed = 1;
   ArrivalSpec arrival;
@@ -68,6 +72,15 @@ struct Scenario {
   std::shared_ptr<const Trace> trace_data;
 
   Topology topo() const { return Topology(topology, width, height); }
+  // Jobs a replication generates (warm-up + measured): warmup + jobs (jobs = 0: kDefaultJobs),
+  // at most the loaded trace's jobs; a loaded trace with jobs = 0 is replayed whole.
+  long long total_jobs() const {
+    const long long asked = warmup + (jobs > 0 ? jobs : kDefaultJobs);
+    if (!trace_data) return asked;
+    const auto n = (long long)trace_data->jobs.size();
+    return jobs > 0 && asked < n ? asked : n;
+  }
+  long long measured_jobs() const { return total_jobs() > warmup ? total_jobs() - warmup : 0; }
   int longer_side() const { return width > height ? width : height; }
 };
 

@@ -1,4 +1,5 @@
-# web/app.cmake — the Dear ImGui app (web/*.cpp): `alloclab_app` natively (SDL2 + desktop GL),
+# web/app.cmake — the Dear ImGui app (web/*.cpp on top of alloclab_app_core, which holds
+# AppState; never the CLI library): `alloclab_app` natively (SDL2 + desktop GL),
 # `app` -> site/app.js + site/app.wasm under emscripten (SDL2 built by scripts/build-sdl2-wasm,
 # WebGL2). Included from the top-level CMakeLists.txt when the ImGui 1.86 source is present.
 
@@ -23,7 +24,7 @@ add_custom_command(OUTPUT "${ALLOCLAB_PRESETS_CPP}"
   COMMENT "presets_gen.cpp from assets/scenarios")
 
 set(ALLOCLAB_APP_SOURCES
-  web/main.cpp web/gl_renderer.cpp web/gl_texture.cpp web/app_state.cpp web/page_api.cpp web/mesh_canvas.cpp web/plot.cpp web/presets.cpp web/traffic_overlay.cpp web/traffic_heat.cpp
+  web/main.cpp web/gl_renderer.cpp web/gl_texture.cpp web/page_api.cpp web/mesh_canvas.cpp web/plot.cpp web/presets.cpp web/traffic_overlay.cpp web/traffic_heat.cpp
   web/win_mesh.cpp web/win_setup.cpp web/win_queue.cpp web/win_charts.cpp web/win_results.cpp
   web/win_compare.cpp web/win_sweep.cpp web/win_explain.cpp web/win_error.cpp
   "${ALLOCLAB_PRESETS_CPP}")
@@ -49,7 +50,7 @@ if(EMSCRIPTEN)
   target_compile_options(alloclab_imgui PRIVATE -O3)
 
   add_executable(app ${ALLOCLAB_APP_SOURCES})
-  target_link_libraries(app PRIVATE alloclab_engine alloclab_imgui)
+  target_link_libraries(app PRIVATE alloclab_app_core alloclab_imgui)
   target_include_directories(app PRIVATE web)
   if(EXISTS "${ALLOCLAB_FONT_FILE}")
     target_compile_definitions(app PRIVATE ALLOCLAB_FONT="/fonts/ui.ttf")
@@ -76,7 +77,7 @@ else()
   find_package(OpenGL REQUIRED)
   target_link_libraries(alloclab_imgui PUBLIC SDL2::SDL2 OpenGL::GL ${CMAKE_DL_LIBS})
   add_executable(alloclab_app ${ALLOCLAB_APP_SOURCES})
-  target_link_libraries(alloclab_app PRIVATE alloclab_engine alloclab_imgui)
+  target_link_libraries(alloclab_app PRIVATE alloclab_app_core alloclab_imgui)
   target_include_directories(alloclab_app PRIVATE web)
   if(EXISTS "${ALLOCLAB_FONT_FILE}")
     target_compile_definitions(alloclab_app PRIVATE ALLOCLAB_FONT="${ALLOCLAB_FONT_FILE}")

@@ -5,6 +5,7 @@
 // The windows read it through const accessors and change the model only through these member
 // functions (which call the engine).
 #pragma once
+#include "app_layer.hpp"
 #include <array>
 #include <memory>
 #include <optional>

@@ -2,6 +2,7 @@
 // generated at build time by web/embed_presets.cmake), and how the app reads one: its first
 // point becomes the scenario; its strategy and arrival-rate lists also set up the Sweep.
 #pragma once
+#include "app_layer.hpp"
 #include <span>
 #include <string>
 #include <string_view>

@@ -1,5 +1,6 @@
 // bench_alloc.hpp — `alloclab bench alloc`: allocation decision times per strategy.
 #pragma once
+#include "layer.hpp"
 #include <iosfwd>
 
 namespace alloclab {

@@ -1,5 +1,6 @@
 // bench_premas.hpp — `alloclab bench premas`: whole-run speed on the PReMAS trace shape.
 #pragma once
+#include "layer.hpp"
 #include <iosfwd>
 #include <string>
 #include <vector>

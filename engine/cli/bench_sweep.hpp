@@ -1,6 +1,7 @@
 // bench_sweep.hpp — `alloclab bench sweep`: times one fixed small sweep end to end (the
 // experiment path: sweep parsing, replications, aggregation, CSV) and reports jobs/s.
 #pragma once
+#include "layer.hpp"
 #include <iosfwd>
 
 namespace alloclab {

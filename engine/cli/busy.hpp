@@ -1,6 +1,7 @@
 // busy.hpp — the `alloclab place` busy-list parser ("x1,y1,x2,y2;..."), on its own so the
 // fuzzer (tests/fuzz/fuzz_busy.cpp) and the tests can reach it; cli.cpp is its only user.
 #pragma once
+#include "layer.hpp"
 #include <string_view>
 #include <vector>
 #include "../core/error.hpp"

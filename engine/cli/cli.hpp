@@ -1,6 +1,7 @@
 // cli.hpp — the `alloclab` command line (CONTRACT.md "Commands"). The only engine-side code that
 // touches files, stdout and stderr. main() is a thin wrapper so tests can call cli_main directly.
 #pragma once
+#include "layer.hpp"
 #include <iosfwd>
 #include <string>
 #include <vector>

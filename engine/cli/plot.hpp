@@ -6,6 +6,7 @@
 // and the options (fixed-precision numbers, rows in file order), so it is byte-identical
 // natively and in wasm.
 #pragma once
+#include "layer.hpp"
 #include <iosfwd>
 #include <string>
 #include <string_view>

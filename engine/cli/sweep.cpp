@@ -47,8 +47,7 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   auto fail = [&](const std::string& m) { err << "alloclab: sweep: " << m << "\n"; return 2; };
   std::vector<std::string> kv;  // all key=value words, files expanded, in order
   int shard = 0, shards = 1;
-  double rel_error = 0;
-  bool reps_given = false, raw = false;
+  bool raw = false;
   std::string baseline;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];

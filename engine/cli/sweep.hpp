@@ -1,6 +1,7 @@
 // sweep.hpp — `alloclab sweep` (every combination of listed key values, R replications each,
 // CSV of means and 95% half-widths) and `alloclab merge` (shard outputs → one CSV).
 #pragma once
+#include "layer.hpp"
 #include <iosfwd>
 #include <string>
 #include <vector>

@@ -8,6 +8,7 @@
 #include <memory>
 #include "core/text.hpp"
 #include "scenario/trace_load.hpp"
+#include "sweep/sweep_data.hpp"
 
 namespace alloclab::app {
 
@@ -214,7 +215,7 @@ void AppState::set_mode(Mode m) {
   if (m == mode_) return;
   mode_ = m;
   if (m == Mode::Compare) restart_compare();
-  else compare_.clear();
+  else compare_.clear(), compare_paired = Batch(), compare_paired_key_.clear();
   if (m == Mode::Explain) playing = false;
 }
 
@@ -254,6 +255,31 @@ void AppState::restart_compare() {
     compare_.push_back(std::move(run));
     compare_err_.push_back(std::move(err));
   }
+  // the paired replications (only when something they depend on changed: the lock-step runs
+  // restart on every repeat)
+  std::string ids;
+  for (const std::string& id : compare_ids) ids += (ids.empty() ? "" : ",") + id;
+  const std::string key = scenario_.replications > 1 ? link() + "|" + ids : std::string();
+  if (key == compare_paired_key_) return;
+  compare_paired_key_ = key;
+  if (key.empty()) {
+    compare_paired = Batch();
+    return;
+  }
+  SweepSpec spec;
+  spec.base = scenario_;
+  spec.axes.push_back(SweepAxis{"strategy", compare_ids});
+  spec.max_replications = scenario_.replications;
+  compare_paired.start(std::move(spec));
+}
+
+std::string AppState::compare_paired_csv() const {
+  const SweepRunner* r = compare_paired.runner();
+  if (!r || compare_ids.empty()) return "";
+  auto b = parse_baseline("strategy=" + compare_ids[0], r->spec());
+  if (!b) return "";
+  auto csv = aggregate_csv(sweep_data(*r), &*b);
+  return csv ? *csv : "";
 }
 
 std::vector<std::string> AppState::sweep_words() const {
@@ -314,7 +340,7 @@ void AppState::advance_compare(double dt, double budget) {
 void AppState::advance(double dt) {
   const auto t0 = Clock::now();
   last_sim_ms_ = 0;
-  const bool batch = replications.running() || sweep.running();
+  const bool batch = replications.running() || sweep.running() || compare_paired.running();
   const double own = batch ? budget_ms * 0.5 : budget_ms;
   if (mode_ == Mode::Compare) {
     advance_compare(dt, own);
@@ -335,7 +361,8 @@ void AppState::advance(double dt) {
   const double left = budget_ms - ms_since(t0);
   if (batch && left > 0) {
     if (replications.running()) replications.work(sweep.running() ? left * 0.5 : left);
-    if (sweep.running()) sweep.work(budget_ms - ms_since(t0));
+    if (sweep.running()) sweep.work(compare_paired.running() ? (budget_ms - ms_since(t0)) * 0.5 : budget_ms - ms_since(t0));
+    if (compare_paired.running()) compare_paired.work(budget_ms - ms_since(t0));
   }
   last_sim_ms_ = ms_since(t0);
 }

@@ -186,6 +186,14 @@ class AppState {
   void restart_compare();  // (re)creates the runs from the current scenario
   const std::vector<std::optional<Simulation>>& compare_runs() const { return compare_; }
   const std::vector<std::string>& compare_errors() const { return compare_err_; }
+  // With replications R > 1, the compare strategies also run R replications each in the
+  // background (a strategy sweep: replication r of every strategy has the same seed, so the
+  // same job stream) for the paired differences from the first strategy. Restarted only when
+  // the scenario or the strategies change.
+  Batch compare_paired;
+  // Its CSV: what `alloclab sweep strategy=IDS ... --baseline strategy=FIRST` prints for the
+  // finished points ("" when there is none).
+  std::string compare_paired_csv() const;
 
   // ---- sweep: utilization and response time vs arrival rate
   std::vector<std::string> sweep_ids = {"ff", "bf"};
@@ -239,6 +247,7 @@ class AppState {
   History history_;
   std::vector<std::optional<Simulation>> compare_;
   std::vector<std::string> compare_err_;
+  std::string compare_paired_key_;  // scenario link and strategies of compare_paired
 };
 
 }  // namespace alloclab::app

@@ -128,6 +128,7 @@ std::string page_command(AppState& state, const std::string& name, const std::st
   if (name == "resultsCsv") return results_csv(state);
   if (name == "resultsJson") return results_json_text(state);
   if (name == "sweepCsv") return state.sweep.csv();
+  if (name == "compareCsv") return state.compare_paired_csv();  // Compare mode with replications: the --baseline CSV
   if (name == "sweepWords") {  // the sweep's `alloclab sweep` words (after the scenario's keys), one per line
     std::string out;
     for (const std::string& w : state.sweep_words()) out += (out.empty() ? "" : "\n") + w;
@@ -343,6 +344,7 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
     resultsCsv: function () { return command("resultsCsv"); },
     resultsJson: function () { return command("resultsJson"); },
     sweepCsv: function () { return command("sweepCsv"); },
+    compareCsv: function () { return command("compareCsv"); },
     // Loads trace text (SWF if the name ends in .swf, else CSV); throws the engine's message.
     loadTrace: function (name, text) {
       return fail(take(ccall("alloclab_load_trace", "number", ["number", "string", "string"], [state, String(name), String(text)])));
@@ -372,9 +374,9 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
     copyLink: function () { return api._copy(command("link")); },
     download: function (kind) {
       var map = { csv: ["alloclab-results.csv", "text/csv", "resultsCsv"], json: ["alloclab-results.json", "application/json", "resultsJson"],
-                  sweep: ["alloclab-sweep.csv", "text/csv", "sweepCsv"] };
+                  sweep: ["alloclab-sweep.csv", "text/csv", "sweepCsv"], compare: ["alloclab-compare.csv", "text/csv", "compareCsv"] };
       var m = map[kind];
-      if (!m) throw new Error("download: csv, json or sweep");
+      if (!m) throw new Error("download: csv, json, sweep or compare");
       api._download(m[0], m[1], command(m[2]));
     },
     // the page address with a link as fragment, to the clipboard (remembered for tests)

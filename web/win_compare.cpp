@@ -1,11 +1,16 @@
 // win_compare.cpp — the Compare window (Compare mode): 2–4 strategies on the current scenario
 // (the same job stream: it depends only on the seed and the workload keys), small mesh views
 // side by side advancing in lock-step by simulated time (AppState::advance_compare), and
-// their metrics in one table (best value of each row highlighted).
+// their metrics in one table (best value of each row highlighted). With replications R > 1 a
+// second tab shows each strategy's paired difference from the first over R replications
+// (AppState::compare_paired: the same job streams), ± the 95% half-width of the
+// per-replication differences, and the verdict: better / worse / not established at 95%.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include "imgui.h"
+#include "page_api.hpp"
+#include "sweep/sweep_data.hpp"
 #include "windows.hpp"
 
 namespace alloclab::app {
@@ -17,6 +22,84 @@ bool lower_is_better(std::string_view m) {
          m == "mean_jobs_in_system" || m == "mean_blocks_per_job" || m == "mean_dispersal" || m == "unreliability" ||
          m == "jobs_dropped" || m == "makespan" || m == "allocation_failures" || m.find("packet") != std::string_view::npos;
 }
+
+enum class Verdict { Same, Better, Worse, NotEstablished };
+// A paired difference d ± h over `pairs` replications: better / worse when the 95% interval
+// excludes 0 (on the metric's good or bad side), the same when every replication agreed.
+Verdict paired_verdict(double d, double h, int pairs, bool lower_better) {
+  if (d == 0 && h == 0) return Verdict::Same;
+  if (pairs < 2 || (d - h <= 0 && d + h >= 0)) return Verdict::NotEstablished;
+  return (d > 0) != lower_better ? Verdict::Better : Verdict::Worse;
+}
+const char* verdict_text(Verdict v) {
+  switch (v) {
+    case Verdict::Same: return "same";
+    case Verdict::Better: return "better";
+    case Verdict::Worse: return "worse";
+    default: return "not established at 95%";
+  }
+}
+
+// Paired view (replications > 1): each strategy's difference from the first over the
+// scenario's replications, on the same job streams (replication r of every strategy has the
+// same seed), ± the Student-t 95% half-width of the per-replication differences.
+void draw_paired(const AppState& state) {
+  const Batch& b = state.compare_paired;
+  const auto& ids = state.compare_ids;
+  const SweepRunner* r = b.runner();
+  ImGui::TextDisabled("paired over %d replications: each strategy - %s, +/- 95%% (same job streams)", state.scenario().replications,
+                      ids.empty() ? "?" : ids[0].c_str());
+  if (!b.error().empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error().c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  if (b.running()) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%d / %d replications", b.tasks_done(), b.tasks_total());
+    ImGui::ProgressBar(float(b.progress()), ImVec2(-1, 0), buf);
+  }
+  if (!r || r->size() == 0 || !r->point_done(0)) return;
+  if (ImGui::Button("Download CSV")) page_download("alloclab-compare.csv", "text/csv", state.compare_paired_csv());
+  ImGui::SameLine();
+  ImGui::TextDisabled("columns as alloclab sweep strategy=... --baseline strategy=%s", ids[0].c_str());
+  const std::size_t n = r->size();
+  const RawPoint base = raw_point(*r, 0);
+  if (!ImGui::BeginTable("paired", int(n) + 1, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 12);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string h = i == 0 ? ids[0] + " (mean +/- 95%)" : (i < ids.size() ? ids[i] : "?") + " - " + ids[0];
+    ImGui::TableSetupColumn(h.c_str());
+  }
+  ImGui::TableHeadersRow();
+  std::vector<Results> m(n), c(n);
+  std::vector<int> pairs(n, 0);
+  for (std::size_t i = 1; i < n; ++i)
+    if (r->point_done((long long)i)) paired_difference(raw_point(*r, (long long)i), base, m[i], c[i], pairs[i]);
+  const Results bm = r->aggregate(0).mean(), bc = r->aggregate(0).ci95();
+  for (const MetricField& f : metric_fields()) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.5g +/- %.2g", bm.*f.member, bc.*f.member);
+    for (std::size_t i = 1; i < n; ++i) {
+      ImGui::TableNextColumn();
+      if (!r->point_done((long long)i)) { ImGui::TextDisabled("..."); continue; }
+      const double d = m[i].*f.member, h = c[i].*f.member;
+      const Verdict v = paired_verdict(d, h, pairs[i], lower_is_better(f.name));
+      ImGui::Text("%+.4g +/- %.2g", d, h);
+      ImGui::SameLine();
+      ImGui::TextColored(v == Verdict::Better ? ImVec4(0.45f, 0.95f, 0.55f, 1) : v == Verdict::Worse ? ImVec4(1, 0.45f, 0.4f, 1) : ImVec4(0.6f, 0.6f, 0.6f, 1),
+                         "%s", verdict_text(v));
+    }
+  }
+  ImGui::EndTable();
+}
+
 }  // namespace
 
 void CompareWindow::draw(AppState& state) {
@@ -90,6 +173,19 @@ void CompareWindow::draw(AppState& state) {
     ImGui::PopID();
   }
 
+  const bool paired = state.scenario().replications > 1;
+  if (paired) {
+    if (!ImGui::BeginTabBar("cmp-tabs")) { ImGui::End(); return; }
+    if (ImGui::BeginTabItem("Paired (replications)")) {
+      draw_paired(state);
+      ImGui::EndTabItem();
+    }
+    if (!ImGui::BeginTabItem("This run (so far)")) {
+      ImGui::EndTabBar();
+      ImGui::End();
+      return;
+    }
+  }
   if (ImGui::BeginTable("cmp", int(n) + 1, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("metric (so far)", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 12);
@@ -118,6 +214,10 @@ void CompareWindow::draw(AppState& state) {
       }
     }
     ImGui::EndTable();
+  }
+  if (paired) {
+    ImGui::EndTabItem();
+    ImGui::EndTabBar();
   }
   ImGui::End();
 }

@@ -27,7 +27,7 @@
 #include <sstream>
 #include "../core/text.hpp"
 #include "../sweep/paired.hpp"
-#include "../sweep/sweep_runner.hpp"
+#include "../sweep/sweep_data.hpp"
 
 namespace alloclab {
 
@@ -111,16 +111,8 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   auto runner = SweepRunner::create(*spec);
   if (!runner) return fail(runner.error().message);
   const std::vector<SweepAxis>& axes = spec->axes;
-  std::vector<std::string> keys;
-  std::vector<std::vector<std::string>> values;  // as the parameter table prints them
-  for (const SweepAxis& a : axes) {
-    keys.push_back(a.key);
-    values.emplace_back();
-    for (const std::string& v : a.values) {
-      Scenario t = spec->base;
-      values.back().push_back(apply(t, a.key, v).ok() ? find_param(a.key)->get(t) : v);
-    }
-  }
+  const std::vector<std::string> keys = swept_keys(*spec);
+  const std::vector<std::vector<std::string>> values = swept_values(*spec);  // as the parameter table prints them
   std::optional<Baseline> bl;
   long long stride = 1, bidx = 0, bsize = 1;  // the baseline axis in point numbers
   if (!baseline.empty()) {
@@ -134,13 +126,6 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   }
   // the baseline point of p: p with the baseline axis at the baseline value
   auto partner = [&](long long p) { return p + (bidx - (p / stride) % bsize) * stride; };
-  // A finished point's replications as the raw rows / paired differences take them.
-  auto raw_point = [&](const SweepRunner& r, long long p, long long number) {
-    RawPoint rp{number, {}, {}};
-    for (const SweepAxis& a : axes) rp.values.push_back(find_param(a.key)->get(r.scenario(p)));
-    for (const ReplicationResult& rr : r.replications(p)) rp.reps.push_back(RawReplication{rr.rep, rr.seed, rr.results});
-    return rp;
-  };
   std::map<long long, RawPoint> ran;  // --baseline: every point run so far
   std::vector<std::pair<long long, std::string>> rows;  // --baseline: the shard's rows, printed at the end
   out << (raw ? raw_csv_header(keys) : runner->csv_header() + (bl ? paired_header() : std::string())) << "\n";
@@ -153,8 +138,8 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     while (!runner->point_done(p) && runner->step()) {
     }
     if (!runner->status().ok()) return fail("point " + std::to_string(runner->failed_point()) + ": " + runner->status().message());
-    if (raw) out << raw_csv_rows(raw_point(*runner, p, p)) << std::flush;
-    else if (bl) rows.emplace_back(p, runner->csv_row(p)), ran.emplace(p, raw_point(*runner, p, p));
+    if (raw) out << raw_csv_rows(raw_point(*runner, p)) << std::flush;
+    else if (bl) rows.emplace_back(p, runner->csv_row(p)), ran.emplace(p, raw_point(*runner, p));
     else out << runner->csv_row(p) << "\n" << std::flush;
     ++printed;
     const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -176,7 +161,9 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
       auto r = SweepRunner::create(std::move(one));
       if (!r) return fail("point " + std::to_string(q) + ": " + r.error().message);
       if (Status st = r->run(); !st) return fail("point " + std::to_string(q) + ": " + st.message());
-      ran.emplace(q, raw_point(*r, 0, q));
+      RawPoint rp = raw_point(*runner, q);  // its swept values (no replications yet)
+      rp.reps = raw_point(*r, 0).reps;
+      ran.emplace(q, std::move(rp));
     }
     for (const auto& [p, row] : rows) out << row << paired_cells(ran.at(p), ran.at(partner(p))) << "\n";
   }

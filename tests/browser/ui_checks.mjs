@@ -160,6 +160,19 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   check('Compare: 4 runs advance in lock-step by simulated time', times.length === 4 && Math.min(...times) > 0 && spread < 0.2 * Math.max(...times),
         `times ${times.map((t) => t.toFixed(0)).join(', ')}; ${JSON.stringify(cs).slice(0, 200)}`);
   await shot(c, 'mode-compare.png');
+  // with replications > 1: paired differences from the first strategy over the replications;
+  // the CSV is `alloclab sweep ... strategy=IDS --baseline strategy=FIRST`, byte for byte
+  await c.evaluate(() => window.alloclab.setParam('jobs', '200'));
+  await c.evaluate(() => window.alloclab.setParam('replications', '3'));
+  const pairedLines = await until(c, () => { const t = window.alloclab.compareCsv(); return t && t.trim().split('\n').length === 5; }, null, 60000);
+  const pcsv = await c.evaluate(() => window.alloclab.compareCsv());
+  const pLink = await c.evaluate(() => window.alloclab.link());
+  const nativePaired = nativeCli(['sweep', ...pLink.split('&').filter(Boolean).map(decodeURIComponent), 'strategy=ff,bf,mbs,random', '--baseline', 'strategy=ff']);
+  check('Compare with replications: paired CSV == native alloclab sweep --baseline (byte for byte)', pairedLines && pcsv === nativePaired && pcsv.includes('utilization_diff_mean'),
+        pcsv === nativePaired ? pcsv.split('\n')[0].slice(0, 80) : `\n  page:   ${pcsv.slice(0, 300)}\n  native: ${nativePaired.slice(0, 300)}`);
+  await c.waitForTimeout(300);
+  await shot(c, 'mode-compare-paired.png');
+  await c.evaluate(() => window.alloclab.setParam('replications', '1'));
 
   // -- Sweep mode (key 3), a small sweep to the end
   await c.mouse.click(700, 10);

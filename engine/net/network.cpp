@@ -473,7 +473,13 @@ void Network::refill_rounds(std::int64_t t) {
 
 void Network::skip_to(std::int64_t cycle) {
   while (cycle_ < cycle && !idle()) step();
-  if (cycle > cycle_) cycle_ = cycle;
+  if (cycle > cycle_) {
+    cycle_ = cycle;
+    // Idle: routers listed for the next cycle (a last wake-up after the final move) have nothing
+    // to do, and the cycle they were listed for is skipped: forget them, or a later wake-up with
+    // an older stamp would list them twice.
+    due_next_n_ = 0;
+  }
 }
 
 std::vector<Delivered> Network::take_delivered() {
@@ -568,6 +574,10 @@ NetStats Network::stats() const {
 
 void Network::audit() const {
   const int V = vcs_, B = cfg_.buffer_flits;
+  ALLOCLAB_CHECK(due_next_n_ <= std::size_t(nodes_), "%zu routers listed for the next cycle on %d nodes", due_next_n_, nodes_);
+  for (std::size_t k = 0; k < due_next_n_; ++k)
+    ALLOCLAB_CHECK(stamp_[std::size_t(due_next_[k])] == cycle_, "router %d listed for cycle %lld with stamp %lld", due_next_[k],
+                   (long long)cycle_, (long long)stamp_[std::size_t(due_next_[k])]);
   // Flits and credits on the wires, by destination.
   std::vector<int> wire_flits(in_.size(), 0), wire_credits(out_.size(), 0);
   for (const FlitEvent& e : flit_ch_) ++wire_flits[e.iv];

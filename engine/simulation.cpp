@@ -100,6 +100,10 @@ void Simulation::advance_clock(double t) {
 }
 
 std::optional<Allocation> Simulation::decide(const QueuedJob& q) {
+  if (q.id == watch_) {  // first difference: the decision as Explain shows it
+    watched_ = explain(q);
+    watched_reserved_ = false;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   auto a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
   alloc_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -276,6 +280,10 @@ Reservation Simulation::reserve(const QueuedJob& j, std::span<const Reservation>
 bool Simulation::start_reserved(const QueuedJob& j, const Allocation& a) {
   for (const Block& b : a.blocks)
     if (!occ_.block_free(b)) return false;
+  if (j.id == watch_) {
+    watched_ = explain(j);
+    watched_reserved_ = true;
+  }
   start_job(j, a);
   return true;
 }
@@ -398,6 +406,12 @@ bool Simulation::step() {
   sched_->schedule(ctx);
   if (sc_.check) audit();
   return true;
+}
+
+double Simulation::next_time() const {
+  double t = events_.empty() ? HUGE_VAL : events_.top().time;
+  if (net_ && !net_->idle()) t = std::min(t, double(net_->cycle() + 1));
+  return t;
 }
 
 Status Simulation::run() {

@@ -122,6 +122,16 @@ class Simulation {
   // `decision` equals preview(q). Nothing is applied (UI: Explain mode).
   Explanation explain(const QueuedJob& q) const;
 
+  // The time of the next thing step() processes (+inf when none is pending).
+  double next_time() const;
+  // First difference: remember what the strategy sees (explain()) each time it decides for
+  // job `j` (the last one before the job starts is its decision).
+  void watch(JobId j) { watch_ = j; watched_.reset(); }
+  const std::optional<Explanation>& watched() const { return watched_; }
+  // The watched job started on a reservation made earlier (conservative): watched() is then the
+  // strategy's view at the start, not the decision that placed it.
+  bool watched_reserved() const { return watched_reserved_; }
+
   // Wall-clock seconds spent in the strategy's allocate() so far (measured; goes to `timing`).
   double allocation_seconds() const { return alloc_seconds_; }
 
@@ -209,6 +219,9 @@ class Simulation {
   long long surprises_ = 0;  // departures not at their estimated end (conservative compresses)
   std::set<double> wakes_;   // pending wake-up times
   ScheduleChecker checker_;
+  JobId watch_ = kNoJob;
+  std::optional<Explanation> watched_;
+  bool watched_reserved_ = false;
   double alloc_seconds_ = 0;  // measured wall time inside allocate() (timing only, never results)
   RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_, bounded_slowdown_;
   DispersalMeter dispersal_meter_;  // scratch for dispersal_ (no allocation per job)

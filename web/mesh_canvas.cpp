@@ -10,6 +10,7 @@
 // On top: block outlines (when cells are large enough and blocks few), the hovered and the
 // pinned job (outline, connecting lines between its blocks), torus wrap cues.
 #include "mesh_canvas.hpp"
+#include "core/colour.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -42,13 +43,8 @@ void arrow(ImDrawList* dl, ImVec2 p, float ux, float uy, float s, ImU32 col) {
 }  // namespace
 
 unsigned job_colour(int job) {
-  // integer hash -> hue; saturation/value vary a little so neighbours differ
-  std::uint32_t h = std::uint32_t(job) * 0x9E3779B9u;
-  h ^= h >> 16; h *= 0x85EBCA6Bu; h ^= h >> 13; h *= 0xC2B2AE35u; h ^= h >> 16;
-  const float hue = float(h & 0xFFFF) / 65536.0f;
-  const float sat = 0.55f + 0.25f * float((h >> 16) & 0xFF) / 255.0f;
-  const float val = 0.80f + 0.15f * float((h >> 24) & 0xFF) / 255.0f;
-  return ImGui::ColorConvertFloat4ToU32(ImColor::HSV(hue, sat, val).Value);
+  const std::uint32_t c = job_rgb(job);  // engine/core/colour.hpp: the CLI's charts use the same
+  return IM_COL32((c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF, 255);
 }
 
 void job_tooltip(const Simulation& sim, JobId id) {

@@ -18,6 +18,8 @@
 #include "bench_premas.hpp"
 #include "bench_sweep.hpp"
 #include "plot.hpp"
+#include "gantt.hpp"
+#include "../first_difference.hpp"
 #include "busy.hpp"
 #include "../core/check.hpp"
 #include "sweep.hpp"
@@ -184,6 +186,81 @@ int cmd_link(const std::vector<std::string>& words, std::ostream& out, std::ostr
   return 0;
 }
 
+// Writes `text` to `path` atomically (a temporary file renamed), or names what failed.
+Status write_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary);
+    f << text;
+    if (!f) return Error{"cannot write '" + path + "'"};
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    return Error{"cannot write '" + path + "'"};
+  }
+  return {};
+}
+
+// `alloclab gantt [key=value ...] [FILE ...] [--out F.svg]`: the measured jobs of replication 0.
+int cmd_gantt(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> rest;
+  std::string out_path;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "--out") {
+      if (i + 1 >= words.size()) { err << "alloclab: gantt: --out needs a file name\n"; return 2; }
+      out_path = words[++i];
+    } else if (words[i] == "--jobs-csv") {
+      err << "alloclab: gantt: unknown option '--jobs-csv'; allowed: --out FILE.svg\n";
+      return 2;
+    } else {
+      rest.push_back(words[i]);
+    }
+  }
+  auto a = parse_args(rest, false);
+  if (!a) { err << "alloclab: gantt: " << a.error().message << "\n"; return 2; }
+  if ((std::size_t)a->sc.jobs > kGanttMaxJobs) {
+    err << "alloclab: gantt: jobs=" << a->sc.jobs << " is too many to draw; allowed: jobs <= " << kGanttMaxJobs << "\n";
+    return 2;
+  }
+  auto sim = Simulation::create(a->sc, 0);
+  if (!sim) { err << "alloclab: gantt: " << sim.error().message << "\n"; return 2; }
+  sim->record_jobs(true);
+  if (Status st = sim->run(); !st) { err << "alloclab: gantt: " << st.message() << "\n"; return 2; }
+  const Scenario& sc = a->sc;
+  const std::string title = "Schedule: " + sc.scheduler + ", " + sc.strategy + " on " + std::to_string(sc.width) + "x" +
+                            std::to_string(sc.height) + (sc.topo().wraps() ? " torus" : " mesh") + ", " +
+                            std::to_string(sim->recorded().size()) + " jobs";
+  auto svg = gantt_svg(sim->recorded(), title, sc.topo().nodes());
+  if (!svg) { err << "alloclab: " << svg.error().message << "\n"; return 2; }
+  if (out_path.empty()) { out << *svg; return 0; }
+  if (Status st = write_file(out_path, *svg); !st) { err << "alloclab: gantt: " << st.message() << "\n"; return 2; }
+  return 0;
+}
+
+// `alloclab diff A-LINK B-LINK`: the first job whose start or blocks differ, as JSON.
+int cmd_diff(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  if (words.size() != 2) {
+    err << "alloclab: diff: needs exactly two links (usage: alloclab diff A-LINK B-LINK)\n";
+    return 2;
+  }
+  std::vector<Scenario> runs;
+  for (std::size_t i = 0; i < 2; ++i) {
+    std::string link = words[i];
+    if (const auto h = link.find('#'); h != std::string::npos) link = link.substr(h + 1);
+    const char* name = i == 0 ? "A" : "B";
+    if (link.empty()) { err << "alloclab: diff: link " << name << " is empty\n"; return 2; }
+    auto s = parse_link(link);
+    if (!s) { err << "alloclab: diff: link " << name << ": " << s.error().message << "\n"; return 2; }
+    if (Status st = load_trace(*s); !st) { err << "alloclab: diff: link " << name << ": " << st.message() << "\n"; return 2; }
+    if (Status st = validate(*s); !st) { err << "alloclab: diff: link " << name << ": " << st.message() << "\n"; return 2; }
+    runs.push_back(std::move(*s));
+  }
+  auto d = first_difference(runs);
+  if (!d) { err << "alloclab: diff: " << d.error().message << "\n"; return 2; }
+  out << first_difference_json(runs, *d) << "\n";
+  return 0;
+}
+
 int cmd_list(std::ostream& out) {
   out << "strategies:\n";
   for (const StrategyInfo& s : strategies()) {
@@ -214,6 +291,8 @@ void print_help(std::ostream& out) {
          "  alloclab merge SHARD.csv ...                                shard outputs -> the single-run CSV\n"
          "  alloclab plot  CSV --x KEY --y METRIC [--series KEY[,KEY]] [--where KEY=VALUE] [--title T] [--logy] [--out FILE.svg]\n"
          "                                                              SVG line chart of a sweep CSV with 95% CI bars\n"
+         "  alloclab gantt [key=value ...] [FILE ...] [--out FILE.svg]   SVG Gantt chart of the run's measured jobs\n"
+         "  alloclab diff  A-LINK B-LINK                                first job whose start or blocks differ (JSON)\n"
          "  alloclab list                                               strategies, schedulers, distributions\n"
          "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
          "  alloclab bench alloc [quick]                                allocation decision times\n"
@@ -298,7 +377,9 @@ int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (cmd == "sweep") return cmd_sweep(rest, out, err);
   if (cmd == "merge") return cmd_merge(rest, out, err);
   if (cmd == "plot") return cmd_plot(rest, out, err);
-  err << "alloclab: unknown command '" << cmd.substr(0, 64) << "'; commands: run, place, link, sweep, merge, plot, list, bench, help\n";
+  if (cmd == "gantt") return cmd_gantt(rest, out, err);
+  if (cmd == "diff") return cmd_diff(rest, out, err);
+  err << "alloclab: unknown command '" << cmd.substr(0, 64) << "'; commands: run, place, link, sweep, merge, plot, gantt, diff, list, bench, help\n";
   return 2;
 }
 

@@ -23,7 +23,7 @@
 
 namespace alloclab {
 
-namespace {
+namespace svg {
 
 std::string esc(std::string_view s) {
   std::string o;
@@ -80,6 +80,18 @@ std::string tick_label(double v, int decimals) {
   if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s = s.substr(1);  // "-0.00" → "0.00"
   return s;
 }
+
+}  // namespace svg
+
+namespace {
+
+using svg::pow10i;
+using svg::dlog10;
+
+using svg::esc;
+using svg::f2;
+using svg::nice_step;
+using svg::tick_label;
 
 std::string s_label_or(const std::string& label) { return label.empty() ? std::string("(all)") : label; }
 

@@ -17,6 +17,16 @@
 
 namespace alloclab {
 
+// SVG text helpers shared by the charts (plot, gantt): escaped text, fixed-precision numbers,
+// 1/2/5·10^k tick steps and their labels.
+namespace svg {
+std::string esc(std::string_view s);
+std::string f2(double v);
+double pow10i(int e);
+double nice_step(double range, int target, int& decimals);
+std::string tick_label(double v, int decimals);
+}  // namespace svg
+
 struct PlotOptions {
   std::string x;       // swept key on the x axis (a CSV column)
   std::string y;       // metric: uses <y>_mean and <y>_ci95 (or column <y> itself, no bars)

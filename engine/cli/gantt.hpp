@@ -12,6 +12,7 @@
 #include <vector>
 #include "../core/error.hpp"
 #include "../simulation.hpp"
+#include "layer.hpp"
 
 namespace alloclab {
 

@@ -47,8 +47,8 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
       strategy_(find_strategy(s.strategy)->make(topo_, s.strat)),
       sched_(find_scheduler(s.scheduler)->make(s.sched)),
       work_rng_(derive_seed(seed, kWorkStream)), alloc_rng_(derive_seed(seed, kAllocStream)),
-      comm_rng_(derive_seed(seed, kCommStream)), pattern_(pattern_from_id(s.pattern)), dispersal_meter_(topo_) {
-  if (pattern_ != Pattern::None)
+      comm_rng_(derive_seed(seed, kCommStream)), pattern_(find_pattern(s.pattern)), dispersal_meter_(topo_) {
+  if (pattern_->network())
     net_.emplace(topo_, NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control});
 }
 
@@ -184,7 +184,7 @@ void Simulation::begin_iteration(JobRecord& r) {
   ALLOCLAB_CHECK(double(c) == now_ && net_->cycle() == c, "job %d communicates at time %g, network cycle %lld", r.id, now_,
                  (long long)net_->cycle());
   msgs_.clear();
-  pattern_messages(pattern_, logical_nodes(topo_, r.alloc, r.shape), r.shape, comm_rng_, msgs_);
+  pattern_messages(*pattern_, logical_nodes(topo_, r.alloc, r.shape), r.shape, comm_rng_, msgs_);
   r.packets_left = (long long)msgs_.size();
   for (const auto& m : msgs_) net_->inject(m.first, m.second, r.id);
   if (r.packets_left == 0) complete_iteration(r);

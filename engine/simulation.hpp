@@ -195,7 +195,7 @@ class Simulation {
   ClonePtr<Scheduler> sched_;
   Rng work_rng_, alloc_rng_, comm_rng_;
   std::optional<Network> net_;
-  Pattern pattern_ = Pattern::None;
+  const PatternInfo* pattern_ = nullptr;  // the scenario's row of patterns()
   std::vector<std::pair<int, int>> msgs_;  // scratch
   RunningStat pkt_latency_, pkt_blocking_, pkt_queueing_;
   long long net_cycles_ = 0;

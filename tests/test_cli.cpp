@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 #include "cli_harness.hpp"
+#include "net/patterns.hpp"
+#include "net/routing.hpp"
 
 using namespace alloclab;
 
@@ -58,6 +60,12 @@ TEST_CASE("link and list") {
   CHECK(l.find("ff ") != std::string::npos);
   CHECK(l.find("random") != std::string::npos);
   CHECK(l.find("fcfs") != std::string::npos);
+  // every pattern and every routing function of the tables, under their headings
+  const std::size_t pats = l.find("patterns:\n"), routes = l.find("routing functions");
+  REQUIRE(pats != std::string::npos);
+  REQUIRE(routes != std::string::npos);
+  for (const PatternInfo& p : patterns()) CHECK(l.find("\n  " + std::string(p.id) + " ", pats) < routes);
+  for (const RoutingInfo& r : routing_functions()) CHECK(l.find("\n  " + std::string(r.id) + " ", routes) != std::string::npos);
   CHECK(cli({"--help"}).out.find("replications") != std::string::npos);
 }
 

@@ -139,17 +139,17 @@ TEST_CASE("patterns: message lists") {
   CHECK(nodes == std::vector<int>{0, 1, 4, 5});
   Rng rng(1);
   std::vector<std::pair<int, int>> m;
-  pattern_messages(Pattern::AllToAll, nodes, {2, 2}, rng, m);
+  pattern_messages(*find_pattern("all-to-all"), nodes, {2, 2}, rng, m);
   CHECK(m.size() == 12);
   m.clear();
-  pattern_messages(Pattern::NearNeighbor, nodes, {2, 2}, rng, m);
+  pattern_messages(*find_pattern("near-neighbor"), nodes, {2, 2}, rng, m);
   CHECK(m.size() == 8);  // each of 4 processors has 2 neighbours in a 2x2 grid
   CHECK(m[0] == std::pair{0, 1});
   m.clear();
-  pattern_messages(Pattern::OneToAll, nodes, {2, 2}, rng, m);
+  pattern_messages(*find_pattern("one-to-all"), nodes, {2, 2}, rng, m);
   CHECK(m.size() == 3);
   m.clear();
-  pattern_messages(Pattern::Random, nodes, {2, 2}, rng, m);
+  pattern_messages(*find_pattern("random"), nodes, {2, 2}, rng, m);
   CHECK(m.size() == 4);
   for (auto& p : m) CHECK(p.first != p.second);
 }
@@ -175,7 +175,7 @@ TEST_CASE("near-neighbour: one block in any orientation sends every message one 
       REQUIRE(nodes.size() == std::size_t(cases[k].req.area()));
       Rng rng(1);
       std::vector<std::pair<int, int>> m;
-      pattern_messages(Pattern::NearNeighbor, nodes, cases[k].req, rng, m);
+      pattern_messages(*find_pattern("near-neighbor"), nodes, cases[k].req, rng, m);
       const int w = cases[k].req.w, h = cases[k].req.h;
       CHECK(m.size() == std::size_t(2 * ((w - 1) * h + (h - 1) * w)));
       for (const auto& pr : m) CHECK(t.distance(t.coord(pr.first), t.coord(pr.second)) == 1);

@@ -3,6 +3,7 @@
 // all-to-all load, blocking of crossing packets, and determinism.
 #include <doctest/doctest.h>
 #include <algorithm>
+#include <set>
 #include <string>
 #include "core/rng.hpp"
 #include "net/network.hpp"
@@ -567,4 +568,46 @@ TEST_CASE("network: channels_of accounts for every flit on a link or in a link's
       REQUIRE(flits == st.flits_on_links + st.flits_buffered);
     }
   }
+}
+
+TEST_CASE("routing table: ids unique, 1 or 2 VCs, minimal rows route in exactly distance hops") {
+  std::set<std::string_view> ids;
+  for (const RoutingInfo& r : routing_functions()) {
+    CAPTURE(r.id);
+    CHECK(ids.insert(r.id).second);
+    CHECK(!r.help.empty());
+    CHECK((r.vcs == 1 || r.vcs == 2));
+    CHECK((r.mesh || r.torus));
+    for (TopologyKind k : {TopologyKind::Mesh, TopologyKind::Torus}) {
+      if (k == TopologyKind::Mesh ? !r.mesh : !r.torus) continue;
+      const Topology t(k, 5, 4);
+      for (int s = 0; s < t.nodes(); ++s)
+        for (int d = 0; d < t.nodes(); ++d) {
+          const int hops = route_hops(r, t, t.coord(s), t.coord(d));
+          if (r.minimal) CHECK(hops == t.distance(t.coord(s), t.coord(d)));
+          CHECK(hops >= t.distance(t.coord(s), t.coord(d)));
+        }
+    }
+  }
+  CHECK(default_routing(Topology(TopologyKind::Mesh, 4, 4)).id == "xy");
+  CHECK(default_routing(Topology(TopologyKind::Torus, 4, 4)).id == "dateline");
+  CHECK(net_vcs(Topology(TopologyKind::Mesh, 4, 4)) == 1);
+  CHECK(net_vcs(Topology(TopologyKind::Torus, 4, 4)) == 2);
+}
+
+namespace {
+// A deliberately non-minimal mesh routing: first to column 0, then XY.
+RouteChoice route_via_column0(const Topology& t, Coord c, Coord d, int in_port, int) {
+  // injected, or still travelling left (arrived from the right): keep going left to column 0
+  if ((in_port == kPortLocal || in_port == kPortRight) && c.x > 0) return {kPortLeft, 0};
+  return find_routing("xy")->route(t, c, d, in_port, 0);
+}
+}  // namespace
+
+TEST_CASE("route_hops walks a non-minimal routing function instead of assuming the distance") {
+  const RoutingInfo detour{"via-column-0", route_via_column0, "test", 1, false, true, false};
+  const Topology t(TopologyKind::Mesh, 6, 3);
+  // from (4,1) to (5,1): left to x=0 (4 hops), then right 5 hops
+  CHECK(route_hops(detour, t, Coord{4, 1}, Coord{5, 1}) == 9);
+  CHECK(route_hops(*find_routing("xy"), t, Coord{4, 1}, Coord{5, 1}) == 1);
 }

@@ -124,7 +124,7 @@ void SweepWindow::draw(AppState& state) {
       u.x.push_back(lb.x); u.y.push_back(m.utilization); u.err.push_back(c.utilization);
       Series& r = find(resp);
       r.x.push_back(lb.x); r.y.push_back(m.mean_response_time); r.err.push_back(c.mean_response_time);
-      if (run->scenario((long long)i).pattern != "none") {
+      if (run->scenario((long long)i).network()) {
         network = true;
         Series& l = find(lat);
         l.x.push_back(lb.x); l.y.push_back(m.mean_packet_latency); l.err.push_back(c.mean_packet_latency);

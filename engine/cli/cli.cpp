@@ -11,6 +11,8 @@
 #include "../run_json.hpp"
 #include "../version.hpp"
 #include "../net/bench_net.hpp"
+#include "../net/patterns.hpp"
+#include "../net/routing.hpp"
 #include "../simulation.hpp"
 #include "../sweep/sweep_runner.hpp"
 #include "../scenario/trace_load.hpp"
@@ -271,7 +273,14 @@ int cmd_list(std::ostream& out) {
   out << "schedulers:\n";
   for (const SchedulerInfo& s : schedulers())
     out << "  " << s.id << std::string(s.id.size() < 10 ? 10 - s.id.size() : 1, ' ') << s.help << "\n";
-  out << "patterns:\n  none      no network model (jobs run for their service time)\n";
+  auto pad = [](std::string_view id, std::size_t w) { return std::string(id.size() < w ? w - id.size() : 1, ' '); };
+  out << "patterns:\n";
+  for (const PatternInfo& p : patterns()) out << "  " << p.id << pad(p.id, 15) << p.help << "\n";
+  out << "routing functions (the network uses the first one defined on the topology):\n";
+  for (const RoutingInfo& r : routing_functions())
+    out << "  " << r.id << pad(r.id, 10) << r.help << " [" << r.vcs << (r.vcs == 1 ? " VC" : " VCs") << "; "
+        << (r.minimal ? "minimal" : "non-minimal") << "; " << (r.mesh && r.torus ? "mesh, torus" : r.mesh ? "mesh" : "torus")
+        << "]\n";
   out << "distributions:\n"
          "  arrival   poisson:RATE (exponential inter-arrival times), batch (all jobs at time 0)\n"
          "  job_size  uniform:A-B, uniform-decreasing (seed 003: P=.4,.2,.2,.2 over L/8,L/4,L/2,L),\n"
@@ -293,7 +302,7 @@ void print_help(std::ostream& out) {
          "                                                              SVG line chart of a sweep CSV with 95% CI bars\n"
          "  alloclab gantt [key=value ...] [FILE ...] [--out FILE.svg]   SVG Gantt chart of the run's measured jobs\n"
          "  alloclab diff  A-LINK B-LINK                                first job whose start or blocks differ (JSON)\n"
-         "  alloclab list                                               strategies, schedulers, distributions\n"
+         "  alloclab list                                               strategies, schedulers, patterns, routing, distributions\n"
          "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
          "  alloclab bench alloc [quick]                                allocation decision times\n"
          "  alloclab bench net                                          network flit-hops simulated per second\n"

@@ -16,7 +16,10 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
                      c.routing_delay >= 0,
                  "bad NetConfig (packet_flits %d, buffer_flits %d, routing_delay %d)", c.packet_flits,
                  c.buffer_flits, c.routing_delay);
-  vcs_ = net_vcs(t);
+  routing_ = &default_routing(t);
+  vcs_ = routing_->vcs;
+  ALLOCLAB_CHECK(vcs_ == 1 || vcs_ == 2, "routing '%.*s' needs %d VCs; the network supports 1 or 2",
+                 int(routing_->id.size()), routing_->id.data(), vcs_);
   nodes_ = t.nodes();
   const std::size_t vcs = std::size_t(nodes_) * kNetPorts * std::size_t(vcs_);
   wires_.assign(std::size_t(nodes_) * 4, Wire{});
@@ -95,7 +98,7 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
   p.tag = tag;
   p.src = src;
   p.dst = dst;
-  p.hops = topo_.distance(topo_.coord(src), topo_.coord(dst));
+  p.hops = route_hops(*routing_, topo_, topo_.coord(src), topo_.coord(dst));
   p.created = p.hop_arrival = cycle_;
   p.blocked = p.source_wait = 0;
 
@@ -130,7 +133,7 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   const int local = vc_bit(node, iv);  // port * vcs + vc (no division: vcs is 1 or 2)
   const int port = local >> (vcs_ - 1), vc = local & (vcs_ - 1);
   Packet& p = packets_[pkt];
-  const RouteChoice rc = route(topo_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc);
+  const RouteChoice rc = routing_->route(topo_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc);
   ALLOCLAB_CHECK(rc.port == kPortLocal || has_link(node, rc.port),
                  "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
   if (port == kPortLocal) {  // the packet enters the network now (reaches the front of the source queue)

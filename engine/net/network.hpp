@@ -273,6 +273,7 @@ class Network {
 
   Topology topo_;
   NetConfig cfg_;
+  const RoutingInfo* routing_ = nullptr;  // the topology's routing function (net/routing.hpp)
   int vcs_ = 1, nodes_ = 0;
   std::int64_t cycle_ = 0;
 

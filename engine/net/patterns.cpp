@@ -3,14 +3,6 @@
 
 namespace alloclab {
 
-Pattern pattern_from_id(std::string_view id) {
-  if (id == "one-to-all") return Pattern::OneToAll;
-  if (id == "all-to-all") return Pattern::AllToAll;
-  if (id == "near-neighbor") return Pattern::NearNeighbor;
-  if (id == "random") return Pattern::Random;
-  return Pattern::None;
-}
-
 std::vector<int> logical_nodes(const Topology& t, const Allocation& a, Shape request) {
   const int rw = request.w, rh = request.h;
   const std::size_t n = std::size_t(request.area());
@@ -44,44 +36,77 @@ std::vector<int> logical_nodes(const Topology& t, const Allocation& a, Shape req
   return v;
 }
 
-void pattern_messages(Pattern p, const std::vector<int>& nodes, Shape request, Rng& rng,
-                      std::vector<std::pair<int, int>>& out) {
+namespace {
+
+using Messages = std::vector<std::pair<int, int>>;
+
+void one_to_all(const std::vector<int>& nodes, Shape, Rng& rng, Messages& out) {
   const int n = int(nodes.size());
-  if (n < 2) return;
-  switch (p) {
-    case Pattern::None: return;
-    case Pattern::OneToAll: {
-      const int s = int(rng.below(std::uint64_t(n)));
-      for (int j = 0; j < n; ++j)
-        if (j != s) out.emplace_back(nodes[std::size_t(s)], nodes[std::size_t(j)]);
-      return;
+  const int s = int(rng.below(std::uint64_t(n)));
+  for (int j = 0; j < n; ++j)
+    if (j != s) out.emplace_back(nodes[std::size_t(s)], nodes[std::size_t(j)]);
+}
+
+void all_to_all(const std::vector<int>& nodes, Shape, Rng&, Messages& out) {
+  const int n = int(nodes.size());
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (i != j) out.emplace_back(nodes[std::size_t(i)], nodes[std::size_t(j)]);
+}
+
+void near_neighbor(const std::vector<int>& nodes, Shape request, Rng&, Messages& out) {
+  const int n = int(nodes.size());
+  const int a = request.w, b = request.h;
+  for (int i = 0; i < n; ++i) {
+    const int x = i % a, y = i / a;
+    const int nb[4][2] = {{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}};
+    for (const auto& q : nb) {
+      if (q[0] < 0 || q[0] >= a || q[1] < 0 || q[1] >= b) continue;
+      const int j = q[1] * a + q[0];
+      if (j < n) out.emplace_back(nodes[std::size_t(i)], nodes[std::size_t(j)]);
     }
-    case Pattern::AllToAll:
-      for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j)
-          if (i != j) out.emplace_back(nodes[std::size_t(i)], nodes[std::size_t(j)]);
-      return;
-    case Pattern::NearNeighbor: {
-      const int a = request.w, b = request.h;
-      for (int i = 0; i < n; ++i) {
-        const int x = i % a, y = i / a;
-        const int nb[4][2] = {{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}};
-        for (const auto& q : nb) {
-          if (q[0] < 0 || q[0] >= a || q[1] < 0 || q[1] >= b) continue;
-          const int j = q[1] * a + q[0];
-          if (j < n) out.emplace_back(nodes[std::size_t(i)], nodes[std::size_t(j)]);
-        }
-      }
-      return;
-    }
-    case Pattern::Random:
-      for (int i = 0; i < n; ++i) {
-        int j = int(rng.below(std::uint64_t(n - 1)));
-        if (j >= i) ++j;
-        out.emplace_back(nodes[std::size_t(i)], nodes[std::size_t(j)]);
-      }
-      return;
   }
+}
+
+void random_partner(const std::vector<int>& nodes, Shape, Rng& rng, Messages& out) {
+  const int n = int(nodes.size());
+  for (int i = 0; i < n; ++i) {
+    int j = int(rng.below(std::uint64_t(n - 1)));
+    if (j >= i) ++j;
+    out.emplace_back(nodes[std::size_t(i)], nodes[std::size_t(j)]);
+  }
+}
+
+long long none_queued(long long) { return 0; }
+long long one_queued(long long) { return 1; }
+long long all_queued(long long n) { return n - 1; }
+long long four_queued(long long) { return 4; }
+
+// clang-format off
+const PatternInfo kPatterns[] = {
+  // id              messages        help                                                                    queued per node
+  {"none",          nullptr,        "no network model (jobs run for their service time)",                   none_queued},
+  {"one-to-all",    one_to_all,     "one processor (uniform) sends a packet to every other",                one_queued},
+  {"all-to-all",    all_to_all,     "every processor sends a packet to every other (sender-major)",         all_queued},
+  {"near-neighbor", near_neighbor,  "every processor sends to its left, right, down and up logical neighbours", four_queued},
+  {"random",        random_partner, "every processor sends a packet to one other (uniform)",                one_queued},
+};
+// clang-format on
+
+}  // namespace
+
+std::span<const PatternInfo> patterns() { return kPatterns; }
+
+const PatternInfo* find_pattern(std::string_view id) {
+  for (const PatternInfo& p : kPatterns)
+    if (p.id == id) return &p;
+  return nullptr;
+}
+
+void pattern_messages(const PatternInfo& p, const std::vector<int>& nodes, Shape request, Rng& rng,
+                      std::vector<std::pair<int, int>>& out) {
+  if (nodes.size() < 2 || !p.messages) return;
+  p.messages(nodes, request, rng, out);
 }
 
 }  // namespace alloclab

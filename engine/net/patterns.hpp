@@ -18,7 +18,11 @@
 //   logical grid (no wrap), in that order.
 // - random: every processor sends to one other chosen uniformly.
 // One message = one packet of packet_flits flits.
+//
+// The patterns are rows of one table (patterns()), the key's choices and `alloclab list` read
+// it; adding a pattern is one function in patterns.cpp and one row.
 #pragma once
+#include <span>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -28,15 +32,29 @@
 
 namespace alloclab {
 
-enum class Pattern { None, OneToAll, AllToAll, NearNeighbor, Random };
+// Appends the (source, destination) node pairs of one iteration to `out`; `nodes` are the job's
+// nodes in logical order (at least 2), `request` its logical grid.
+using PatternFn = void (*)(const std::vector<int>& nodes, Shape request, Rng& rng, std::vector<std::pair<int, int>>& out);
 
-Pattern pattern_from_id(std::string_view id);  // "none", "one-to-all", ... (validated elsewhere)
+struct PatternInfo {
+  std::string_view id;
+  PatternFn messages;  // nullptr: no network model (pattern none)
+  std::string_view help;
+  // Packets that may be queued at once per machine node when jobs have up to n processors
+  // (the memory estimate, scenario.hpp).
+  long long (*queued_per_node)(long long n);
+  bool network() const { return messages != nullptr; }
+};
+
+// The table, in the order `alloclab list` and the UI show it; "none" first.
+std::span<const PatternInfo> patterns();
+const PatternInfo* find_pattern(std::string_view id);
 
 // The job's nodes (ids) in logical order.
 std::vector<int> logical_nodes(const Topology& t, const Allocation& a, Shape request);
 
-// Appends the (source, destination) node pairs of one iteration of the pattern.
-void pattern_messages(Pattern p, const std::vector<int>& nodes, Shape request, Rng& rng,
+// Appends the (source, destination) node pairs of one iteration of pattern p (none: nothing).
+void pattern_messages(const PatternInfo& p, const std::vector<int>& nodes, Shape request, Rng& rng,
                       std::vector<std::pair<int, int>>& out);
 
 }  // namespace alloclab

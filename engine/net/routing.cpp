@@ -1,45 +1,59 @@
-// routing.cpp — XY dimension-order routing on the mesh; shortest-way dimension order with
-// dateline VCs on the torus (the rules are documented in routing.hpp).
+// routing.cpp — the one table of routing functions (see routing.hpp); each function lives in its
+// own routing_*.cpp.
 #include "routing.hpp"
+#include "../core/check.hpp"
 
 namespace alloclab {
 
-namespace {
+// One per routing_*.cpp.
+RouteChoice route_xy(const Topology&, Coord, Coord, int, int);
+RouteChoice route_dateline(const Topology&, Coord, Coord, int, int);
 
-// One dimension of a torus: direction (+1 / -1) from a to b along a ring of n, shorter way,
-// ties positive. Requires a != b, both in [0, n).
-int ring_direction(int a, int b, int n) {
-  const int fwd = b >= a ? b - a : b - a + n;  // hops going positive
-  return fwd <= n - fwd ? +1 : -1;
+namespace {
+// clang-format off
+const RoutingInfo kRouting[] = {
+  // id          function        help                                                                         vcs minimal mesh   torus
+  {"xy",        route_xy,       "XY dimension order: first x, then y (mesh)",                                 1,  true,   true,  false},
+  {"dateline",  route_dateline, "dimension order, each ring the shorter way round (ties +), 2 dateline VCs (torus)", 2, true, false, true},
+};
+// clang-format on
+}  // namespace
+
+std::span<const RoutingInfo> routing_functions() { return kRouting; }
+
+const RoutingInfo* find_routing(std::string_view id) {
+  for (const RoutingInfo& r : kRouting)
+    if (r.id == id) return &r;
+  return nullptr;
 }
 
-}  // namespace
+const RoutingInfo& default_routing(const Topology& t) {
+  for (const RoutingInfo& r : kRouting)
+    if (t.wraps() ? r.torus : r.mesh) return r;
+  ALLOCLAB_CHECK(false, "no routing function for this topology");
+  return kRouting[0];
+}
 
 RouteChoice route(const Topology& t, int current, int dest, int in_port, int in_vc) {
   return route(t, t.coord(current), t.coord(dest), in_port, in_vc);
 }
 
 RouteChoice route(const Topology& t, Coord c, Coord d, int in_port, int in_vc) {
-  if (!t.wraps()) {
-    if (d.x > c.x) return {kPortRight, 0};
-    if (d.x < c.x) return {kPortLeft, 0};
-    if (d.y > c.y) return {kPortUp, 0};
-    if (d.y < c.y) return {kPortDown, 0};
-    return {kPortLocal, 0};
+  return default_routing(t).route(t, c, d, in_port, in_vc);
+}
+
+int route_hops(const RoutingInfo& r, const Topology& t, Coord src, Coord dst) {
+  if (r.minimal) return t.distance(src, dst);
+  int hops = 0, port = kPortLocal, vc = 0;
+  for (Coord c = src;; ++hops) {
+    const RouteChoice rc = r.route(t, c, dst, port, vc);
+    if (rc.port == kPortLocal) return hops;
+    ALLOCLAB_CHECK(hops <= 4 * t.nodes(), "routing '%.*s' does not reach its destination", int(r.id.size()), r.id.data());
+    const int nb = t.neighbours(t.id(c.x, c.y))[std::size_t(rc.port)];
+    c = t.coord(nb);
+    port = opposite_port(rc.port);
+    vc = rc.vc;
   }
-  if (c.x != d.x) {
-    const int dir = ring_direction(c.x, d.x, t.width());
-    const bool same_dim = in_port == kPortLeft || in_port == kPortRight;
-    const bool crosses = dir > 0 ? c.x == t.width() - 1 : c.x == 0;
-    return {dir > 0 ? kPortRight : kPortLeft, ((same_dim ? in_vc : 0) | (crosses ? 1 : 0))};
-  }
-  if (c.y != d.y) {
-    const int dir = ring_direction(c.y, d.y, t.height());
-    const bool same_dim = in_port == kPortUp || in_port == kPortDown;
-    const bool crosses = dir > 0 ? c.y == t.height() - 1 : c.y == 0;
-    return {dir > 0 ? kPortUp : kPortDown, ((same_dim ? in_vc : 0) | (crosses ? 1 : 0))};
-  }
-  return {kPortLocal, 0};
 }
 
 }  // namespace alloclab

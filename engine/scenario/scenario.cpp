@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <utility>
 #include "../core/text.hpp"
+#include "../net/patterns.hpp"
 #include "../sched/scheduler.hpp"
 
 namespace alloclab {
@@ -170,7 +171,7 @@ std::vector<std::string> ids_of(std::span<const Info> table) {
 }
 std::vector<std::string> strategy_ids() { return ids_of(strategies()); }
 std::vector<std::string> scheduler_ids() { return ids_of(schedulers()); }
-std::vector<std::string> pattern_ids() { return {"none", "one-to-all", "all-to-all", "near-neighbor", "random"}; }
+std::vector<std::string> pattern_ids() { return ids_of(patterns()); }
 
 ParamDef size_row() {
   const std::string range = "WxH, each side 1.." + std::to_string(kMaxSide);
@@ -286,7 +287,7 @@ std::vector<ParamDef> make_params() {
                               "Job service demand: the execution time; with a pattern, the computation, split over the "
                               "iterations, to which the communication adds (fixed:0 = communication only)");
   service.check = [](const Scenario& s) -> Status {
-    if (s.pattern == "none" && s.service.kind == ServiceSpec::Kind::Fixed && s.service.a == 0 && !s.trace_data)
+    if (!s.network() && s.service.kind == ServiceSpec::Kind::Fixed && s.service.a == 0 && !s.trace_data)
       return Error{"service: fixed:0 (jobs that only communicate) needs a pattern; allowed without one: fixed:T (T > 0)"};
     return {};
   };
@@ -322,8 +323,12 @@ std::vector<ParamDef> make_params() {
 
   ParamDef pattern = id_row("pattern", G::Network, pattern_ids, FIELD(pattern),
                             "Communication pattern of running jobs over the wormhole network (none = no network model)");
+  pattern.choice_help = [](std::string_view id) -> std::string_view {
+    const PatternInfo* p = find_pattern(id);
+    return p ? p->help : std::string_view{};
+  };
   pattern.check = [](const Scenario& s) -> Status {
-    if (s.pattern != "none" && (long long)s.width * s.height > kMaxNetworkNodes)
+    if (s.network() && (long long)s.width * s.height > kMaxNetworkNodes)
       return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
                    " nodes; use a smaller size or pattern=none"};
     return {};
@@ -369,6 +374,11 @@ constexpr ParamGroupInfo kGroups[] = {
 };
 
 }  // namespace
+
+bool Scenario::network() const {
+  const PatternInfo* p = find_pattern(pattern);
+  return p && p->network();
+}
 
 std::span<const ParamGroupInfo> param_groups() { return kGroups; }
 
@@ -427,13 +437,10 @@ MemoryEstimate estimate_memory(const Scenario& s) {
   MemoryEstimate m;
   const long long N = (long long)s.width * s.height;
   m.machine = N * (5 + 32 + 200) * (s.scheduler == "easy" || s.scheduler == "conservative" ? 2 : 1);
-  if (s.pattern != "none") {
+  if (s.network()) {
     m.network = N * (1024 + 80LL * s.buffer_flits);
     const long long n = std::max(1LL, max_job_nodes(s));
-    long long packets = N;
-    if (s.pattern == "all-to-all") packets = N * (n - 1);
-    else if (s.pattern == "near-neighbor") packets = 4 * N;
-    m.packets = packets * 128;
+    m.packets = N * find_pattern(s.pattern)->queued_per_node(n) * 128;
   }
   const long long jobs = s.total_jobs();
   if (s.trace_data) {

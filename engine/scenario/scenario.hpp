@@ -82,6 +82,7 @@ struct Scenario {
   }
   long long measured_jobs() const { return total_jobs() > warmup ? total_jobs() - warmup : 0; }
   int longer_side() const { return width > height ? width : height; }
+  bool network() const;  // the pattern needs the network model (not pattern=none)
 };
 
 enum class ParamType { Enum, Int, UInt64, Real, Size, Spec, Path };

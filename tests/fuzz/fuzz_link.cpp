@@ -25,7 +25,7 @@ void round_trip(const Scenario& s) {
 
 void small_run(Scenario s) {
   if (!s.trace.empty() || (long long)s.width * s.height > 64) return;
-  if (s.pattern != "none" && ((long long)s.width * s.height > 16 || s.packet_flits > 16 || s.comm_iterations > 2)) return;
+  if (s.network() && ((long long)s.width * s.height > 16 || s.packet_flits > 16 || s.comm_iterations > 2)) return;
   s.jobs = s.jobs > 0 && s.jobs < 4 ? s.jobs : 4;
   s.warmup = s.warmup < 1 ? s.warmup : 1;
   s.replications = 1;

@@ -55,23 +55,39 @@ int Occupancy::busy_in(const Block& b) const {
 }
 
 void Occupancy::assign(const Block& b, JobId job) {
+  if (b.w == 1 && b.h == 1 && topo_.contains(b.x, b.y)) {  // one node (non-contiguous strategies)
+    JobId& o = owner_[std::size_t(topo_.id(b.x, b.y))];
+    ALLOCLAB_CHECK(o == kNoJob, "node (%d,%d) given to job %d is owned by job %d", b.x, b.y, job, o);
+    o = job;
+    set_bit(b.x, b.y, false);
+    --free_;
+    return;
+  }
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: block (%d,%d) %dx%d outside the %dx%d machine", job,
                  b.x, b.y, b.w, b.h, width(), height());
   for_each_run(b, [&](int x0, int x1, int y) {
     JobId* o = owner_.data() + std::size_t(topo_.id(x0, y));
     const int n = x1 - x0;
-    bool taken = false;  // branch-free scan first (vectorises); the culprit is looked up only on failure
+    bool taken = false;  // branch-free scan first; the culprit is looked up only on failure
     for (int i = 0; i < n; ++i) taken |= o[i] != kNoJob;
     if (taken)
       for (int i = 0; i < n; ++i)
         ALLOCLAB_CHECK(o[i] == kNoJob, "node (%d,%d) given to job %d is owned by job %d", x0 + i, y, job, o[i]);
-    std::fill(o, o + n, job);
+    for (int i = 0; i < n; ++i) o[i] = job;
     set_bits(x0, x1, y, false);
     free_ -= n;
   });
 }
 
 void Occupancy::release(const Block& b, JobId job) {
+  if (b.w == 1 && b.h == 1 && topo_.contains(b.x, b.y)) {
+    JobId& o = owner_[std::size_t(topo_.id(b.x, b.y))];
+    ALLOCLAB_CHECK(o == job, "node (%d,%d) released by job %d is owned by job %d", b.x, b.y, job, o);
+    o = kNoJob;
+    set_bit(b.x, b.y, true);
+    ++free_;
+    return;
+  }
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: released block outside the machine", job);
   for_each_run(b, [&](int x0, int x1, int y) {
     JobId* o = owner_.data() + std::size_t(topo_.id(x0, y));
@@ -81,7 +97,7 @@ void Occupancy::release(const Block& b, JobId job) {
     if (foreign)
       for (int i = 0; i < n; ++i)
         ALLOCLAB_CHECK(o[i] == job, "node (%d,%d) released by job %d is owned by job %d", x0 + i, y, job, o[i]);
-    std::fill(o, o + n, kNoJob);
+    for (int i = 0; i < n; ++i) o[i] = kNoJob;
     set_bits(x0, x1, y, true);
     free_ += n;
   });

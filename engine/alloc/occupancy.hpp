@@ -87,14 +87,40 @@ class Occupancy {
   // Mutations; both check their invariants and abort on a violation (a bug, not bad input).
   void assign(const Block& b, JobId job);
   void release(const Block& b, JobId job);
-  void assign(const Allocation& a, JobId job) { for (const Block& b : a.blocks) assign(b, job); }
-  void release(const Allocation& a, JobId job) { for (const Block& b : a.blocks) release(b, job); }
+  void assign(const Allocation& a, JobId job) {
+    for (const Block& b : a.blocks)
+      if (!(b.w == 1 && b.h == 1 && assign_node(b.x, b.y, job))) assign(b, job);
+  }
+  void release(const Allocation& a, JobId job) {
+    for (const Block& b : a.blocks)
+      if (!(b.w == 1 && b.h == 1 && release_node(b.x, b.y, job))) release(b, job);
+  }
 
   // Full consistency check against the owner array (used by tests and check=1).
   bool consistent() const;
 
  private:
   void set_bit(int x, int y, bool free);
+  // One node: node (x, y) given to / taken back from `job` when the simple case holds (inside
+  // the machine, free / owned by job); false otherwise, and the block path then checks.
+  bool assign_node(int x, int y, JobId job) {
+    if (!topo_.contains(x, y)) return false;
+    JobId& o = owner_[std::size_t(topo_.id(x, y))];
+    if (o != kNoJob) return false;
+    o = job;
+    free_bits_[std::size_t(y) * wpr_ + (x >> 6)] &= ~(std::uint64_t(1) << (x & 63));
+    --free_;
+    return true;
+  }
+  bool release_node(int x, int y, JobId job) {
+    if (!topo_.contains(x, y)) return false;
+    JobId& o = owner_[std::size_t(topo_.id(x, y))];
+    if (o != job) return false;
+    o = kNoJob;
+    free_bits_[std::size_t(y) * wpr_ + (x >> 6)] |= std::uint64_t(1) << (x & 63);
+    ++free_;
+    return true;
+  }
   void set_bits(int x0, int x1, int y, bool free);  // bits [x0, x1) of row y
   template <class F>
   void for_each_run(const Block& b, F&& f) const;

@@ -66,6 +66,12 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a) {
   }
   n = 0;
   for (const Block& b : a.blocks) {
+    if (b.w == 1 && b.h == 1) {  // one node (non-contiguous strategies)
+      ++cx_[std::size_t(b.x)];
+      ++cy_[std::size_t(b.y)];
+      ++n;
+      continue;
+    }
     for (int i = 0, x = b.x; i < b.w; ++i, ++x) cx_[std::size_t(x >= W ? x - W : x)] += b.h;
     for (int j = 0, y = b.y; j < b.h; ++j, ++y) cy_[std::size_t(y >= H ? y - H : y)] += b.w;
     n += (long long)b.w * b.h;

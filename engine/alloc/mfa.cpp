@@ -68,6 +68,15 @@
 // such nodes as -1 too). One step per busy submesh for the first 10, the rest share a step, the
 // virtual edge submeshes one more; the property test "mfa's word-parallel search equals the
 // literal ... algorithm" is what makes this the same decision (and test_explain checks it).
+//
+// Counted work: seed 000 §V.B's model of MFA, evaluated on the actual busy list for every
+// orientation tried: one operation for the reject set Δ_T, one per busy submesh for the
+// coverage set Ξ_T (bB), and one per candidate position on the four fringe lines of every busy
+// submesh, clipped to the mesh ((4t√K + u)B), plus the inward lines of the virtual edge
+// submeshes on a mesh (2(w+h)). The early stop on an index of 2(p+q) is not credited, so this
+// is the paper's average-time count a + bB + c + (4t√K + u)B with unit constants, not the
+// word-parallel work of the implementation below. Release: one operation per busy-list entry
+// compared (BusyListStrategy).
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -359,7 +368,31 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
   std::optional<Block> search(const Occupancy& occ, Shape s) {
     const int W = occ.width(), H = occ.height();
     if (s.w > W || s.h > H) return std::nullopt;
+    count(paper_ops(W, H, occ.topology().wraps(), s));
     return occ.topology().wraps() ? search_torus(occ, s) : search_mesh(occ, s);
+  }
+
+  // The counted work of one orientation (see the file header): 1 for Δ_T, one per busy submesh
+  // for Ξ_T, and one per candidate position on the four fringe lines of every busy submesh
+  // (clipped to the mesh; on a torus lines longer than a side are cut to the side), plus the
+  // inward lines of the four virtual edge submeshes on a mesh.
+  Ops paper_ops(int W, int H, bool torus, Shape s) const {
+    const int p = s.w, q = s.h;
+    auto span = [torus](int lo, int hi, int n) -> Ops {  // positions lo..hi within 0..n-1
+      if (torus) return std::min(hi - lo + 1, n);
+      return std::max(0, std::min(hi, n - 1) - std::max(lo, 0) + 1);
+    };
+    auto inside = [torus](int v, int n) { return torus || (v >= 0 && v < n); };
+    Ops n = 1 + Ops(busy_.size());
+    for (const Busy& e : busy_) {
+      const int a = e.block.x, b = e.block.y, c = a + e.block.w - 1, d = b + e.block.h - 1;
+      if (inside(c + 1, W)) n += span(b - q + 1, d, H);  // Right
+      if (inside(d + 1, H)) n += span(a - p + 1, c, W);  // Top
+      if (inside(a - p, W)) n += span(b - q + 1, d, H);  // Left
+      if (inside(b - q, H)) n += span(a - p + 1, c, W);  // Bottom
+    }
+    if (!torus) n += 2 * Ops(W) + 2 * Ops(H);
+    return n;
   }
 
   // The candidate lines in the paper's order: around every busy submesh (report order), then

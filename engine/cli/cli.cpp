@@ -117,10 +117,10 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
   if (!a->jobs_csv.empty()) {
     std::sort(rows.begin(), rows.end(), [](const JobRecord& x, const JobRecord& y) { return x.id < y.id; });
     std::ostringstream csv;
-    csv << "id,arrival,start,end,width,height,nodes,blocks\n";
+    csv << "id,arrival,start,end,width,height,nodes,blocks,alloc_ops\n";
     for (const JobRecord& j : rows)
       csv << j.id << ',' << format_number(j.arrival) << ',' << format_number(j.start) << ',' << format_number(j.end)
-          << ',' << j.shape.w << ',' << j.shape.h << ',' << j.alloc.nodes() << ',' << j.alloc.blocks.size() << '\n';
+          << ',' << j.shape.w << ',' << j.shape.h << ',' << j.alloc.nodes() << ',' << j.alloc.blocks.size() << ',' << j.alloc_ops << '\n';
     const std::string tmp = a->jobs_csv + ".tmp";
     {
       std::ofstream f(tmp, std::ios::binary);

@@ -348,6 +348,8 @@ std::vector<ParamDef> make_params() {
       "paging_order", G::Strategy,
       {{"row-major", PagingOrder::RowMajor}, {"snake", PagingOrder::Snake}, {"shuffled", PagingOrder::Shuffled}}, FIELD(strat.paging_order),
       "Paging: page indexing order (shuffled = Lo et al.'s shuffled row-major, bit-interleaved)"));
+  t.push_back(real_row("alloc_cost", G::Strategy, {0, 1e9, "a time per operation", 'C', "off"}, FIELD(alloc_cost),
+                       "Allocation time: each decision takes C x its counted operations on a single allocator; the job starts when it ends (0 = decisions take no time)"));
   t.push_back(real_row("max_wait", G::Scheduler, {0, 1e15, "a time", 'T', "off"}, FIELD(sched.max_wait),
                        "Starvation threshold: once a job has waited this long no later job may pass it (seed 001 3.5)"));
   t.push_back(real_row("time_limit", G::Measurement, {0, 1e15, "a time", 'T', "none"}, FIELD(time_limit),

@@ -134,7 +134,13 @@ std::optional<Allocation> Simulation::preview(const QueuedJob& q) const {
 }
 
 Explanation Simulation::explain(const QueuedJob& q) const {
-  return strategy_->explain(Request{q.id, q.shape}, occ_, alloc_rng_);
+  Explanation e = strategy_->explain(Request{q.id, q.shape}, occ_, alloc_rng_);
+  ClonePtr<Strategy> strat = strategy_;  // the decision's operations, on a copy
+  Rng rng = alloc_rng_;
+  const long long o0 = strat->ops();
+  (void)strat->allocate(Request{q.id, q.shape}, occ_, rng);
+  e.ops = strat->ops() - o0;
+  return e;
 }
 
 bool Simulation::try_start(const QueuedJob& q) {

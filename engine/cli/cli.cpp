@@ -15,6 +15,7 @@
 #include "../sweep/sweep_runner.hpp"
 #include "../scenario/trace_load.hpp"
 #include "bench_alloc.hpp"
+#include "bench_ops.hpp"
 #include "bench_premas.hpp"
 #include "bench_sweep.hpp"
 #include "plot.hpp"
@@ -217,6 +218,7 @@ void print_help(std::ostream& out) {
          "  alloclab list                                               strategies, schedulers, distributions\n"
          "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
          "  alloclab bench alloc [quick]                                allocation decision times\n"
+         "  alloclab bench ops [csv] [max=SIDE] [strategy=IDS]          counted operations per decision vs machine side\n"
          "  alloclab bench net                                          network flit-hops simulated per second\n"
          "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
          "  alloclab bench premas [jobs=N] [repeats=R] [strategy=IDS]   whole runs on the PReMAS trace shape: jobs per second\n"
@@ -243,6 +245,8 @@ int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ost
   }
   if (!words.empty() && words[0] == "premas")  // whole runs on the PReMAS comparison trace's shape
     return bench_premas(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
+  if (!words.empty() && words[0] == "ops")
+    return bench_ops(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
   if (!words.empty() && words[0] == "net") {  // the wormhole network's own benchmark
     if (words.size() > 1) { err << "alloclab: bench net: takes no arguments\n"; return 2; }
     out << bench_net();

@@ -1,5 +1,6 @@
 // bench_ops.hpp — `alloclab bench ops`: counted operations per decision vs machine size.
 #pragma once
+#include "layer.hpp"
 #include <iosfwd>
 #include <string>
 #include <vector>

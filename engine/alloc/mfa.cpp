@@ -72,8 +72,8 @@
 // Counted work: seed 000 §V.B's model of MFA, evaluated on the actual busy list for every
 // orientation tried: one operation for the reject set Δ_T, one per busy submesh for the
 // coverage set Ξ_T (bB), and one per candidate position on the four fringe lines of every busy
-// submesh, clipped to the mesh ((4t√K + u)B), plus the inward lines of the virtual edge
-// submeshes on a mesh (2(w+h)). The early stop on an index of 2(p+q) is not credited, so this
+// submesh, 2(h + q − 1) + 2(w + p − 1) for a w×h one, not clipped ((4t√K + u)B), plus the
+// inward lines of the virtual edge submeshes on a mesh (2(w+h)). The early stop on an index of 2(p+q) is not credited, so this
 // is the paper's average-time count a + bB + c + (4t√K + u)B with unit constants, not the
 // word-parallel work of the implementation below. Release: one operation per busy-list entry
 // compared (BusyListStrategy).
@@ -373,27 +373,29 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
   }
 
   // The counted work of one orientation (see the file header): 1 for Δ_T, one per busy submesh
-  // for Ξ_T, and one per candidate position on the four fringe lines of every busy submesh
-  // (clipped to the mesh; on a torus lines longer than a side are cut to the side), plus the
-  // inward lines of the four virtual edge submeshes on a mesh.
+  // for Ξ_T, and one per candidate position on the four fringe lines of every busy submesh —
+  // 2(h + q − 1) + 2(w + p − 1) for a w×h submesh, not clipped to the mesh, from running sums
+  // (O(1), so counting costs nothing beside the search) — plus the inward lines of the four
+  // virtual edge submeshes on a mesh.
   Ops paper_ops(int W, int H, bool torus, Shape s) const {
-    const int p = s.w, q = s.h;
-    auto span = [torus](int lo, int hi, int n) -> Ops {  // positions lo..hi within 0..n-1
-      if (torus) return std::min(hi - lo + 1, n);
-      return std::max(0, std::min(hi, n - 1) - std::max(lo, 0) + 1);
-    };
-    auto inside = [torus](int v, int n) { return torus || (v >= 0 && v < n); };
-    Ops n = 1 + Ops(busy_.size());
-    for (const Busy& e : busy_) {
-      const int a = e.block.x, b = e.block.y, c = a + e.block.w - 1, d = b + e.block.h - 1;
-      if (inside(c + 1, W)) n += span(b - q + 1, d, H);  // Right
-      if (inside(d + 1, H)) n += span(a - p + 1, c, W);  // Top
-      if (inside(a - p, W)) n += span(b - q + 1, d, H);  // Left
-      if (inside(b - q, H)) n += span(a - p + 1, c, W);  // Bottom
-    }
+    const Ops B = Ops(busy_.size());
+    Ops n = 1 + B + 2 * (sum_h_ + B * (s.h - 1)) + 2 * (sum_w_ + B * (s.w - 1));
     if (!torus) n += 2 * Ops(W) + 2 * Ops(H);
     return n;
   }
+
+ public:
+  void allocated(JobId job, const Allocation& a) override {
+    BusyListStrategy::allocated(job, a);
+    for (const Block& b : a.blocks) sum_w_ += b.w, sum_h_ += b.h;
+  }
+  void released(JobId job, const Allocation& a) override {
+    BusyListStrategy::released(job, a);
+    for (const Block& b : a.blocks) sum_w_ -= b.w, sum_h_ -= b.h;
+  }
+
+ private:
+  Ops sum_w_ = 0, sum_h_ = 0;  // total width and height of the busy submeshes (paper_ops)
 
   // The candidate lines in the paper's order: around every busy submesh (report order), then
   // the virtual edge submeshes. `VR` (rows, wpr words each) and `VT` (columns, hpr words each)

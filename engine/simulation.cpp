@@ -104,10 +104,31 @@ std::optional<Allocation> Simulation::decide(const QueuedJob& q) {
     watched_ = explain(q);
     watched_reserved_ = false;
   }
+  const long long o0 = strategy_->ops();
   const auto t0 = std::chrono::steady_clock::now();
   auto a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
   alloc_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  decision_ops_ = strategy_->ops() - o0;
   return a;
+}
+
+// One decision of `ops` operations: statistics (in the window), and the allocator's time —
+// it starts when the previous decision ended (or now) and lasts alloc_cost × ops.
+void Simulation::charge(long long ops, bool decision) {
+  if (window_open_ && decision) {
+    alloc_ops_.add(double(ops));
+    max_alloc_ops_ = std::max(max_alloc_ops_, double(ops));
+  }
+  alloc_free_ = std::max(alloc_free_, now_) + sc_.alloc_cost * double(ops);
+}
+
+void Simulation::schedule_pass() {
+  if (now_ < alloc_free_) {  // busy (only with alloc_cost > 0): one pass when it is free
+    wake_at(alloc_free_);
+    return;
+  }
+  Ctx ctx(*this);
+  sched_->schedule(ctx);
 }
 
 std::optional<Allocation> Simulation::preview(const QueuedJob& q) const {
@@ -117,12 +138,19 @@ std::optional<Allocation> Simulation::preview(const QueuedJob& q) const {
 }
 
 Explanation Simulation::explain(const QueuedJob& q) const {
-  return strategy_->explain(Request{q.id, q.shape}, occ_, alloc_rng_);
+  Explanation e = strategy_->explain(Request{q.id, q.shape}, occ_, alloc_rng_);
+  ClonePtr<Strategy> strat = strategy_;  // the decision's operations, on a copy
+  Rng rng = alloc_rng_;
+  const long long o0 = strat->ops();
+  (void)strat->allocate(Request{q.id, q.shape}, occ_, rng);
+  e.ops = strat->ops() - o0;
+  return e;
 }
 
 bool Simulation::try_start(const QueuedJob& q) {
   auto a = decide(q);
   if (!a) {
+    charge(decision_ops_);
     if (window_open_) {
       ++failures_;
       if (occ_.free_count() >= q.shape.area()) ext_frag_.add(double(occ_.free_count()) / double(topo_.nodes()));
@@ -134,11 +162,11 @@ bool Simulation::try_start(const QueuedJob& q) {
     }
     return false;
   }
-  start_job(q, std::move(*a));
+  start_job(q, std::move(*a), decision_ops_);
   return true;
 }
 
-void Simulation::start_job(const QueuedJob& q, Allocation a) {
+void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_ops) {
   ALLOCLAB_CHECK(!a.blocks.empty() && a.nodes() >= q.shape.area(),
                  "strategy %s gave job %d %d nodes for a %dx%d request", sc_.strategy.c_str(), q.id, a.nodes(),
                  q.shape.w, q.shape.h);
@@ -147,22 +175,27 @@ void Simulation::start_job(const QueuedJob& q, Allocation a) {
     ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
   }
   occ_.assign(a, q.id);
+  const long long o0 = strategy_->ops();
   strategy_->allocated(q.id, a);
   if (measured(q.id)) ++started_measured_;
+  const long long ops = std::max(0LL, decided_ops) + (strategy_->ops() - o0);
+  charge(ops, decided_ops >= 0);
   JobRecord r;
   r.id = q.id;
   r.arrival = q.arrival;
-  r.start = now_;
+  r.start = std::max(now_, alloc_free_);  // now_ unless the decision took simulated time
+  r.alloc_ops = ops;
   r.service = q.service;
   r.estimate = q.estimate;
-  r.end = now_ + q.service;
+  r.end = r.start + q.service;
   r.shape = q.shape;
   r.alloc = std::move(a);
   busy_requested_ += q.shape.area();
   if (net_) {
     r.end = -1;  // known when the last iteration's packets have arrived
+    const double start = r.start;
     JobRecord& rr = running_.emplace(r.id, std::move(r)).first->second;
-    begin_compute(rr, 0);
+    begin_compute(rr, start - now_);  // the allocator's time first (0 unless alloc_cost > 0)
     return;
   }
   events_.push(Event{r.end, kDeparture, r.id});
@@ -251,16 +284,22 @@ double Simulation::reservation(const QueuedJob& head, const JobRecord* extra) co
 
 bool Simulation::try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) {
   auto a = decide(j);
-  if (!a) return false;
+  if (!a) {
+    charge(decision_ops_);
+    return false;
+  }
   if (now_ + j.estimate > shadow) {  // still running at the reservation: must not delay it
     JobRecord r;
     r.id = j.id;
     r.start = now_;
     r.estimate = j.estimate;
     r.alloc = *a;
-    if (reservation(head, &r) > shadow) return false;
+    if (reservation(head, &r) > shadow) {
+      charge(decision_ops_);  // decided, not applied: the work was done
+      return false;
+    }
   }
-  start_job(j, std::move(*a));
+  start_job(j, std::move(*a), decision_ops_);
   return true;
 }
 
@@ -270,6 +309,7 @@ Reservation Simulation::reserve(const QueuedJob& j, std::span<const Reservation>
   v.running.reserve(running_.size());
   for (const auto& kv : running_) v.running.push_back(Holding{kv.first, kv.second.start + kv.second.estimate, &kv.second.alloc});
   SlotSearch s = earliest_slot(v, others, j, forbidden, may_start_now);
+  charge(s.ops);  // the search is the allocation decision of a reservation scheduler
   if (s.strategy_failed_now && window_open_) {  // counted as try_start counts a failed attempt
     ++failures_;
     if (occ_.free_count() >= j.shape.area()) ext_frag_.add(double(occ_.free_count()) / double(topo_.nodes()));
@@ -284,7 +324,7 @@ bool Simulation::start_reserved(const QueuedJob& j, const Allocation& a) {
     watched_ = explain(j);
     watched_reserved_ = true;
   }
-  start_job(j, a);
+  start_job(j, a, -1);
   return true;
 }
 
@@ -335,7 +375,9 @@ void Simulation::on_departure(JobId id) {
   JobRecord r = std::move(it->second);
   running_.erase(it);
   occ_.release(r.alloc, id);
+  const long long o0 = strategy_->ops();
   strategy_->released(id, r.alloc);
+  if (window_open_) release_ops_.add(double(strategy_->ops() - o0));
   busy_requested_ -= r.shape.area();
   --in_system_;
   ++departed_;
@@ -390,8 +432,7 @@ bool Simulation::step() {
   }
   if (net_ && !net_->idle() && (events_.empty() || events_.top().time >= double(net_->cycle() + 1))) {
     network_cycle();  // the network moves before job events at the same time
-    Ctx ctx(*this);
-    sched_->schedule(ctx);
+    schedule_pass();
     if (sc_.check) audit();
     return true;
   }
@@ -402,8 +443,7 @@ bool Simulation::step() {
   else if (e.kind == kArrival) on_arrival(e.job);
   else if (e.kind == kWake) wakes_.erase(e.time);
   else begin_iteration(running_.at(e.job));
-  Ctx ctx(*this);
-  sched_->schedule(ctx);
+  schedule_pass();
   if (sc_.check) audit();
   return true;
 }
@@ -519,6 +559,9 @@ Results Simulation::results() const {
   r.completion_ratio = arrived_measured_ ? double(response_.count()) / double(arrived_measured_) : 0;
   r.allocation_failures = double(failures_);
   r.mean_bounded_slowdown = bounded_slowdown_.mean();
+  r.mean_allocation_ops = alloc_ops_.mean();
+  r.max_allocation_ops = max_alloc_ops_;
+  r.mean_release_ops = release_ops_.mean();
   return r;
 }
 

@@ -31,6 +31,15 @@
 // cover the window from the moment `warmup` jobs have departed (time 0 when warmup = 0) to the
 // last departure. With warmup = 0 Little's law L = X·W holds exactly.
 //
+// Allocation time (key alloc_cost = C, default 0): every allocation decision the scheduler asks
+// for — successful or not, backfill attempts included — costs C × its counted operations
+// (alloc/strategy.hpp) of simulated time on a single allocator. The decisions of one scheduler
+// pass are made back to back: each sees the machine as it was when the pass began (plus the
+// pass's own placements), the k-th decision ends when the previous ones' time and its own have
+// passed, and a job placed by it starts then (its nodes are held from the decision). While
+// the allocator is busy no pass runs: events in that time (arrivals, departures) are handled
+// by one pass when it becomes free. With C = 0 every decision takes no time (results as before).
+//
 // Seed 004 (§V): effectiveness E = jobs processed / jobs given, measured over a period in the
 // dynamic experiments, and unreliability U = 1 − E. We read "processed" as allocated: E =
 // measured jobs allocated (started) within the run / measured jobs arrived in it. With
@@ -74,6 +83,7 @@ struct JobRecord {
   double service = 0, estimate = 0;
   Shape shape;
   Allocation alloc;
+  long long alloc_ops = 0;     // counted operations of the decision that placed it (+ its bookkeeping)
   int iteration = 0;           // communication iterations completed (pattern != none)
   long long packets_left = 0;  // packets of the current iteration not yet delivered
 };
@@ -134,6 +144,8 @@ class Simulation {
 
   // Wall-clock seconds spent in the strategy's allocate() so far (measured; goes to `timing`).
   double allocation_seconds() const { return alloc_seconds_; }
+  // Time at which the allocator finishes its last decision (alloc_cost > 0; else <= now()).
+  double allocator_free_at() const { return alloc_free_; }
 
   // Measured jobs are recorded here when enabled (for --jobs-csv), in departure order.
   void record_jobs(bool on) { record_ = on; }
@@ -164,9 +176,13 @@ class Simulation {
   Simulation(const Scenario& s, std::uint64_t seed);
   void schedule_next_arrival();
   void advance_clock(double t);
-  std::optional<Allocation> decide(const QueuedJob& q);  // the strategy's decision, timed
+  std::optional<Allocation> decide(const QueuedJob& q);  // the strategy's decision, timed and counted
+  void charge(long long ops, bool decision = true);  // statistics and allocator time of one decision
+  void schedule_pass();                     // the scheduler, unless the allocator is busy
   bool try_start(const QueuedJob& q);
-  void start_job(const QueuedJob& q, Allocation a);
+  // `decided_ops`: the operations of the decide() that chose `a`, or -1 when a reservation search
+  // chose it earlier (already charged): only the strategy's bookkeeping is charged then.
+  void start_job(const QueuedJob& q, Allocation a, long long decided_ops);
   // EASY: earliest time `head` can start with running jobs ending at their estimated ends;
   // `extra` (if given) is a job assumed started now.
   double reservation(const QueuedJob& head, const JobRecord* extra) const;
@@ -222,6 +238,10 @@ class Simulation {
   JobId watch_ = kNoJob;
   std::optional<Explanation> watched_;
   bool watched_reserved_ = false;
+  long long decision_ops_ = 0;  // operations of the last decide() (allocate only)
+  double alloc_free_ = 0;       // the allocator is busy until then (alloc_cost > 0)
+  RunningStat alloc_ops_, release_ops_;
+  double max_alloc_ops_ = 0;
   double alloc_seconds_ = 0;  // measured wall time inside allocate() (timing only, never results)
   RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_, bounded_slowdown_;
   DispersalMeter dispersal_meter_;  // scratch for dispersal_ (no allocation per job)

@@ -217,6 +217,11 @@ void ExplainWindow::draw(AppState& state) {
     } else if (cur.step + 1 == cur.steps && from_queue && occ.free_count() >= q.shape.area() && !expl_.decision) {
       ImGui::TextDisabled("Enough free processors but no place: external fragmentation.");
     }
+    if (cur.step + 1 == cur.steps && expl_.ops >= 0) {
+      const double c = sim.scenario().alloc_cost;
+      if (c > 0) ImGui::TextDisabled("This decision counts %lld operations: %.4g time units of allocation (alloc_cost = %g).", expl_.ops, c * double(expl_.ops), c);
+      else ImGui::TextDisabled("This decision counts %lld operations (the strategy file says what one is; alloc_cost = 0: it takes no time).", expl_.ops);
+    }
     ImGui::Spacing();
     ImGui::TextDisabled("Left/Right: previous/next step. Wheel: zoom, drag: pan.");
   }

@@ -1,7 +1,8 @@
 // win_sweep.cpp — the Sweep window (Sweep mode): utilization and mean response time vs the
 // Poisson arrival rate for the chosen strategies on the current scenario, R replications per
 // point, computed a slice per frame (AppState::sweep) with progress and cancel, plotted with
-// 95% confidence bars (plot.hpp). Downloadable as CSV: the engine's SweepRunner CSV, byte for
+// 95% confidence bars (plot.hpp), with the counted operations per allocation decision
+// (mean_allocation_ops). Downloadable as CSV: the engine's SweepRunner CSV, byte for
 // byte what `alloclab sweep` writes for the same points (AppState::sweep_words).
 #include <algorithm>
 #include <cstdio>
@@ -107,7 +108,7 @@ void SweepWindow::draw(AppState& state) {
   // ---- right: the plots (utilization, response time, and packet latency with a network)
   ImGui::SameLine();
   ImGui::BeginChild("sweep_plots");
-  std::vector<Series> util, resp, lat;
+  std::vector<Series> util, resp, lat, ops;
   bool network = false;
   if (const SweepRunner* run = b.runner()) {
     for (std::size_t i = 0; i < run->size() && i < b.labels().size(); ++i) {
@@ -124,6 +125,8 @@ void SweepWindow::draw(AppState& state) {
       u.x.push_back(lb.x); u.y.push_back(m.utilization); u.err.push_back(c.utilization);
       Series& r = find(resp);
       r.x.push_back(lb.x); r.y.push_back(m.mean_response_time); r.err.push_back(c.mean_response_time);
+      Series& o = find(ops);
+      o.x.push_back(lb.x); o.y.push_back(m.mean_allocation_ops); o.err.push_back(c.mean_allocation_ops);
       if (run->scenario((long long)i).network()) {
         network = true;
         Series& l = find(lat);
@@ -132,10 +135,11 @@ void SweepWindow::draw(AppState& state) {
     }
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const int plots = network ? 3 : 2;
+  const int plots = network ? 4 : 3;
   const float ph = (avail.y - ImGui::GetStyle().ItemSpacing.y * float(plots - 1)) / float(plots);
   plot("sweep_util", ImVec2(avail.x, ph), PlotSpec{"Utilization vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 1.0}, util);
   plot("sweep_resp", ImVec2(avail.x, ph), PlotSpec{"Mean response time vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 0}, resp);
+  plot("sweep_ops", ImVec2(avail.x, ph), PlotSpec{"Mean allocation ops vs arrival rate", "arrival rate", "(counted operations per decision; mean, 95% CI)", true, 0}, ops);
   if (network)
     plot("sweep_lat", ImVec2(avail.x, ph), PlotSpec{"Mean packet latency vs arrival rate", "arrival rate", "(cycles; mean, 95% CI)", true, 0}, lat);
   ImGui::EndChild();

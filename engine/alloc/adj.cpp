@@ -26,6 +26,11 @@
 //    until both moves are blocked; it then touches a busy submesh's right or top side, or
 //    sits in the corner (0, 0) — all candidates.
 //  - Mesh only (the corners and the periphery are not defined around wrap-around links).
+//
+// Counted work: one operation = one bitmap word processed by the free-base query, one
+// candidate position considered around a busy submesh or at a corner, or one perimeter node
+// examined when a valid candidate is scored (2(p+q) each). Release: one operation per
+// busy-list entry compared (BusyListStrategy).
 #include <vector>
 #include "strategy.hpp"
 
@@ -38,12 +43,14 @@ class Adjacency final : public BusyListStrategy<Adjacency> {
     const int W = occ.width(), H = occ.height();
     const int p = req.shape.w, q = req.shape.h;
     if (p > W || q > H) return std::nullopt;
-    const BaseMask free = occ.free_bases(p, q);
+    const BaseMask free = occ.free_bases(p, q, ops_);
     int best = -1, bx = 0, by = 0;
     auto consider = [&](int x, int y) {
+      count(1);
       if (x < 0 || y < 0 || x > W - p || y > H - q || !free.test(x, y)) return;
       const bool earlier = y < by || (y == by && x < bx);
       if (best == 0 && !earlier) return;  // no score beats 0, and ties go to the earlier base
+      count(2 * (p + q));
       const int score = busy_neighbours(occ, Block{x, y, p, q});
       if (best < 0 || score < best || (score == best && earlier)) {
         best = score; bx = x; by = y;

@@ -20,6 +20,10 @@
 //    allocation succeeds exactly when w·h nodes are free (checked first). With max_blocks > 0
 //    (MBPJ) it fails as a whole when more pieces would be needed.
 //  * On a torus First Fit finds wrapping frames, so pieces may wrap.
+//
+// Counted work: the operations of every First Fit search (either orientation) made for the
+// request and its pieces — bitmap words, as ff.cpp counts them. The scratch copy of the
+// occupancy made when the request is split is not counted. No release work.
 #include "fit.hpp"
 
 namespace alloclab {
@@ -32,21 +36,26 @@ std::pair<Shape, Shape> anca_split(Shape s) {
 
 namespace {
 
-std::optional<Block> ff_both(const Occupancy& occ, Shape s) {
-  if (auto b = find_ff(occ, s)) return b;
-  if (s.w != s.h) return find_ff(occ, s.rotated());
+std::optional<Block> ff_both(const Occupancy& occ, Shape s, Ops& ops) {
+  if (auto b = find_ff(occ, s, ops)) return b;
+  if (s.w != s.h) return find_ff(occ, s.rotated(), ops);
   return std::nullopt;
+}
+std::optional<Block> ff_both(const Occupancy& occ, Shape s) {
+  Ops unused = 0;
+  return ff_both(occ, s, unused);
 }
 
 class Anca final : public StrategyBase<Anca> {
  public:
   explicit Anca(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    return partition_allocate(occ, req.shape, max_blocks_, ff_both, anca_split);
+    auto counted = [this](const Occupancy& o, Shape s) { return ff_both(o, s, ops_); };
+    return partition_allocate(occ, req.shape, max_blocks_, counted, anca_split);
   }
   // Explain mode: the pieces in the order the halving takes them, numbered (fit.hpp).
   Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
-    return explain_partition(req, occ, max_blocks_, ff_both, anca_split, "First Fit (either orientation)");
+    return explain_partition(req, occ, max_blocks_, [](const Occupancy& o, Shape s) { return ff_both(o, s); }, anca_split, "First Fit (either orientation)");
   }
 
  private:

@@ -7,6 +7,10 @@
 // mentions a horizontal stride equal to the frame width; we follow seed 000 and the original
 // paper's stride of 1, which is what makes the completeness claim true.) On a torus frames
 // may wrap around either edge.
+//
+// Counted work: one operation = one 64-bit bitmap word processed — each shift-and-AND pass of
+// the free-base query (Occupancy::free_bases) over every row's words, then the words read up to
+// the first free frame; per orientation tried. No release work.
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -17,7 +21,7 @@ class AdaptiveScan final : public StrategyBase<AdaptiveScan> {
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     for (Shape s : {req.shape, req.shape.rotated()}) {
       int x, y;
-      if (occ.first_free_base(s.w, s.h, x, y)) return Allocation{{block_at(x, y, s)}};
+      if (occ.first_free_base(s.w, s.h, x, y, ops_)) return Allocation{{block_at(x, y, s)}};
       if (s == s.rotated()) break;
     }
     return std::nullopt;

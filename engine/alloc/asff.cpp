@@ -11,6 +11,9 @@
 //  * A (w,h) shape is valid when w <= W and h <= H (the machine is W columns × H rows).
 //  * On a torus first fit may wrap (free_bases finds wrapping blocks), so ASFF runs there too.
 // ASFF is recognition complete over all shapes: it fails only when no free w×h with w·h = n exists.
+//
+// Counted work: one operation = one 64-bit bitmap word processed by the free-base query and
+// the first-fit scan, summed over the shapes tried. No release work.
 #include "shapes.hpp"
 #include "strategy.hpp"
 
@@ -23,7 +26,7 @@ class AllShapesFirstFit final : public StrategyBase<AllShapesFirstFit> {
     if (occ.free_count() < req.shape.area()) return std::nullopt;
     for (Shape s : asff_shapes(req.shape.area(), occ.width(), occ.height())) {
       int x, y;
-      if (occ.first_free_base(s.w, s.h, x, y)) return Allocation{{block_at(x, y, s)}};
+      if (occ.first_free_base(s.w, s.h, x, y, ops_)) return Allocation{{block_at(x, y, s)}};
     }
     return std::nullopt;
   }

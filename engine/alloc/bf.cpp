@@ -6,6 +6,10 @@
 // corner scores its two edge sides). Ties go to the first base in FF's order (bottom row
 // first, x ascending). Requested orientation only, like FF. On a torus there are no edges and
 // blocks may wrap.
+//
+// Counted work: one operation = one bitmap word processed by the free-base query or one node
+// examined when scoring (find_bf in fit.hpp: 2(w+h) perimeter nodes per free base, or W·H
+// nodes for prefix counts plus 4 look-ups per base when that is cheaper). No release work.
 #include "fit.hpp"
 
 namespace alloclab {
@@ -14,7 +18,7 @@ namespace {
 class BestFit final : public StrategyBase<BestFit> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    if (auto b = find_bf(occ, req.shape)) return Allocation{{*b}};
+    if (auto b = find_bf(occ, req.shape, ops_)) return Allocation{{*b}};
     return std::nullopt;
   }
 };

@@ -29,6 +29,11 @@
 //    for the mesh corners. Completeness carries over: a free block slid left (down) until it
 //    stops has x = c+1 (y = d+1) of the busy block that stops it, or any x (y) — so also 0 —
 //    when nothing does.
+//
+// Counted work: one operation = one busy-list entry read, one row of the candidate bitmap
+// cleared or of a coverage area marked, or one perimeter node examined when a free corner
+// candidate's boundary value is computed (2(p+q) per candidate); per orientation tried.
+// Release: one operation per busy-list entry compared (BusyListStrategy).
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -78,6 +83,7 @@ class BusyList final : public BusyListStrategy<BusyList> {
     xs_.assign({0, xmax});
     ys_.assign({0, ymax});
     auto ring = [](int v, int n) { return ((v % n) + n) % n; };
+    count(Ops(busy_.size()) + ymax + 1);
     for (const Busy& e : busy_) {
       const int a = e.block.x, b = e.block.y, c = a + e.block.w - 1, d = b + e.block.h - 1;
       if (wrap) {  // coverage <a-p+1, b-q+1> .. <c, d> modulo the sides
@@ -91,7 +97,7 @@ class BusyList final : public BusyListStrategy<BusyList> {
         continue;
       }
       const int x1 = std::max(0, a - p + 1), x2 = std::min(xmax, c);
-      for (int y = std::max(0, b - q + 1); y <= std::min(ymax, d) && x1 <= x2; ++y)
+      for (int y = std::max(0, b - q + 1); y <= std::min(ymax, d) && x1 <= x2; ++y, count(1))
         fill_bits(&free_[std::size_t(y) * wpr], x1, x2, false);
       for (int x : {a - p, c + 1, a, c - p + 1})
         if (x >= 0 && x <= xmax) xs_.push_back(x);
@@ -107,6 +113,7 @@ class BusyList final : public BusyListStrategy<BusyList> {
       for (int k = 0; k < wpr; ++k)
         for (Word m = r[k] & cols_[std::size_t(k)]; m; m &= m - 1) {
           const Block blk{k * 64 + __builtin_ctzll(m), y, p, q};
+          count(2 * (p + q));
           const int bv = boundary_contact(occ, blk);
           if (bv > best) {
             best = bv;

@@ -73,6 +73,7 @@ struct ExplainStep {
 struct Explanation {
   std::vector<ExplainStep> steps;
   std::optional<Allocation> decision;  // what the strategy decides; the last step shows it
+  long long ops = -1;                  // the decision's counted operations (Simulation::explain; -1 unknown)
 };
 
 // ---- building blocks shared by the strategies' explain()

@@ -26,6 +26,10 @@
 //
 // Torus: partitions are the same non-wrapping rectangles; only the final whole-machine pass
 // may return a block that wraps (Occupancy::free_bases handles the wrap).
+//
+// Counted work: one operation = one 64-bit bitmap word processed — by the free-base query,
+// then the words of each partition's rows read looking for its first free base (a partition
+// row's words are counted whole). No release work.
 #include <array>
 #include <cstdint>
 #include "strategy.hpp"
@@ -38,11 +42,12 @@ struct Part {
 };
 
 // First set bit of `m` with x in [x0, x1] and y in [y0, y1] (inclusive), rows from the bottom.
-bool first_in(const BaseMask& m, int x0, int x1, int y0, int y1, int& fx, int& fy) {
+bool first_in(const BaseMask& m, int x0, int x1, int y0, int y1, int& fx, int& fy, Ops& ops) {
   if (x0 > x1 || y0 > y1) return false;
   const int k0 = x0 >> 6, k1 = x1 >> 6;
   for (int y = y0; y <= y1; ++y) {
     const std::uint64_t* r = m.row(y);
+    ops += k1 - k0 + 1;
     for (int k = k0; k <= k1; ++k) {
       std::uint64_t w = r[k];
       if (k == k0) w &= ~std::uint64_t(0) << (x0 & 63);
@@ -65,13 +70,13 @@ class FirstFitPartitioned final : public StrategyBase<FirstFitPartitioned> {
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     const int p = req.shape.w, q = req.shape.h;
     if (p > W_ || q > H_) return std::nullopt;
-    const BaseMask m = occ.free_bases(p, q);
+    const BaseMask m = occ.free_bases(p, q, ops_);
     int x, y;
     for (int c : kOrder[size_class(req.shape)]) {
       const Part& P = parts_[c];
-      if (first_in(m, P.x0, P.x1 - p, P.y0, P.y1 - q, x, y)) return Allocation{{block_at(x, y, req.shape)}};
+      if (first_in(m, P.x0, P.x1 - p, P.y0, P.y1 - q, x, y, ops_)) return Allocation{{block_at(x, y, req.shape)}};
     }
-    if (m.first(x, y)) return Allocation{{block_at(x, y, req.shape)}};
+    if (m.first(x, y, ops_)) return Allocation{{block_at(x, y, req.shape)}};
     return std::nullopt;
   }
 

@@ -23,10 +23,16 @@
 namespace alloclab {
 
 // First Fit: the lowest-leftmost free base (rows from y = 0, x ascending) of shape s as given.
-inline std::optional<Block> find_ff(const Occupancy& occ, Shape s) {
+// Counted work (added to `ops`): the bitmap words the free-base query processed plus the words
+// read until the first free base.
+inline std::optional<Block> find_ff(const Occupancy& occ, Shape s, Ops& ops) {
   int x, y;
-  if (!occ.first_free_base(s.w, s.h, x, y)) return std::nullopt;
+  if (!occ.first_free_base(s.w, s.h, x, y, ops)) return std::nullopt;
   return block_at(x, y, s);
+}
+inline std::optional<Block> find_ff(const Occupancy& occ, Shape s) {
+  Ops unused = 0;
+  return find_ff(occ, s, unused);
 }
 
 // Best Fit: the free base of shape s (as given) whose block has the largest boundary_contact;
@@ -34,15 +40,20 @@ inline std::optional<Block> find_ff(const Occupancy& occ, Shape s) {
 // machine, every base's contact is computed in O(1) from per-row and per-column prefix counts
 // of busy nodes (built once per call, O(W·H)) — exactly boundary_contact's value without
 // rescanning each block's perimeter; otherwise boundary_contact is called per base.
-inline std::optional<Block> find_bf(const Occupancy& occ, Shape s) {
-  const BaseMask m = occ.free_bases(s.w, s.h);
+// Counted work (added to `ops`): the free-base query's words, the mask's words (counting the
+// bases), then either 2(w+h) perimeter nodes per base (direct) or W·H nodes for the prefix
+// counts plus 4 look-ups per base.
+inline std::optional<Block> find_bf(const Occupancy& occ, Shape s, Ops& ops) {
+  const BaseMask m = occ.free_bases(s.w, s.h, ops);
   const int bases = m.count();
+  ops += Ops(m.height()) * m.words_per_row();
   if (bases == 0) return std::nullopt;
   const Topology& t = occ.topology();
   const int W = t.width(), H = t.height();
   int best = -1;
   Block pick;
   if ((long long)bases * 2 * (s.w + s.h) <= 4LL * W * H) {  // few bases: score directly
+    ops += Ops(bases) * 2 * (s.w + s.h);
     m.for_each([&](int x, int y) {
       const Block b = block_at(x, y, s);
       const int score = boundary_contact(occ, b);
@@ -50,6 +61,7 @@ inline std::optional<Block> find_bf(const Occupancy& occ, Shape s) {
     });
     return pick;
   }
+  ops += Ops(W) * H + 4 * Ops(bases);
   const bool wrap = t.wraps();
   // rp[y*(W+1)+x]: busy nodes in row y, columns < x; cp[x*(H+1)+y]: busy in column x, rows < y.
   std::vector<int> rp(std::size_t(H) * std::size_t(W + 1), 0), cp(std::size_t(W) * std::size_t(H + 1), 0);
@@ -81,6 +93,10 @@ inline std::optional<Block> find_bf(const Occupancy& occ, Shape s) {
     if (score > best) { best = score; pick = block_at(x, y, s); }
   });
   return pick;
+}
+inline std::optional<Block> find_bf(const Occupancy& occ, Shape s) {
+  Ops unused = 0;
+  return find_bf(occ, s, unused);
 }
 
 // The owner used for pieces taken in a scratch occupancy during one decision.

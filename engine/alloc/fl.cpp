@@ -33,6 +33,12 @@
 //    before the rotated one, corners in the order lower-left, lower-right, upper-left,
 //    upper-right.
 //  - Mesh only.
+//
+// Counted work: one operation = one free-list entry visited, or one node examined (a corner
+// candidate's boundary value reads its 2(p+q) perimeter nodes; the release's histogram sweep
+// reads nodes row by row); the list update on allocation counts one per entry visited and
+// one per containment test, the update on release one per (old entry, new rectangle) test.
+// Seed 000 Table VI: O(F²) both ways.
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
@@ -62,8 +68,10 @@ class FreeList final : public StrategyBase<FreeList> {
     int best = -1;
     Block pick;
     for (const Block& F : list_) {
+      count(1);
       for (Shape s : {req.shape, req.shape.rotated()}) {
         if (s.w <= F.w && s.h <= F.h) {
+          count(4 * 2 * (s.w + s.h));
           const int xr = F.x + F.w - s.w, yt = F.y + F.h - s.h;
           const Block cands[4] = {{F.x, F.y, s.w, s.h}, {xr, F.y, s.w, s.h}, {F.x, yt, s.w, s.h}, {xr, yt, s.w, s.h}};
           for (const Block& c : cands) {
@@ -99,6 +107,7 @@ class FreeList final : public StrategyBase<FreeList> {
   void occupy(const Block& B) {
     mark(B, 1);
     std::vector<Block> kept, parts;
+    count(Ops(list_.size()));
     for (const Block& F : list_) {
       if (!meets(F, B)) { kept.push_back(F); continue; }
       const int fx1 = F.x + F.w, fy1 = F.y + F.h, bx1 = B.x + B.w, by1 = B.y + B.h;
@@ -111,6 +120,7 @@ class FreeList final : public StrategyBase<FreeList> {
     // lies inside a part, so only parts need checking); of equal parts the first stays.
     list_ = std::move(kept);
     const std::size_t n_kept = list_.size();
+    count(Ops(parts.size()) * Ops(n_kept + parts.size()));
     for (std::size_t i = 0; i < parts.size(); ++i) {
       bool dominated = false;
       for (std::size_t k = 0; k < n_kept && !dominated; ++k) dominated = contains(list_[k], parts[i]);
@@ -124,6 +134,7 @@ class FreeList final : public StrategyBase<FreeList> {
   void vacate(const Block& B) {
     mark(B, 0);
     const std::vector<Block> fresh = maximal_meeting(B);
+    count(Ops(list_.size()) * Ops(fresh.size() + 1));
     std::vector<Block> next;
     for (const Block& F : list_) {
       bool inside = false;
@@ -136,7 +147,7 @@ class FreeList final : public StrategyBase<FreeList> {
   }
 
   // The maximal free rectangles that meet B (B itself is already free in busy_).
-  std::vector<Block> maximal_meeting(const Block& B) const {
+  std::vector<Block> maximal_meeting(const Block& B) {
     std::vector<Block> out;
     const int btop = B.y + B.h - 1, bx1 = B.x + B.w - 1;
     std::vector<int> h(std::size_t(W_), 0);
@@ -144,9 +155,11 @@ class FreeList final : public StrategyBase<FreeList> {
       int n = 0;
       for (int y = B.y - 1; y >= 0 && !busy(x, y); --y) ++n;
       h[std::size_t(x)] = n;
+      count(n + 1);
     }
     std::vector<std::pair<int, int>> st;  // (start column, height), heights increasing
     for (int y = B.y; y < H_; ++y) {
+      count(W_);
       for (int x = 0; x < W_; ++x) h[std::size_t(x)] = busy(x, y) ? 0 : h[std::size_t(x)] + 1;
       if (y > btop) {  // some column of B must still reach down into B's rows
         bool reach = false;

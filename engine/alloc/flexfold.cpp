@@ -8,6 +8,9 @@
 //    an even a, S(2a,b/2) an even b; odd requests simply get fewer shapes (they are not refused).
 //  * Duplicate shapes (square requests) are tried once; shapes larger than the machine skipped.
 //  * On a torus first fit may wrap (free_bases finds wrapping blocks), so it runs there too.
+//
+// Counted work: one operation = one 64-bit bitmap word processed by the free-base query and
+// the first-fit scan, summed over the shapes tried. No release work.
 #include "shapes.hpp"
 #include "strategy.hpp"
 
@@ -20,7 +23,7 @@ class FlexFold final : public StrategyBase<FlexFold> {
     if (occ.free_count() < req.shape.area()) return std::nullopt;
     for (Shape s : flexfold_shapes(req.shape, occ.width(), occ.height())) {
       int x, y;
-      if (occ.first_free_base(s.w, s.h, x, y)) return Allocation{{block_at(x, y, s)}};
+      if (occ.first_free_base(s.w, s.h, x, y, ops_)) return Allocation{{block_at(x, y, s)}};
     }
     return std::nullopt;
   }

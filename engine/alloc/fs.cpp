@@ -17,6 +17,9 @@
 // FS is not recognition complete: the fixed strides skip free submeshes (test "fs: misses a
 // free submesh"), and — as in the original — only the requested orientation is tried.
 // Mesh only (the registry refuses a torus).
+//
+// Counted work: one operation = one 64-bit word read looking for the lowest leftmost free node,
+// one bitmap word processed by the free-base query, or one frame examined. No release work.
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -33,17 +36,17 @@ class FrameSliding final : public StrategyBase<FrameSliding> {
     for (int y = 0; y < H && y0 < 0; ++y) {
       const std::uint64_t* r = occ.free_row(y);
       for (int k = 0; k < wpr; ++k)
-        if (r[k]) {
+        if (count(1), r[k]) {
           x0 = k * 64 + __builtin_ctzll(r[k]);
           y0 = y;
           break;
         }
     }
     if (y0 < 0) return std::nullopt;
-    const BaseMask free = occ.free_bases(p, q);  // bit set = frame at that base entirely free
+    const BaseMask free = occ.free_bases(p, q, ops_);  // bit set = frame at that base entirely free
     for (int y = y0; y + q <= H; y += q)
       for (int x = x0 % p; x + p <= W; x += p)
-        if (free.test(x, y)) return Allocation{{Block{x, y, p, q}}};
+        if (count(1), free.test(x, y)) return Allocation{{Block{x, y, p, q}}};
     return std::nullopt;
   }
 };

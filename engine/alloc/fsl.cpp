@@ -19,6 +19,13 @@
 //    recomputed from the strategy's own busy map (the paper's deallocation also recomputes all
 //    free sub-systems) with an O(W·H) maximal-rectangle sweep, lazily at the next allocation.
 //  * Mesh only (no wrap-around sub-meshes on a torus).
+//
+// Counted work: one operation = one free-list entry visited or tested (the fragmentation
+// count of a corner candidate tests it against every entry: O(N_f²) per decision, as seed 001
+// §2.9 states), or one node read or marked. A release marks the job's nodes free (one per
+// node) and leaves the list stale; the next decision rebuilds it from the busy map (2·W·H
+// node reads plus one per rectangle found — the O(N_f³)-class deallocation work of the paper,
+// paid at the next decision here).
 #include <algorithm>
 #include <tuple>
 #include "strategy.hpp"
@@ -51,6 +58,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
     std::optional<Best> best;
     const Shape shapes[2] = {req.shape, req.shape.rotated()};
     for (const Block& f : list_) {
+      count(1);
       if (f.area() < req.shape.area()) break;  // sorted by decreasing area
       for (int o = 0; o < (shapes[0] == shapes[1] ? 1 : 2); ++o) {
         const Shape s = shapes[o];
@@ -61,6 +69,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
                                   {f.x + f.w - s.w, f.y + f.h - s.h, s.w, s.h}};
         for (const Block& c : corners) {
           int frag = 0;
+          count(Ops(list_.size()));
           for (const Block& g : list_) frag += intersects(c, g);
           if (!best || frag < best->frag || (frag == best->frag && f.area() < best->host))
             best = Best{frag, f.area(), c};
@@ -76,6 +85,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
       mark(b, 1);
       if (dirty_) continue;
       std::vector<Block> keep, parts;
+      count(Ops(list_.size()));
       for (const Block& f : list_) {
         if (!intersects(f, b)) {
           keep.push_back(f);
@@ -89,6 +99,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
       // A part is maximal unless contained in an untouched sub-mesh or another part.
       std::sort(parts.begin(), parts.end(), list_less);
       parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+      count(Ops(parts.size()) * Ops(keep.size() + parts.size()));
       for (std::size_t i = 0; i < parts.size(); ++i) {
         bool dominated = false;
         for (const Block& k : keep) dominated = dominated || contains(k, parts[i]);
@@ -102,7 +113,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
   }
 
   void released(JobId, const Allocation& a) override {
-    for (const Block& b : a.blocks) mark(b, 0);
+    for (const Block& b : a.blocks) mark(b, 0), count(b.area());
     dirty_ = true;
   }
 
@@ -127,6 +138,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
   void refresh() {
     if (!dirty_) return;
     list_ = maximal_free();
+    count(2 * Ops(W_) * H_ + Ops(list_.size()));
     dirty_ = false;
   }
   // All maximal free rectangles: for each top row y, the histogram of free run lengths downwards;

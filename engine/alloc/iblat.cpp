@@ -24,6 +24,10 @@
 //  * Mesh: IBLAT degrades to IAS: ζ does not wrap (clipped at 0) and bases whose block would
 //    cross the right or top edge are excluded by scanning only x ≤ W−p, y ≤ H−q. Still
 //    recognition complete, so `mesh` is true in the registry.
+//
+// Counted work: one operation = one busy-list entry read (its coverage built), one coverage
+// tested against a row or one covered interval of the row merged, per row examined until the
+// first uncovered base: O(B·h) per orientation tried. Release: one (the job's entry erased).
 #include <algorithm>
 #include <map>
 #include <string>
@@ -92,7 +96,10 @@ class Iblat final : public StrategyBase<Iblat> {
     auto& v = busy_[job];
     v.insert(v.end(), a.blocks.begin(), a.blocks.end());
   }
-  void released(JobId job, const Allocation&) override { busy_.erase(job); }
+  void released(JobId job, const Allocation&) override {
+    count(1);
+    busy_.erase(job);
+  }
 
  private:
   struct Range { int lo, len; };  // [lo, lo+len) modulo the side (torus) or plain (mesh)
@@ -116,11 +123,13 @@ class Iblat final : public StrategyBase<Iblat> {
     const int xmax = topo_.wraps() ? W : W - s.w + 1, ymax = topo_.wraps() ? H : H - s.h + 1;
     // Coverage list C_J.
     cov_.clear();
+    count(Ops(busy_.size()));
     for (const auto& [job, blocks] : busy_)
       for (const Block& b : blocks)
         cov_.push_back({cover(b.x, b.w, s.w, W), cover(b.y, b.h, s.h, H)});
     for (int y = 0; y < ymax; ++y) {
       iv_.clear();
+      count(Ops(cov_.size()) + 1);
       for (const auto& [cx, cy] : cov_) {
         if (!in(cy, y, H)) continue;
         if (cx.lo + cx.len <= W) iv_.push_back({cx.lo, cx.lo + cx.len});
@@ -130,6 +139,7 @@ class Iblat final : public StrategyBase<Iblat> {
         }
       }
       std::sort(iv_.begin(), iv_.end());
+      count(Ops(iv_.size()));
       int x = 0;  // first x not yet known to be covered
       for (const auto& [a, b] : iv_) {
         if (a > x) break;

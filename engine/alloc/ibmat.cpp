@@ -29,6 +29,10 @@
 //  * Mesh: IBMAT degrades to IFF. Rows and columns are swept once (nothing wraps), and nodes
 //    from which the block would cross the right or top edge are covered as Edge. Still
 //    recognition complete, so `mesh` is true in the registry.
+//
+// Counted work: one operation = one cell of the coverage array CT written or read — the row
+// pass (W·H), the column pass (W·H on a mesh, 2·W·H on a torus: two sweeps), then the cells
+// read up to the first base; per orientation tried: Θ(N) as seed 004 implies. No release work.
 #include <algorithm>
 #include <string>
 #include "strategy.hpp"
@@ -93,6 +97,8 @@ class Ibmat final : public StrategyBase<Ibmat> {
       if (s.w <= W && s.h <= occ.height()) {
         build_coverage(occ, s.w, s.h, ct_, run_, stop_);
         const auto it = std::find(ct_.begin(), ct_.end(), Coverage::Base);
+        // row pass + one or two column sweeps over every cell, then the cells read by the find
+        count(Ops(ct_.size()) * (occ.topology().wraps() ? 3 : 2) + Ops(it - ct_.begin()) + (it != ct_.end()));
         if (it != ct_.end()) {
           const int i = int(it - ct_.begin());
           return Allocation{{block_at(i % W, i / W, s)}};

@@ -24,6 +24,10 @@
 //    is larger than the machine in some side, the q×p block); the rotated check at that node
 //    fails if its block would cross an edge. So a job that fits an empty mesh is always placed
 //    on it, as on the torus (no job is starved on an idle machine).
+//
+// Counted work: one operation = one node of a probed block examined (the p·q nodes of the
+// block at the drawn base, then q·p of the rotated one): Θ(pq) per attempt, independent of the
+// machine size — the speed seed 004 credits IRAT with. No release work.
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -47,6 +51,7 @@ class Irat final : public StrategyBase<Irat> {
       const int x = i % nx, y = i / nx;
       for (Shape o : {s, r}) {
         const Block b = block_at(x, y, o);
+        count(Ops(o.w) * o.h);
         if (occ.block_free(b)) return Allocation{{b}};  // false if it would cross a mesh edge
         if (s == r) break;
       }

@@ -52,6 +52,13 @@
 // a new base child of the root (as any base that is not a leaf does). `itat` therefore fails
 // only when no free p×q or q×p sub-torus exists. The literal tree-only search is registered as
 // `itat-tree` for comparison (it fails where the fallback would be needed).
+//
+// Counted work: one operation = one tree node visited (the level order built per decision,
+// then each node without a job examined as a base, per orientation), one 64-bit bitmap word
+// processed by the free-base query (and the row-major fallback's scan); allocation bookkeeping
+// counts the level order, the nodes visited to find the base and the w+h children created;
+// a release counts the level order twice (finding the base and its neighbours) and one per
+// child moved or deleted.
 #include <algorithm>
 #include <map>
 #include <string>
@@ -79,7 +86,8 @@ class Itat final : public StrategyBase<Itat> {
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     level_order(order_);
-    return search(req, occ, order_, [](Shape, int, bool) {}, [](Shape, bool) {}, [](const std::optional<Block>&) {});
+    count(Ops(order_.size()));
+    return search(req, occ, order_, ops_, [](Shape, int, bool) {}, [](Shape, bool) {}, [](const std::optional<Block>&) {});
   }
 
   // Explain mode: the busy tree (bases, leaves, edges), then per orientation searched the
@@ -111,7 +119,8 @@ class Itat final : public StrategyBase<Itat> {
     ExplainStep* cur = nullptr;
     int rank = 0;
     Shape cur_shape;
-    e.decision = search(req, occ, order,
+    Ops unused = 0;
+    e.decision = search(req, occ, order, unused,
         [&](Shape s, int id, bool fits) {
           const Node& n = nodes_[std::size_t(id)];
           ++rank;
@@ -160,8 +169,10 @@ class Itat final : public StrategyBase<Itat> {
   void allocated(JobId job, const Allocation& a) override {
     for (const Block& b : a.blocks) {
       level_order(order_);
+      count(Ops(order_.size()) + b.w + b.h);  // the level order, then the new top/right children
       int id = -1;
       for (int k : order_) {
+        count(1);
         const Node& n = nodes_[std::size_t(k)];
         if (n.job == kNoJob && n.pos == Coord{b.x, b.y}) { id = k; break; }
       }
@@ -179,6 +190,7 @@ class Itat final : public StrategyBase<Itat> {
     if (it == bases_.end()) return;
     for (int id : it->second) remove_base(id);
     bases_.erase(it);
+    count(1);
   }
 
   // Level-order snapshot for tests and the UI (see torus_views.hpp).
@@ -213,18 +225,19 @@ class Itat final : public StrategyBase<Itat> {
   // orient(shape, true / false) when an orientation's tree search starts / ends, fallback(block)
   // the complete search's result (only when it runs).
   template <class Probe, class Orient, class Fallback>
-  std::optional<Allocation> search(const Request& req, const Occupancy& occ, const std::vector<int>& order, Probe&& probe,
+  std::optional<Allocation> search(const Request& req, const Occupancy& occ, const std::vector<int>& order, Ops& ops, Probe&& probe,
                                    Orient&& orient, Fallback&& fallback) const {
     std::vector<std::pair<Shape, BaseMask>> masks;
     for (Shape s : {req.shape, req.shape.rotated()}) {
       if (s.w <= topo_.width() && s.h <= topo_.height()) {
-        masks.emplace_back(s, occ.free_bases(s.w, s.h));
+        masks.emplace_back(s, occ.free_bases(s.w, s.h, ops));
         const BaseMask& m = masks.back().second;
         orient(s, true);
         for (int id : order) {
           const Node& n = nodes_[std::size_t(id)];
           if (n.job != kNoJob) continue;
           const bool fits = m.test(n.pos.x, n.pos.y);
+          ++ops;
           probe(s, id, fits);
           if (fits) {
             orient(s, false);
@@ -238,7 +251,7 @@ class Itat final : public StrategyBase<Itat> {
     if (!complete_) return std::nullopt;
     for (const auto& [s, m] : masks) {
       int x, y;
-      if (m.first(x, y)) {
+      if (m.first(x, y, ops)) {
         fallback(std::optional<Block>(block_at(x, y, s)));
         return Allocation{{block_at(x, y, s)}};
       }
@@ -301,6 +314,7 @@ class Itat final : public StrategyBase<Itat> {
     if (id != 0) {
       std::vector<int> order, level;
       level_order(order, &level);
+      count(2 * Ops(order.size()));  // the level order and the search for the deleted base
       const long at = long(std::find(order.begin(), order.end(), id) - order.begin());
       const int lv = level[std::size_t(at)];
       target = -1;
@@ -313,6 +327,7 @@ class Itat final : public StrategyBase<Itat> {
     std::vector<int> kids;
     kids.swap(nodes_[std::size_t(id)].children);
     std::vector<int> moved;
+    count(Ops(kids.size()));
     for (int c : kids) {
       if (nodes_[std::size_t(c)].job == kNoJob) free_node(c);  // a leaf: deleted
       else moved.push_back(c);

@@ -34,6 +34,10 @@
 //    sides); an L's bounding box must fit the machine, so the legs never overlap.
 // Registered contiguous: the job gets one connected region without gaps (the thesis lists LSSA
 // among the contiguous strategies); it is, however, two blocks.
+//
+// Counted work: one operation = one 64-bit bitmap word processed by a free-base query or read
+// by a first-fit scan (rectangles, then both legs of every L type tried), or one free base of
+// the tall leg checked against the short leg's bases. No release work.
 #include "shapes.hpp"
 #include "strategy.hpp"
 
@@ -53,9 +57,8 @@ class LShapedAllocation final : public StrategyBase<LShapedAllocation> {
     for (Shape s : rects) {
       if (s.w > W || s.h > H || std::find(tried.begin(), tried.end(), s) != tried.end()) continue;
       tried.push_back(s);
-      const BaseMask m = occ.free_bases(s.w, s.h);
       int x, y;
-      if (m.first(x, y)) return Allocation{{block_at(x, y, s)}};
+      if (occ.first_free_base(s.w, s.h, x, y, ops_)) return Allocation{{block_at(x, y, s)}};
     }
     const bool wide = a >= b;
     for (const LShape& l : lssa_lshapes(a, b)) {
@@ -63,7 +66,7 @@ class LShapedAllocation final : public StrategyBase<LShapedAllocation> {
         const bool horizontal = (pass == 0) == wide;
         for (int second = 0; second < 2; ++second)
           for (int align = 0; align < 2; ++align)
-            if (auto r = place_l(occ, l, horizontal, second == 1, align == 1)) return r;
+            if (auto r = place_l(occ, l, horizontal, second == 1, align == 1, ops_)) return r;
       }
     }
     return std::nullopt;
@@ -73,7 +76,7 @@ class LShapedAllocation final : public StrategyBase<LShapedAllocation> {
   // First fit of one L type; nullopt if none is free. long_second: SL right of (below) SR;
   // other_end: SR aligned to SL's top (right) end instead of its bottom (left) end.
   static std::optional<Allocation> place_l(const Occupancy& occ, const LShape& l, bool horizontal, bool long_second,
-                                           bool other_end) {
+                                           bool other_end, Ops& ops) {
     const Topology& t = occ.topology();
     const int W = t.width(), H = t.height();
     Shape s1, s2;   // SL, SR sizes
@@ -90,9 +93,9 @@ class LShapedAllocation final : public StrategyBase<LShapedAllocation> {
       bw = l.d, bh = l.c + l.e;
     }
     if (bw > W || bh > H) return std::nullopt;
-    const BaseMask m1 = occ.free_bases(s1.w, s1.h);
+    const BaseMask m1 = occ.free_bases(s1.w, s1.h, ops);
     if (!m1.any()) return std::nullopt;
-    const BaseMask m2 = occ.free_bases(s2.w, s2.h);
+    const BaseMask m2 = occ.free_bases(s2.w, s2.h, ops);
     if (!m2.any()) return std::nullopt;
     const bool wrap = t.wraps();
     std::optional<Allocation> found;
@@ -102,6 +105,7 @@ class LShapedAllocation final : public StrategyBase<LShapedAllocation> {
       for (int k = 0; k < m1.words_per_row() && !found; ++k)
         for (std::uint64_t bits = r[k]; bits; bits &= bits - 1) {
           const int x1 = k * 64 + __builtin_ctzll(bits);
+          ++ops;
           int bx = x1 - o1x, by = y1 - o1y;
           if (wrap) {
             bx = (bx + W) % W;

@@ -28,6 +28,11 @@
 //    the nodes return as 1×1 blocks and merge back with their buddies.
 //  * On a torus the same blocks are used (they never wrap); foreign wrapping rectangles are
 //    handled node by node as above.
+//
+// Counted work: one operation = one free-list operation (look-up, insert or erase — the
+// trial splits inside allocate and their undo included) or one factor digit served; the
+// bookkeeping after the decision (carving the blocks out) and on release (giving them back and
+// recombining: 4 look-ups per level) counts the same way.
 #include <vector>
 #include "../core/id_set.hpp"
 #include "strategy.hpp"
@@ -78,6 +83,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
     bool ok = true;
     for (int i = max_level_; i >= 0 && ok; --i) {
       while (d[std::size_t(i)] > 0) {
+        count(1);
         auto& fl = free_[std::size_t(i)];
         if (!fl.empty()) {
           if (max_blocks_ > 0 && int(a.blocks.size()) >= max_blocks_) { ok = false; break; }
@@ -89,7 +95,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
           continue;
         }
         int j = i + 1;
-        while (j <= max_level_ && free_[std::size_t(j)].empty()) ++j;
+        while (j <= max_level_ && free_[std::size_t(j)].empty()) ++j, count(1);
         if (j <= max_level_) {  // split the lowest block of the smallest larger size down to i
           int base = free_[std::size_t(j)].first();
           for (int l = j; l > i; --l) split(l, base);  // lower-left child keeps the base id
@@ -149,11 +155,13 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
 
   // ---- free lists with an undo log (used only inside allocate)
   void insert(int l, int id) {
+    count(1);
     free_[std::size_t(l)].insert(id);
     free_nodes_ += 1 << (2 * l);
     if (logging_) log_.push_back({l, id, true});
   }
   void erase(int l, int id) {
+    count(1);
     free_[std::size_t(l)].erase(id);
     free_nodes_ -= 1 << (2 * l);
     if (logging_) log_.push_back({l, id, false});
@@ -197,6 +205,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
   void carve(int x, int y, int l) {
     const int top = roots_[std::size_t(root_of_[std::size_t(topo_.id(x, y))])].level;
     for (int k = l; k <= top; ++k) {
+      count(1);
       const int base = base_at(x, y, k);
       if (!free_[std::size_t(k)].contains(base)) continue;
       for (int m = k; m > l; --m) split(m, base_at(x, y, m));
@@ -221,6 +230,7 @@ class MultipleBuddy final : public StrategyBase<MultipleBuddy> {
       const int s = 1 << l;
       const int kids[4] = {pb, topo_.id(p.x + s, p.y), topo_.id(p.x, p.y + s), topo_.id(p.x + s, p.y + s)};
       auto& fl = free_[std::size_t(l)];
+      count(4);
       for (int k : kids)
         if (!fl.contains(k)) return;
       for (int k : kids) erase(l, k);

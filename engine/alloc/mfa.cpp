@@ -68,6 +68,15 @@
 // such nodes as -1 too). One step per busy submesh for the first 10, the rest share a step, the
 // virtual edge submeshes one more; the property test "mfa's word-parallel search equals the
 // literal ... algorithm" is what makes this the same decision (and test_explain checks it).
+//
+// Counted work: seed 000 §V.B's model of MFA, evaluated on the actual busy list for every
+// orientation tried: one operation for the reject set Δ_T, one per busy submesh for the
+// coverage set Ξ_T (bB), and one per candidate position on the four fringe lines of every busy
+// submesh, 2(h + q − 1) + 2(w + p − 1) for a w×h one, not clipped ((4t√K + u)B), plus the
+// inward lines of the virtual edge submeshes on a mesh (2(w+h)). The early stop on an index of 2(p+q) is not credited, so this
+// is the paper's average-time count a + bB + c + (4t√K + u)B with unit constants, not the
+// word-parallel work of the implementation below. Release: one operation per busy-list entry
+// compared (BusyListStrategy).
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -359,8 +368,34 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
   std::optional<Block> search(const Occupancy& occ, Shape s) {
     const int W = occ.width(), H = occ.height();
     if (s.w > W || s.h > H) return std::nullopt;
+    count(paper_ops(W, H, occ.topology().wraps(), s));
     return occ.topology().wraps() ? search_torus(occ, s) : search_mesh(occ, s);
   }
+
+  // The counted work of one orientation (see the file header): 1 for Δ_T, one per busy submesh
+  // for Ξ_T, and one per candidate position on the four fringe lines of every busy submesh —
+  // 2(h + q − 1) + 2(w + p − 1) for a w×h submesh, not clipped to the mesh, from running sums
+  // (O(1), so counting costs nothing beside the search) — plus the inward lines of the four
+  // virtual edge submeshes on a mesh.
+  Ops paper_ops(int W, int H, bool torus, Shape s) const {
+    const Ops B = Ops(busy_.size());
+    Ops n = 1 + B + 2 * (sum_h_ + B * (s.h - 1)) + 2 * (sum_w_ + B * (s.w - 1));
+    if (!torus) n += 2 * Ops(W) + 2 * Ops(H);
+    return n;
+  }
+
+ public:
+  void allocated(JobId job, const Allocation& a) override {
+    BusyListStrategy::allocated(job, a);
+    for (const Block& b : a.blocks) sum_w_ += b.w, sum_h_ += b.h;
+  }
+  void released(JobId job, const Allocation& a) override {
+    BusyListStrategy::released(job, a);
+    for (const Block& b : a.blocks) sum_w_ -= b.w, sum_h_ -= b.h;
+  }
+
+ private:
+  Ops sum_w_ = 0, sum_h_ = 0;  // total width and height of the busy submeshes (paper_ops)
 
   // The candidate lines in the paper's order: around every busy submesh (report order), then
   // the virtual edge submeshes. `VR` (rows, wpr words each) and `VT` (columns, hpr words each)

@@ -60,6 +60,10 @@
 //
 // ASFF (All Shapes First Fit) is being written as its own strategy on another branch; the
 // small all-shapes first-fit loop NAS needs is implemented privately below (nas_asff), marked.
+//
+// Counted work: one operation = one 64-bit bitmap word processed by a First Fit search (the
+// all-shapes step and each nucleus, as ff.cpp counts), one neighbour examined while growing
+// (4 per node of a growth layer), or one node scanned by the 1x1 fallback. No release work.
 #include <algorithm>
 #include <vector>
 #include "fit.hpp"
@@ -90,7 +94,7 @@ namespace {
 // Shapes w×h with w·h = n that fit the machine: the requested shape, its rotation, then the
 // other factor pairs from the most square to the most elongated, each as w×h then h×w. The
 // first shape with a free place (First Fit) wins.
-std::optional<Block> nas_asff(const Occupancy& occ, Shape req, std::vector<Shape>* tried = nullptr) {
+std::optional<Block> nas_asff(const Occupancy& occ, Shape req, Ops& ops, std::vector<Shape>* tried = nullptr) {
   const int n = req.area(), W = occ.width(), H = occ.height();
   std::vector<Shape> shapes{req};
   if (req.w != req.h) shapes.push_back(req.rotated());
@@ -104,7 +108,7 @@ std::optional<Block> nas_asff(const Occupancy& occ, Shape req, std::vector<Shape
   for (Shape s : shapes)
     if (s.w <= W && s.h <= H) {
       if (tried) tried->push_back(s);
-      if (auto b = find_ff(occ, s)) return b;
+      if (auto b = find_ff(occ, s, ops)) return b;
     }
   return std::nullopt;
 }
@@ -205,13 +209,13 @@ class Neighbor final : public StrategyBase<Neighbor> {
   std::optional<Allocation> decide(const Request& req, const Occupancy& occ, Trace* tr) {
     const int n = req.shape.area();
     if (occ.free_count() < n) return std::nullopt;                   // Step 2
-    if (auto b = nas_asff(occ, req.shape, tr ? &tr->asff : nullptr)) {  // Step 3
+    if (auto b = nas_asff(occ, req.shape, ops_, tr ? &tr->asff : nullptr)) {  // Step 3
       if (tr) tr->asff_hit = b;
       return Allocation{{*b}};
     }
     held_.assign(std::size_t(occ.topology().nodes()), 0);
     auto attempt = [&](Shape nu) -> std::optional<Allocation> {
-      const auto b = find_ff(occ, nu);
+      const auto b = find_ff(occ, nu, ops_);
       int reached = 0;
       std::optional<Allocation> a;
       if (b) a = grow(occ, *b, n, &reached);
@@ -230,6 +234,7 @@ class Neighbor final : public StrategyBase<Neighbor> {
     // Step 4.1: a 1x1 nucleus at each free node in scan order, one per connected component.
     const Topology& t = occ.topology();
     for (int id = 0; id < t.nodes(); ++id) {
+      count(1);
       if (occ.owner(id) != kNoJob || held_[std::size_t(id)]) continue;
       const Coord c = t.coord(id);
       const Block nb{c.x, c.y, 1, 1};
@@ -264,6 +269,7 @@ class Neighbor final : public StrategyBase<Neighbor> {
     int left = n - nb.area();
     while (left > 0 && !layer.empty()) {
       next.clear();
+      count(4 * Ops(layer.size()));
       for (int id : layer)
         for (int nb_id : t.neighbours(id))
           if (nb_id >= 0 && !held_[std::size_t(nb_id)] && occ.owner(nb_id) == kNoJob) {

@@ -18,15 +18,22 @@ int BaseMask::count() const {
 }
 
 bool BaseMask::first(int& x, int& y) const {
+  Ops unused = 0;
+  return first(x, y, unused);
+}
+
+bool BaseMask::first(int& x, int& y, Ops& ops) const {
   for (int j = 0; j < h_; ++j) {
     const std::uint64_t* r = row(j);
     for (int k = 0; k < wpr_; ++k)
       if (r[k]) {
         x = k * 64 + __builtin_ctzll(r[k]);
         y = j;
+        ops += Ops(j) * wpr_ + k + 1;
         return true;
       }
   }
+  ops += Ops(h_) * wpr_;
   return false;
 }
 
@@ -187,7 +194,7 @@ Word row_windows(Word* d, int rows, const int* shifts, int ns) {
 
 BaseMask Occupancy::free_bases(int p, int q) const {
   BaseMask out;
-  free_bases(p, q, out);
+  (void)free_bases(p, q, out);
   return out;
 }
 
@@ -196,30 +203,38 @@ BaseMask Occupancy::free_bases(int p, int q) const {
 // W_p(x) = W_k(x) & W_k(x+p-k) for the largest power of two k <= p (AND is idempotent). So
 // ceil(log2 p) in-place passes per direction, no copies; a pass that leaves nothing set ends
 // the query early (the result is then all zero).
-void Occupancy::free_bases(int p, int q, BaseMask& out) const {
+Ops Occupancy::free_bases(int p, int q, BaseMask& out) const {
   const int W = width(), H = height();
   out.reset(W, H);
-  if (p < 1 || q < 1 || p > W || q > H) return;
+  if (p < 1 || q < 1 || p > W || q > H) return 0;
+  Ops ops = 0;  // words processed, one per word per pass
   const bool wrap = topo_.wraps();
   const int n = out.words_per_row();
   Word* const o = out.row(0);
   const std::size_t osize = std::size_t(n) * H;
-  auto windows = [](Word* d, int words, int rows, int len) -> bool {
+  auto windows = [&ops](Word* d, int words, int rows, int len) -> bool {
     int k = 1;
-    for (; 2 * k <= len; k *= 2)
+    for (; 2 * k <= len; k *= 2) {
+      ops += Ops(words) * rows;
       if (!and_shifted_rows_inplace(d, words, rows, k)) return false;
-    if (k < len && !and_shifted_rows_inplace(d, words, rows, len - k)) return false;
+    }
+    if (k < len) {
+      ops += Ops(words) * rows;
+      if (!and_shifted_rows_inplace(d, words, rows, len - k)) return false;
+    }
     return true;
   };
   // 1. Horizontal: per row, the bases of a free run of length p. On a torus each row is doubled
   //    (bit x+W = bit x) so runs crossing the right edge are seen.
   if (!wrap) {
     std::copy(free_bits_.begin(), free_bits_.end(), o);  // bits >= W are 0: no base past the edge
+    ops += Ops(osize);
     if (n <= 4 && p < 128) {
       // Every shift is below 64 bits: all passes on one row at a time, in registers.
       int shifts[16], ns = 0, k = 1;
       for (; 2 * k <= p; k *= 2) shifts[ns++] = k;
       if (k < p) shifts[ns++] = p - k;
+      ops += Ops(ns) * Ops(osize);
       Word any = 0;
       switch (n) {
         case 1: any = row_windows<1>(o, H, shifts, ns); break;
@@ -227,13 +242,14 @@ void Occupancy::free_bases(int p, int q, BaseMask& out) const {
         case 3: any = row_windows<3>(o, H, shifts, ns); break;
         default: any = row_windows<4>(o, H, shifts, ns); break;
       }
-      if (!any) return;
+      if (!any) return ops;
     } else if (!windows(o, n, H, p)) {
-      return;
+      return ops;
     }
   } else {
     const int sn = (2 * W + 63) / 64;
     scratch_.assign(std::size_t(sn) * H, 0);
+    ops += Ops(sn) * H;
     for (int y = 0; y < H; ++y) {
       Word* r = scratch_.data() + std::size_t(y) * sn;
       const Word* fr = free_row(y);
@@ -245,7 +261,8 @@ void Occupancy::free_bases(int p, int q, BaseMask& out) const {
         if (bs && k + ws + 1 < sn) r[k + ws + 1] |= fr[k] >> (64 - bs);
       }
     }
-    if (!windows(scratch_.data(), sn, H, p)) return;
+    if (!windows(scratch_.data(), sn, H, p)) return ops;
+    ops += Ops(osize);
     const int extra = n * 64 - W;
     for (int y = 0; y < H; ++y) {
       const Word* r = scratch_.data() + std::size_t(y) * sn;
@@ -256,11 +273,12 @@ void Occupancy::free_bases(int p, int q, BaseMask& out) const {
   }
   // 2. Vertical: V[y] = AND rows[y .. y+q-1] (modulo H on a torus; 0 past the top on a mesh),
   //    the same way over whole rows.
-  if (q == 1) return;
+  if (q == 1) return ops;
   if (!wrap) {
     auto pass = [&](int k) {
       // rows y < H-k: row y &= row y+k (not yet rewritten: ascending); the top k rows: 0
       const std::size_t m = std::size_t(H - k) * n, off = std::size_t(k) * n;
+      ops += Ops(m);
       Word any = 0;
       for (std::size_t i = 0; i < m; ++i) any |= o[i] &= o[i + off];
       std::fill(o + m, o + osize, 0);
@@ -268,15 +286,16 @@ void Occupancy::free_bases(int p, int q, BaseMask& out) const {
     };
     int k = 1;
     for (; 2 * k <= q; k *= 2)
-      if (!pass(k)) return;
+      if (!pass(k)) return ops;
     if (k < q) pass(q - k);
-    return;
+    return ops;
   }
   // Torus: rows wrap, so each pass reads the previous result whole (ping-pong with scratch).
   scratch_.resize(osize);
   Word* a = o;
   Word* b = scratch_.data();
   auto pass = [&](int k) {
+    ops += Ops(osize);
     for (int y = 0; y < H; ++y) {
       const Word* s0 = a + std::size_t(y) * n;
       const Word* s1 = a + std::size_t((y + k) % H) * n;
@@ -289,6 +308,7 @@ void Occupancy::free_bases(int p, int q, BaseMask& out) const {
   for (; 2 * k <= q; k *= 2) pass(k);
   if (k < q) pass(q - k);
   if (a != o) std::copy(a, a + osize, o);
+  return ops;
 }
 
 }  // namespace alloclab

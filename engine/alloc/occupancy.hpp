@@ -17,6 +17,9 @@
 
 namespace alloclab {
 
+// Counted elementary operations of an allocation strategy (strategy.hpp).
+using Ops = long long;
+
 // A W×H bit matrix: bit (x, y) set means "a p×q block with base (x, y) is free".
 class BaseMask {
  public:
@@ -37,6 +40,8 @@ class BaseMask {
   int count() const;
   // First set bit in row-major order from the bottom row (y ascending, then x ascending).
   bool first(int& x, int& y) const;
+  // The same, adding to `ops` the words read until the bit is found (all words if none).
+  bool first(int& x, int& y, Ops& ops) const;
   // Calls f(x, y) for every set bit, rows bottom to top, x ascending.
   template <class F>
   void for_each(F&& f) const {
@@ -74,12 +79,25 @@ class Occupancy {
   // on a torus it may wrap. Empty mask if p or q exceed the machine.
   BaseMask free_bases(int p, int q) const;
   // The same into `out` (its storage is reused: no allocation once it is large enough).
-  void free_bases(int p, int q, BaseMask& out) const;
+  // Returns the 64-bit words the query processed: one per word of each shift-and-AND pass
+  // (and of the copy in), the unit strategies count their bitmap work in.
+  Ops free_bases(int p, int q, BaseMask& out) const;
+  // The mask, adding the words processed to `ops`.
+  BaseMask free_bases(int p, int q, Ops& ops) const {
+    BaseMask m;
+    ops += free_bases(p, q, m);
+    return m;
+  }
   // The lowest-leftmost base (rows from y = 0, x ascending) whose p×q block is entirely free:
   // free_bases(p, q).first(x, y) without allocating (an internal scratch mask is reused).
   bool first_free_base(int p, int q, int& x, int& y) const {
-    free_bases(p, q, mask_scratch_);
+    (void)free_bases(p, q, mask_scratch_);
     return mask_scratch_.first(x, y);
+  }
+  // The same, adding to `ops` the words the query processed and the words read to the base.
+  bool first_free_base(int p, int q, int& x, int& y, Ops& ops) const {
+    ops += free_bases(p, q, mask_scratch_);
+    return mask_scratch_.first(x, y, ops);
   }
   // Row y's free bits (bit x set = free), (W+63)/64 words.
   const std::uint64_t* free_row(int y) const { return free_bits_.data() + std::size_t(y) * wpr_; }

@@ -23,6 +23,10 @@
 //    For k > 0 it succeeds whenever the free pages hold p·q nodes.
 //  * max_blocks > 0 (MBPJ): if more pages than that would be needed the allocation fails.
 //  * On a torus pages are the same tiles (they never need to wrap).
+//
+// Counted work: one operation = one page examined in index order (its free/busy state is one
+// look-up in a page table in Lo et al.; here block_free reads its nodes, which is not counted).
+// No release work.
 #include <algorithm>
 #include <vector>
 #include "strategy.hpp"
@@ -74,6 +78,7 @@ class Paging final : public StrategyBase<Paging> {
     Allocation a;
     int got = 0;
     for (const Block& pg : pages_) {
+      count(1);
       if (!occ.block_free(pg)) continue;
       if (max_blocks_ > 0 && int(a.blocks.size()) >= max_blocks_) return std::nullopt;
       a.blocks.push_back(pg);

@@ -17,6 +17,10 @@
 //    pieces the allocation fails as a whole (nothing is allocated; the job waits).
 //  * On a torus FF/BF find wrapping submeshes, so pieces may wrap.
 // The returned blocks are in allocation order (largest/first piece first).
+//
+// Counted work: the operations of every First Fit / Best Fit search made for the request and
+// its sub-requests (bitmap words and scored nodes, as ff.cpp / bf.cpp count them). The scratch
+// copy of the occupancy made when the request is split is not counted. No release work.
 #include "fit.hpp"
 
 namespace alloclab {
@@ -34,7 +38,10 @@ class Pald final : public StrategyBase<Pald<BestFit>> {
  public:
   explicit Pald(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    return partition_allocate(occ, req.shape, max_blocks_, fit, pald_split);
+    auto counted = [this](const Occupancy& o, Shape s) {
+      return BestFit ? find_bf(o, s, this->ops_) : find_ff(o, s, this->ops_);
+    };
+    return partition_allocate(occ, req.shape, max_blocks_, counted, pald_split);
   }
   // Explain mode: the blocks in the order Fig. 1's recursion takes them, numbered, with the
   // sub-requests that found no place before each (explain_partition in fit.hpp).

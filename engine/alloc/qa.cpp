@@ -21,6 +21,11 @@
 // Torus: no reject area; a coverage submesh is taken modulo the sides and split into at most
 // four plain rectangles (for_each_ring_range), so the same row sweep finds the lowest, then
 // leftmost base of a free sub-torus, which may wrap.
+//
+// Counted work: one operation = one busy-list entry read (its coverage computed), one row of a
+// coverage area applied to last_covered, or one row examined for the first gap — the O(hB)
+// of seed 000's Table VI, per orientation tried. Release: one operation per busy-list entry
+// compared while removing the job's blocks (BusyListStrategy).
 #include <algorithm>
 #include <vector>
 #include "strategy.hpp"
@@ -48,6 +53,7 @@ class QuickAllocation final : public BusyListStrategy<QuickAllocation> {
     if (p > W || q > H) return std::nullopt;
     const int xmax = wrap ? W - 1 : W - p, ymax = wrap ? H - 1 : H - q;  // beyond: reject area
     cover_.clear();
+    count(Ops(busy_.size()));
     for (const Busy& e : busy_) {
       const Block& b = e.block;
       if (wrap) {
@@ -64,14 +70,18 @@ class QuickAllocation final : public BusyListStrategy<QuickAllocation> {
     last_.assign(std::size_t(ymax + 1), -1);
     closed_.assign(std::size_t(ymax + 1), 0);
     for (const Cover& c : cover_)
-      for (int y = c.y1; y <= c.y2; ++y) {
+      for (int y = (count(c.y2 - c.y1 + 1), c.y1); y <= c.y2; ++y) {
         if (closed_[std::size_t(y)]) continue;
         int& l = last_[std::size_t(y)];
         if (c.x1 > l + 1) closed_[std::size_t(y)] = 1;  // gap at l+1: first free base of the row
         else l = std::max(l, c.x2);
       }
     for (int y = 0; y <= ymax; ++y)
-      if (last_[std::size_t(y)] + 1 <= xmax) return Block{last_[std::size_t(y)] + 1, y, p, q};
+      if (last_[std::size_t(y)] + 1 <= xmax) {
+        count(y + 1);
+        return Block{last_[std::size_t(y)] + 1, y, p, q};
+      }
+    count(ymax + 1);
     return std::nullopt;
   }
 

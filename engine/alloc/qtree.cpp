@@ -62,6 +62,11 @@
 // Implementation: the candidate list and S1 depend on the tree only, so they are built once per
 // tree state (allocated() / released() invalidate them) and reused by every request until the
 // tree changes; CF strips are read from the occupancy's free bits.
+//
+// Counted work: one operation = one tree node visited (collecting the candidates — rebuilt
+// only after the tree changed —, carving, partitioning: 4 per split, recombining after a
+// release), one candidate examined against the best-fit criteria, or one node of a strip read
+// for a combining factor (2(w+h) per block scored). The paper's O(N_a) is the candidate scan.
 #include <algorithm>
 #include <map>
 #include <string>
@@ -225,6 +230,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
     Key bk{};
     Shape best_rot[2];
     int best_nrot = 0;
+    count(Ops(cands_.size()));
     for (int i = 0; i < int(cands_.size()); ++i) {
       const Block& c = cands_[i];
       Shape rots[2];
@@ -247,8 +253,9 @@ class QuadTree final : public StrategyBase<QuadTree> {
       const Key k{ov, diff, -fs, c.area()};
       bool take = best < 0 || less(k, bk);
       if (!take && same(k, bk)) {
-        if (best_cf < 0) best_cf = cf(occ, cands_[best]);
+        if (best_cf < 0) best_cf = cf(occ, cands_[best]), count(2 * (cands_[best].w + cands_[best].h));
         take = cf(occ, c) < best_cf;
+        count(2 * (c.w + c.h));
       }
       if (take) {
         best = i, bk = k, best_cf = -1;
@@ -274,6 +281,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
                                 {c.x + c.w - o.w, c.y, o.w, o.h}};
       for (const Block& b : corners) {
         const int m = cf(occ, b);
+        count(2 * (b.w + b.h));
         if (tr) tr->corners.push_back({b, m});
         if (!pick || m < pick_cf) pick = b, pick_cf = m;
       }
@@ -339,6 +347,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
     cands_valid_ = true;
   }
   void collect(int id) {
+    count(1);
     const Node& n = nodes_[id];
     if (n.status == kFree) {
       cands_.push_back(n.r);
@@ -455,6 +464,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
     return int(nodes_.size()) - 1;
   }
   void kill(int id) {
+    count(1);
     for (int c : nodes_[id].ch)
       if (c >= 0) kill(c);
     nodes_[id].alive = false;
@@ -473,6 +483,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
     while (!work.empty()) {
       const int id = work.back();
       work.pop_back();
+      count(1);
       if (id < 0 || !nodes_[id].alive) continue;
       if (nodes_[id].status == kPartial && all_children_free(id)) {
         for (int& c : nodes_[id].ch)
@@ -502,6 +513,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
       last_best_ = -1;
       candidates();
       for (int i = 0; i < int(cands_.size()); ++i) {
+        count(1);
         if (!inside(cands_[i], b)) continue;
         if (parts_[i].n == 1) {  // a free leaf holds it
           last_best_ = i;
@@ -538,6 +550,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
                             {cx, cy, r.x + r.w - cx, r.y + r.h - cy},
                             {cx, r.y, r.x + r.w - cx, cy - r.y}};
     nodes_[id].status = kPartial;
+    count(4);
     for (int s = 0; s < 4; ++s) {
       const int c = parts[s].w > 0 && parts[s].h > 0 ? new_node(parts[s], id) : -1;
       nodes_[id].ch[s] = c;  // (new_node may reallocate nodes_: index again)
@@ -547,6 +560,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
   // partly covers are partitioned first. Internal nodes are not pruned by their rectangle,
   // since an expanded descendant may reach beyond it; absorbed leaves are skipped.
   void carve(int id, const Block& b, JobId job) {
+    count(1);
     const Block r = nodes_[id].r;
     if (nodes_[id].status == kAbsorbed) return;
     if (nodes_[id].status != kPartial && !overlaps(r, b)) return;

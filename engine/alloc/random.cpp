@@ -6,6 +6,9 @@
 // is reported as its own 1×1 block (no attempt is made to merge neighbours: the point of the
 // baseline is that it ignores contiguity). Works unchanged on a torus. With max_blocks > 0 a
 // job needing more than max_blocks nodes cannot be placed.
+//
+// Counted work: one operation = one bitmap word read, one free node listed, or one node drawn
+// (H·⌈W/64⌉ + free + p·q per successful decision). No release work.
 #include <vector>
 #include "strategy.hpp"
 
@@ -21,6 +24,7 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
     if (max_blocks_ > 0 && need > max_blocks_) return std::nullopt;
     free_.clear();
     const int W = occ.width(), wpr = (W + 63) / 64;
+    count(Ops(occ.height()) * wpr + occ.free_count() + need);
     for (int y = 0; y < occ.height(); ++y) {  // free nodes in id order, from the free bits
       const std::uint64_t* r = occ.free_row(y);
       for (int k = 0; k < wpr; ++k)

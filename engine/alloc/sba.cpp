@@ -24,6 +24,11 @@
 //  - Torus (not in the paper): there is no reject area; a coverage wraps modulo the sides and
 //    is cut into at most four non-wrapping rectangles of base space; a coverage whose extent
 //    reaches the side length covers that whole axis. The returned base may give a wrapping block.
+//
+// Counted work: one operation = one busy-list entry read (its coverage computed), one stack
+// entry popped, or one coverage tested against a popped region — the O(B²) of seed 000's
+// Table VI; per orientation tried. Release: one operation per busy-list entry compared
+// (BusyListStrategy).
 #include <algorithm>
 #include <vector>
 #include "strategy.hpp"
@@ -72,6 +77,7 @@ class StackBased final : public BusyListStrategy<StackBased> {
     // Candidate region = machine minus the reject areas (none on a torus).
     const Rect cand = torus ? Rect{0, 0, W - 1, H - 1} : Rect{0, 0, W - s.w, H - s.h};
     cov_.clear();
+    count(Ops(busy_.size()));
     for (const Busy& e : busy_) {
       const Block& b = e.block;
       if (!torus) {
@@ -93,6 +99,7 @@ class StackBased final : public BusyListStrategy<StackBased> {
       stack_.pop_back();
       std::size_t i = e.next;
       while (i < n && !cov_[i].overlaps(e.r)) ++i;
+      count(Ops(i - e.next) + 1);
       if (i == n) return Block{e.r.x0, e.r.y0, s.w, s.h};
       const Rect& c = cov_[i];
       const Rect& r = e.r;

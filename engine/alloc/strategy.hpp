@@ -5,6 +5,14 @@
 // so that strategies with their own bookkeeping (buddy trees, busy lists, free lists) stay in
 // step. Strategies are values: clone() copies one with all its state (compare mode, snapshots).
 //
+// Counted work: every strategy adds its elementary operations to a counter (count()) as it
+// decides (allocate + allocated) and releases (released). What one operation is — nodes or
+// bitmap words examined, list entries or tree nodes visited — is stated in each strategy's
+// file header, so that the counts can be held against the paper's complexity statement. The
+// counter is a plain integer in the strategy object: deterministic (no clocks), identical
+// native and wasm, copied with the strategy. The simulation reads ops() before and after each
+// call (results mean_allocation_ops, max_allocation_ops, mean_release_ops; key alloc_cost).
+//
 // Adding a strategy = one .cpp file defining its factory + one row in registry.cpp (and,
 // optionally, an explain() override in the same file for the UI's Explain mode).
 #pragma once
@@ -53,6 +61,12 @@ class Strategy {
   virtual Explanation explain(const Request& req, const Occupancy& occ, const Rng& rng) const {
     return explain_default(*this, req, occ, rng);
   }
+  // Elementary operations counted so far by this object (decisions and releases together).
+  Ops ops() const { return ops_; }
+
+ protected:
+  void count(Ops n) { ops_ += n; }
+  Ops ops_ = 0;  // helpers that count (find_ff, free_bases(..., ops)) add to it directly
 };
 
 // CRTP helper: gives a strategy its clone() from the copy constructor.
@@ -73,10 +87,12 @@ class BusyListStrategy : public StrategyBase<Derived> {
   void allocated(JobId job, const Allocation& a) override {
     for (const Block& b : a.blocks) busy_.push_back({job, b});
   }
+  // Release: one operation per busy-list entry compared while looking for the job's blocks.
   void released(JobId job, const Allocation& a) override {
     for (const Block& b : a.blocks)
       for (std::size_t i = 0; i < busy_.size(); ++i)
         if (busy_[i].job == job && busy_[i].block == b) {
+          this->count(Ops(i) + 1);
           busy_.erase(busy_.begin() + std::ptrdiff_t(i));
           break;
         }

@@ -17,6 +17,7 @@
 #include "../sweep/sweep_runner.hpp"
 #include "../scenario/trace_load.hpp"
 #include "bench_alloc.hpp"
+#include "bench_ops.hpp"
 #include "bench_premas.hpp"
 #include "bench_sweep.hpp"
 #include "plot.hpp"
@@ -121,10 +122,10 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
   if (!a->jobs_csv.empty()) {
     std::sort(rows.begin(), rows.end(), [](const JobRecord& x, const JobRecord& y) { return x.id < y.id; });
     std::ostringstream csv;
-    csv << "id,arrival,start,end,width,height,nodes,blocks\n";
+    csv << "id,arrival,start,end,width,height,nodes,blocks,alloc_ops\n";
     for (const JobRecord& j : rows)
       csv << j.id << ',' << format_number(j.arrival) << ',' << format_number(j.start) << ',' << format_number(j.end)
-          << ',' << j.shape.w << ',' << j.shape.h << ',' << j.alloc.nodes() << ',' << j.alloc.blocks.size() << '\n';
+          << ',' << j.shape.w << ',' << j.shape.h << ',' << j.alloc.nodes() << ',' << j.alloc.blocks.size() << ',' << j.alloc_ops << '\n';
     const std::string tmp = a->jobs_csv + ".tmp";
     {
       std::ofstream f(tmp, std::ios::binary);
@@ -305,6 +306,7 @@ void print_help(std::ostream& out) {
          "  alloclab list                                               strategies, schedulers, patterns, routing, distributions\n"
          "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
          "  alloclab bench alloc [quick]                                allocation decision times\n"
+         "  alloclab bench ops [csv] [max=SIDE] [strategy=IDS]          counted operations per decision vs machine side\n"
          "  alloclab bench net                                          network flit-hops simulated per second\n"
          "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
          "  alloclab bench premas [jobs=N] [repeats=R] [strategy=IDS]   whole runs on the PReMAS trace shape: jobs per second\n"
@@ -331,6 +333,8 @@ int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ost
   }
   if (!words.empty() && words[0] == "premas")  // whole runs on the PReMAS comparison trace's shape
     return bench_premas(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
+  if (!words.empty() && words[0] == "ops")
+    return bench_ops(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
   if (!words.empty() && words[0] == "net") {  // the wormhole network's own benchmark
     if (words.size() > 1) { err << "alloclab: bench net: takes no arguments\n"; return 2; }
     out << bench_net();

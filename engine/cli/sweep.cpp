@@ -206,7 +206,11 @@ int cmd_merge(const std::vector<std::string>& words, std::ostream& out, std::ost
         if (header.empty()) {
           header = line;
           raw = is_raw_header(header);
-          if (raw) rep_col = parse_csv(header)[0].size() - metric_fields().size() - 2;
+          if (raw) {  // the replication column: before "seed" (older CSVs may lack later metrics)
+            const auto h = parse_csv(header)[0];
+            for (std::size_t i = 1; i + 1 < h.size(); ++i)
+              if (h[i] == "replication" && h[i + 1] == "seed") { rep_col = i; break; }
+          }
         } else if (line != header) {
           return fail(path + ": header differs from " + files[0] + "'s");
         }

@@ -29,6 +29,9 @@ const MetricField kFields[] = {
     {"mean_bounded_slowdown", &Results::mean_bounded_slowdown},
     {"mean_packet_queueing", &Results::mean_packet_queueing},
     {"completion_ratio", &Results::completion_ratio},
+    {"mean_allocation_ops", &Results::mean_allocation_ops},
+    {"max_allocation_ops", &Results::max_allocation_ops},
+    {"mean_release_ops", &Results::mean_release_ops},
 };
 }  // namespace
 

@@ -33,6 +33,9 @@ struct Results {
   double mean_bounded_slowdown = 0;   // mean of max(1, response / max(service, 10)) over measured jobs
   double mean_packet_queueing = 0;    // network: cycles a packet waited in its source queue before entering
   double completion_ratio = 0;        // measured jobs completed / measured jobs arrived
+  double mean_allocation_ops = 0;     // counted operations per allocation decision (failed ones too), window
+  double max_allocation_ops = 0;      // the largest decision's operations in the window
+  double mean_release_ops = 0;        // counted operations per release (departure), window
 };
 
 struct MetricField {

@@ -353,6 +353,15 @@ std::vector<ParamDef> make_params() {
       "paging_order", G::Strategy,
       {{"row-major", PagingOrder::RowMajor}, {"snake", PagingOrder::Snake}, {"shuffled", PagingOrder::Shuffled}}, FIELD(strat.paging_order),
       "Paging: page indexing order (shuffled = Lo et al.'s shuffled row-major, bit-interleaved)"));
+  ParamDef alloc_cost = real_row("alloc_cost", G::Strategy, {0, 1e9, "a time per operation", 'C', "off"}, FIELD(alloc_cost),
+                                 "Allocation time: each decision takes C x its counted operations on a single allocator; the job starts when it ends (0 = decisions take no time)");
+  alloc_cost.check = [](const Scenario& s) -> Status {
+    const SchedulerInfo* si = find_scheduler(s.scheduler);
+    if (s.alloc_cost > 0 && si && !si->timed_decisions)
+      return Error{"alloc_cost: scheduler '" + s.scheduler + "' plans starts at reserved times and cannot take allocation time; use alloc_cost=0 or another scheduler"};
+    return {};
+  };
+  t.push_back(std::move(alloc_cost));
   t.push_back(real_row("max_wait", G::Scheduler, {0, 1e15, "a time", 'T', "off"}, FIELD(sched.max_wait),
                        "Starvation threshold: once a job has waited this long no later job may pass it (seed 001 3.5)"));
   t.push_back(real_row("time_limit", G::Measurement, {0, 1e15, "a time", 'T', "none"}, FIELD(time_limit),

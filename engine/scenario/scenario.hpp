@@ -65,6 +65,7 @@ struct Scenario {
   SchedParams sched;
   int replications = 1;
   double time_limit = 0;  // 0 = run until every job has departed
+  double alloc_cost = 0;  // simulated time per counted allocation operation (0 = decisions take no time)
   OnFail on_fail = OnFail::Wait;
   int check = 0;  // 1: verify occupancy, job table and network after every event (slow; tests)
 

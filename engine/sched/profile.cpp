@@ -66,6 +66,7 @@ class Search {
     auto s = strat.clone();
     Rng rng = *v_.rng;
     auto a = s->allocate(req_, seen, rng);
+    ops_ += s->ops() - strat.ops();
     if (!a || a->blocks.empty() || a->nodes() < req_.shape.area()) return std::nullopt;
     bool ok = true;
     for (const Block& b : a->blocks) {
@@ -88,6 +89,12 @@ class Search {
     marked_.clear();
   }
 
+
+ public:
+  long long ops() const { return ops_; }
+
+ private:
+  long long ops_ = 0;
   const ProfileView& v_;
   Request req_;
   std::vector<char> mark_;
@@ -122,6 +129,7 @@ SlotSearch earliest_slot(const ProfileView& v, std::span<const Reservation> othe
     out.res.end = t + est;
     out.res.alloc = std::move(a);
     out.res.now = at_once;
+    out.ops = search.ops();
     return out;
   };
   // the machine as it is now: planned starts at now are not on it yet
@@ -151,6 +159,7 @@ SlotSearch earliest_slot(const ProfileView& v, std::span<const Reservation> othe
       return found(t, std::move(*a), at_once);
     }
   }
+  out.ops = search.ops();
   return out;
 }
 

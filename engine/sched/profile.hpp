@@ -45,6 +45,7 @@ struct ProfileView {
 struct SlotSearch {
   Reservation res;
   bool strategy_failed_now = false;
+  long long ops = 0;  // the strategy's counted operations in the search's placement attempts
 };
 
 // The reservation of `j` given the other reservations (entries with id kNoJob or j.id are

@@ -138,7 +138,7 @@ const SchedulerInfo kSchedulers[] = {
     {"ssd", make<Ssd>, "Shortest service demand first; the shortest waiting job blocks the others"},
     {"easy", make<Easy>, "EASY backfilling: later jobs start early if they do not delay the head's reservation"},
     {"greedy", make<Greedy>, "Greedy (seed 001): every waiting job that fits starts, in arrival order; max_wait stops passing a starving head"},
-    {"conservative", make_conservative, "Conservative backfilling: every waiting job has a reservation; a job starts early only if it delays none"},
+    {"conservative", make_conservative, "Conservative backfilling: every waiting job has a reservation; a job starts early only if it delays none", false},
 };
 
 }  // namespace

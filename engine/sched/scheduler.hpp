@@ -94,6 +94,9 @@ struct SchedulerInfo {
   std::string_view id;
   std::unique_ptr<Scheduler> (*make)(const SchedParams&);
   std::string_view help;
+  // Works with alloc_cost > 0 (decisions that take time can start a job later than planned).
+  // A reservation scheduler whose plan assumes starts at the reserved times cannot.
+  bool timed_decisions = true;
 };
 
 std::span<const SchedulerInfo> schedulers();

@@ -63,8 +63,10 @@ Result<SweepData> parse_raw_csv(std::string_view text) {
     if (h[i] == kRep && h[i + 1] == kSeed) rc = i;
   if (h.empty() || h[0] != "point" || !rc)
     return Error{"not a raw sweep CSV (no point, replication and seed columns; write one with alloclab sweep --raw)"};
-  if (h.size() != rc + 2 + fields.size()) return Error{"raw CSV: the metric columns differ from this alloclab's"};
-  for (std::size_t i = 0; i < fields.size(); ++i)
+  // A CSV written before later metrics were appended holds a prefix of the table: those read 0.
+  if (h.size() > rc + 2 + fields.size() || h.size() <= rc + 2) return Error{"raw CSV: the metric columns differ from this alloclab's"};
+  const std::size_t nf = h.size() - rc - 2;
+  for (std::size_t i = 0; i < nf; ++i)
     if (h[rc + 2 + i] != fields[i].name) return Error{"raw CSV: column '" + h[rc + 2 + i] + "' is not the metric '" + std::string(fields[i].name) + "'"};
   SweepData d;
   d.keys.assign(h.begin() + 1, h.begin() + long(rc));
@@ -86,7 +88,7 @@ Result<SweepData> parse_raw_csv(std::string_view text) {
       if (r[rc + 1].empty()) return Error{at + "bad seed"};
       rr.seed = s;
     }
-    for (std::size_t i = 0; i < fields.size(); ++i)
+    for (std::size_t i = 0; i < nf; ++i)
       if (!parse_double(r[rc + 2 + i], rr.results.*fields[i].member))
         return Error{at + "'" + r[rc + 2 + i] + "' is not a number (" + std::string(fields[i].name) + ")"};
     const std::vector<std::string> values(r.begin() + 1, r.begin() + long(rc));

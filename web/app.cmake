@@ -26,7 +26,7 @@ add_custom_command(OUTPUT "${ALLOCLAB_PRESETS_CPP}"
 set(ALLOCLAB_APP_SOURCES
   web/main.cpp web/gl_renderer.cpp web/gl_texture.cpp web/page_api.cpp web/mesh_canvas.cpp web/plot.cpp web/presets.cpp web/traffic_overlay.cpp web/traffic_heat.cpp
   web/win_mesh.cpp web/win_setup.cpp web/win_queue.cpp web/win_charts.cpp web/win_results.cpp
-  web/win_compare.cpp web/win_sweep.cpp web/win_explain.cpp web/win_error.cpp
+  web/win_compare.cpp web/win_sweep.cpp web/win_explain.cpp web/win_error.cpp web/win_gantt.cpp
   "${ALLOCLAB_PRESETS_CPP}")
 
 # The UI font: DejaVu Sans from Debian's fonts-dejavu-core (scripts/setup installs it), never

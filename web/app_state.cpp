@@ -131,6 +131,8 @@ AppState::AppState() : scenario_() {
 
 void AppState::after_load() {
   ++generation_;
+  // the Gantt window draws finished jobs from the run's record (bounded: big runs keep none)
+  sim_->record_jobs(scenario_.warmup + scenario_.jobs <= kGanttRecordJobs);
   carry_ = 0;
   events_ = 0;
   history_.clear();
@@ -240,7 +242,34 @@ void AppState::start_replications() {
   replications.start(std::move(spec), {Batch::Label{scenario_.strategy, 0}});
 }
 
+Status AppState::first_difference() {
+  std::vector<Scenario> runs;
+  for (const std::string& id : compare_ids) {
+    Scenario s = scenario_;
+    s.strategy = id;
+    if (Status st = validate(s); !st) { error_ = "first difference: " + st.message(); return st; }
+    runs.push_back(std::move(s));
+  }
+  auto d = alloclab::first_difference(runs);
+  if (!d) { error_ = "first difference: " + d.error().message; return d.error(); }
+  first_diff_runs_ = runs;
+  if (d->found) {
+    compare_.clear();
+    compare_err_.assign(runs.size(), "");
+    for (Simulation& sim : d->stopped) compare_.emplace_back(std::move(sim));
+    d->stopped.clear();
+    playing = false;
+  }
+  first_diff_ = std::move(*d);
+  return {};
+}
+
+std::string AppState::first_diff_json() const {
+  return first_diff_ ? first_difference_json(first_diff_runs_, *first_diff_) : std::string();
+}
+
 void AppState::restart_compare() {
+  first_diff_.reset();
   compare_.clear();
   compare_err_.clear();
   compare_carry_ = 0;

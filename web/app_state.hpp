@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "first_difference.hpp"
 #include "simulation.hpp"
 #include "sweep/sweep_runner.hpp"
 
@@ -96,6 +97,9 @@ class Batch {
   std::string error_;
 };
 
+// Runs with at most this many jobs keep every measured job's record for the Gantt window.
+inline constexpr long long kGanttRecordJobs = 200000;
+
 enum class Mode { Run, Compare, Sweep, Explain };
 inline constexpr std::array<Mode, 4> kModes = {Mode::Run, Mode::Compare, Mode::Sweep, Mode::Explain};
 const char* mode_name(Mode m);
@@ -173,6 +177,13 @@ class AppState {
   };
   ExplainCursor explain;
   PinnedTraffic pinned_traffic;  // written by the Mesh window each frame
+  // what the Gantt window drew last frame: bars, the job under the mouse, one bar's centre
+  struct GanttShown {
+    int bars = 0;
+    JobId hovered = kNoJob, bar_job = kNoJob;
+    float bar_x = 0, bar_y = 0;
+  };
+  GanttShown gantt_shown;
 
   // ---- chart history of the running simulation
   const History& history() const { return history_; }
@@ -194,6 +205,12 @@ class AppState {
   // Its CSV: what `alloclab sweep strategy=IDS ... --baseline strategy=FIRST` prints for the
   // finished points ("" when there is none).
   std::string compare_paired_csv() const;
+  // First difference (engine/first_difference.hpp): plays the compared strategies on the
+  // current scenario, stops every compare run at the first job whose start or blocks differ
+  // (pauses) and keeps each side's decision; an error if a run cannot finish.
+  Status first_difference();
+  const std::optional<FirstDifference>& first_diff() const { return first_diff_; }
+  std::string first_diff_json() const;  // as `alloclab diff` prints it ("" when none)
 
   // ---- sweep: utilization and response time vs arrival rate
   std::vector<std::string> sweep_ids = {"ff", "bf"};
@@ -248,6 +265,8 @@ class AppState {
   std::vector<std::optional<Simulation>> compare_;
   std::vector<std::string> compare_err_;
   std::string compare_paired_key_;  // scenario link and strategies of compare_paired
+  std::optional<FirstDifference> first_diff_;  // stopped runs moved into compare_
+  std::vector<Scenario> first_diff_runs_;
 };
 
 }  // namespace alloclab::app

@@ -44,6 +44,8 @@ Layout layout(Slot slot, float dw, float dh) {
     case Slot::Main: return {cx, top, std::max(200.0f, dw - cx - g), h};
     case Slot::MainTop: return {cx, top, cw, split - g};
     case Slot::MainBottom: return {cx, top + split, cw, h - split};
+    case Slot::MainBottomLeft: return {cx, top + split, std::floor(cw * 0.45f) - g, h - split};
+    case Slot::MainBottomRight: return {cx + std::floor(cw * 0.45f), top + split, cw - std::floor(cw * 0.45f), h - split};
     case Slot::Right: return {dw - rw - g, top, rw, h};
     case Slot::RightTop: return {dw - rw - g, top, rw, std::floor(h * 0.5f) - g};
     case Slot::RightBottom: return {dw - rw - g, top + std::floor(h * 0.5f), rw, h - std::floor(h * 0.5f)};
@@ -63,6 +65,7 @@ struct App {
   SetupWindow setup;
   QueueWindow queue;
   ChartsWindow charts;
+  GanttWindow gantt;
   ResultsWindow results;
   CompareWindow compare;
   SweepWindow sweep;
@@ -133,6 +136,7 @@ void menu_bar(App& app) {
     ImGui::MenuItem("Setup", nullptr, &app.setup.open);
     ImGui::MenuItem("Mesh", nullptr, &app.mesh.open);
     ImGui::MenuItem("Charts", nullptr, &app.charts.open);
+    ImGui::MenuItem("Gantt", nullptr, &app.gantt.open);
     ImGui::MenuItem("Queue and jobs", nullptr, &app.queue.open);
     ImGui::MenuItem("Results", nullptr, &app.results.open);
     ImGui::MenuItem("Compare", nullptr, &app.compare.open);
@@ -295,8 +299,10 @@ void run_frame(App& app) {
     case Mode::Run:
       place(Slot::MainTop);
       app.mesh.draw(st);
-      place(Slot::MainBottom);
+      place(Slot::MainBottomLeft);
       app.charts.draw(st);
+      place(Slot::MainBottomRight);
+      app.gantt.draw(st);
       place(Slot::RightTop);
       app.queue.draw(st);
       place(Slot::RightBottom);

@@ -86,6 +86,17 @@ std::string page_command(AppState& state, const std::string& name, const std::st
     return "";
   }
   if (name == "pin") { state.pinned = JobId(std::atoi(arg.c_str())); return ""; }
+  if (name == "gantt") {  // what the Gantt window drew last frame
+    const AppState::GanttShown& g = state.gantt_shown;
+    char b[200];
+    std::snprintf(b, sizeof b, "{\"bars\":%d,\"hovered\":%d,\"pinned\":%d,\"bar\":{\"job\":%d,\"x\":%.1f,\"y\":%.1f}}", g.bars,
+                  g.hovered, state.pinned, g.bar_job, double(g.bar_x), double(g.bar_y));
+    return b;
+  }
+  if (name == "firstDifference") {  // Compare mode's button: the `alloclab diff` JSON, runs stopped there
+    if (Status st = state.first_difference(); !st) return st.message();
+    return state.first_diff_json();
+  }
   if (name == "presets") {
     std::string out;
     for (const Preset& p : presets()) out += std::string(p.name) + "\n";

@@ -138,7 +138,16 @@ void CompareWindow::draw(AppState& state) {
   ImGui::SameLine();
   if (ImGui::Button("Restart") || changed) state.restart_compare();
   ImGui::SameLine();
+  if (ImGui::Button("First difference")) (void)state.first_difference();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Play the strategies on the same jobs and stop all of them at the first job whose start time or blocks "
+                      "differ, showing each one's decision for it (as Explain shows it)");
+  ImGui::SameLine();
   ImGui::TextDisabled("same jobs, lock-step by simulated time");
+  const auto& fd = state.first_diff();
+  if (fd && !fd->found) ImGui::TextColored(ImVec4(0.45f, 0.95f, 0.55f, 1), "No difference: every job starts at the same time on the same blocks (%lld jobs)", fd->jobs_compared);
+  if (fd && fd->found)
+    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1), "First difference: job %d at time %.6g (runs stopped there; Play continues)", fd->job, fd->time);
 
   const auto& runs = state.compare_runs();
   const auto& errs = state.compare_errors();
@@ -163,7 +172,22 @@ void CompareWindow::draw(AppState& state) {
       ImGui::TextDisabled("t %.0f  busy %.0f%%  wait %zu%s", s.now(), 100.0 * occ.busy_count() / occ.topology().nodes(),
                           s.queue_length(), s.done() ? "  done" : "");
       canvas_[i].grid_lines = false;
-      canvas_[i].draw("c", s, ImGui::GetContentRegionAvail(), &pinned_[i]);
+      const bool diff = fd && fd->found && i < fd->sides.size();
+      ImVec2 area = ImGui::GetContentRegionAvail();
+      if (diff) {  // the side's decision for the job, as Explain shows it
+        const DiffSide& d = fd->sides[i];
+        const char* what = d.started_now ? (d.reserved ? "started on its reservation" : "started") : d.waiting ? "waiting" : "not in the queue";
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1), "job %d %s", fd->job, what);
+        if (d.decision && !d.decision->steps.empty()) {
+          ImGui::SameLine();
+          ImGui::TextDisabled("%s", d.decision->steps.back().caption.c_str());
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", d.decision->steps.back().caption.c_str());
+        }
+        area = ImGui::GetContentRegionAvail();
+      }
+      const CanvasGeom g = canvas_[i].draw("c", s, area, &pinned_[i]);
+      if (diff && fd->sides[i].decision && !fd->sides[i].decision->steps.empty())
+        draw_explain_step(ImGui::GetWindowDrawList(), g, fd->sides[i].decision->steps.back());
     } else {
       ImGui::PushTextWrapPos(0.0f);
       ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", errs[i].c_str());

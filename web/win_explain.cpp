@@ -122,6 +122,8 @@ void legend(const ExplainStep& step, bool labels_hidden) {
 
 }  // namespace
 
+void draw_explain_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) { draw_step(dl, g, step); }
+
 void ExplainWindow::draw(AppState& state) {
   if (!open) return;
   if (!ImGui::Begin("Explain", &open)) { ImGui::End(); return; }

@@ -15,7 +15,7 @@ namespace alloclab::app {
 struct Layout {
   float x, y, w, h;
 };
-enum class Slot { Setup, Main, MainTop, MainBottom, RightTop, RightBottom, Right };
+enum class Slot { Setup, Main, MainTop, MainBottom, MainBottomLeft, MainBottomRight, RightTop, RightBottom, Right };
 Layout layout(Slot s, float dw, float dh);
 
 // The machine of the running simulation (Run mode): zoom, pan, hover, click to pin.
@@ -47,6 +47,24 @@ struct SetupWindow {
 struct QueueWindow {
   bool open = true;
   void draw(AppState& state);
+};
+
+// The schedule as time × jobs (win_gantt.cpp): bars from start to end in the jobs' colours,
+// waits as thin lines, scrolling with the simulation; hover = tooltip, click = pin.
+struct GanttWindow {
+  bool open = true;
+  void draw(AppState& state);
+ private:
+  struct Row {
+    JobId id;
+    double arrival, start, end;
+    int nodes;
+    int state;  // 0 waiting, 1 running, 2 done
+  };
+  std::vector<Row> rows_;
+  bool follow_ = true;
+  float span_ = 0;  // time units shown (0: a default on first draw)
+  double end_ = 0;  // the right edge when not following
 };
 
 // Utilization, queue length and mean response time over simulated time.
@@ -96,6 +114,10 @@ struct ExplainWindow {
   long long events_ = -1;  // AppState::events() it was computed at
   JobId subject_ = kNoJob;
 };
+
+// Draws one step of an explanation (its layers, labels and edges) over a machine canvas, in
+// the Explain window's colours (win_explain.cpp; the Compare window's first difference too).
+void draw_explain_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step);
 
 // The engine's last error message in red, with a Dismiss button; nothing when there is none.
 struct ErrorWindow {

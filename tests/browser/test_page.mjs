@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { uiChecks } from './ui_checks.mjs';
+import { uiChecks, ganttChecks } from './ui_checks.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const opts = {}, positional = [];
@@ -210,6 +210,7 @@ try {
 
   // ---- 6. the front end: modes, panels, link round trip, exports, traces, presets
   await uiChecks({ open, check, shots, census, server, nativeCli });
+  await ganttChecks({ open, check, shots, nativeCli });
 } catch (e) {
   check('no exception', false, e.stack);
 } finally {

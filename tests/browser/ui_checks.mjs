@@ -355,3 +355,43 @@ function findJobPixel(png, census) {
     }
   return null;
 }
+
+// The Gantt window (Run mode) and Compare's first difference: bars drawn (screenshot), hover
+// names a job and click pins it (the mesh view's pin), and the first difference stops at the
+// same job and time as the native `alloclab diff`.
+export async function ganttChecks({ open, check, shots, nativeCli }) {
+  const g = await open('size=16x16&arrival=poisson:0.04&jobs=400&scheduler=conservative');
+  await g.evaluate(() => window.alloclab.command('speed', '200'));
+  await g.waitForTimeout(3000);
+  await g.evaluate(() => window.alloclab.command('pause'));
+  await g.waitForTimeout(300);
+  const gs = JSON.parse(await g.evaluate(() => window.alloclab.command('gantt')));
+  fs.writeFileSync(path.join(shots, 'gantt.png'), await g.screenshot());
+  check('Gantt window draws bars', gs.bars >= 5 && gs.bar.job >= 0, JSON.stringify(gs));
+  await g.mouse.move(gs.bar.x, gs.bar.y);
+  await g.waitForTimeout(400);
+  const hov = JSON.parse(await g.evaluate(() => window.alloclab.command('gantt')));
+  fs.writeFileSync(path.join(shots, 'gantt-hover.png'), await g.screenshot());
+  check('Gantt: hovering a bar names its job (tooltip)', hov.hovered === gs.bar.job, `hovered ${hov.hovered}, bar ${gs.bar.job}`);
+  await g.mouse.click(gs.bar.x, gs.bar.y);
+  await g.waitForTimeout(400);
+  const pin = (await g.evaluate(() => window.alloclab.state())).pinned;
+  fs.writeFileSync(path.join(shots, 'gantt-pinned.png'), await g.screenshot());
+  check('Gantt: clicking a bar pins the job (the mesh view pin)', pin === gs.bar.job, `pinned ${pin}, bar ${gs.bar.job}`);
+  await g.close();
+
+  const link = 'size=16x16&arrival=poisson:0.03&jobs=300';
+  const c = await open(link);
+  await c.evaluate(() => window.alloclab.command('setMode', 'Compare'));
+  await c.evaluate(() => window.alloclab.command('compare', 'ff,bf'));
+  const web = JSON.parse(await c.evaluate(() => window.alloclab.command('firstDifference')));
+  await c.waitForTimeout(500);
+  fs.writeFileSync(path.join(shots, 'compare-first-difference.png'), await c.screenshot());
+  const nat = JSON.parse(nativeCli(['diff', link + '&strategy=ff', link + '&strategy=bf']));
+  const cs = await c.evaluate(() => window.alloclab.state());
+  check('Compare first difference stops at the same job and time as alloclab diff', web.job === nat.job && web.time === nat.time &&
+        JSON.stringify(web.runs.map((r) => r.blocks)) === JSON.stringify(nat.runs.map((r) => r.blocks)) && cs.playing === false &&
+        cs.compareTimes.every((t) => t <= nat.time) && cs.compareTimes.some((t) => t === nat.time),
+        `web job ${web.job} t ${web.time}, native job ${nat.job} t ${nat.time}, runs at ${cs.compareTimes}`);
+  await c.close();
+}

@@ -83,6 +83,7 @@ void GanttWindow::draw(AppState& state) {
   JobId hover = kNoJob;
   const ImVec2 m = ImGui::GetIO().MousePos;
   AppState::GanttShown shown;
+  bool bar_running = false;  // shown.bar_job is a running job
   for (const Row& r : rows_) {
     const float h = std::max(1.0f, float(r.nodes) * per_node);
     if (y > c1.y) break;
@@ -95,9 +96,14 @@ void GanttWindow::draw(AppState& state) {
       dl->AddRectFilled(a, b, col);
       if (r.id == state.pinned) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), IM_COL32(255, 255, 255, 255), 0, 0, 2);
       ++shown.bars;
-      if (shown.bar_job == kNoJob && b.x - a.x >= 4 && h >= 3 && a.x >= c0.x && b.x <= c1.x) {  // a bar a test can point at
+      // a bar a test can point at: a running job's if any (the mesh view keeps only a running
+      // job pinned), else a departed one's
+      const bool better = shown.bar_job == kNoJob || (r.state == 1 && !bar_running);
+      const float left = std::max(a.x, c0.x), right = std::min(b.x, c1.x);
+      if (better && h >= 3 && right - left >= (r.state == 1 ? 1.0f : 4.0f)) {
+        bar_running = r.state == 1;
         shown.bar_job = r.id;
-        shown.bar_x = (std::max(a.x, c0.x) + std::min(b.x, c1.x)) / 2;
+        shown.bar_x = (left + right) / 2;
         shown.bar_y = mid;
       }
     }

@@ -203,7 +203,8 @@ CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, 
     if (!dragged_ && hovered) *pinned = (hover_job == *pinned) ? kNoJob : hover_job;
     dragged_ = false;
   }
-  if (pinned && *pinned != kNoJob && !sim.running_job(*pinned)) *pinned = kNoJob;  // departed
+  // A pin outlives the job's stay on the machine (the Gantt and queue windows pin waiting and
+  // departed jobs too): the canvas outlines the pinned job only while it runs.
 
   // A job's blocks as one: outline every piece, join the block centres.
   auto highlight = [&](JobId job, ImU32 col, float thick, bool dim_others) {

@@ -59,8 +59,11 @@ void GanttWindow::draw(AppState& state) {
   dl->AddRectFilled(c0, ImVec2(c1.x, p0.y + size.y), IM_COL32(24, 26, 32, 255));
   dl->PushClipRect(c0, ImVec2(c1.x, p0.y + size.y), true);
   auto X = [&](double t) { return c0.x + float((t - t0) / (t1 - t0)) * (c1.x - c0.x); };
-  // time ticks
-  const double raw = (t1 - t0) / 6;
+  // time ticks: as many as fit with their labels apart (the widest label is the last time's)
+  char widest[32];
+  std::snprintf(widest, sizeof widest, "%.0f", std::max(std::fabs(t0), std::fabs(t1)) * 10);
+  const float label_w = ImGui::CalcTextSize(widest).x + 8;
+  const double raw = (t1 - t0) / std::max(1.0f, std::floor((c1.x - c0.x) / label_w));
   double step = std::pow(10.0, std::floor(std::log10(raw)));
   if (raw / step >= 5) step *= 5;
   else if (raw / step >= 2) step *= 2;

@@ -55,6 +55,7 @@ void MeshWindow::draw(AppState& state) {
     const JobRecord* j = sim.running_job(state.pinned);
     if (j && j->end >= 0) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends %.1f", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size(), j->end);
     else if (j) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends when its messages arrive", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size());
+    else ImGui::TextDisabled("pinned: job %d (waiting or departed)", state.pinned);
     ImGui::SameLine();
     if (ImGui::SmallButton("unpin")) state.pinned = kNoJob;
   } else {

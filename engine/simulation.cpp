@@ -16,6 +16,16 @@ constexpr std::size_t kRecent = 64;  // departures kept for the UI
 constexpr std::uint64_t kWorkStream = 1, kAllocStream = 2, kCommStream = 3;
 constexpr int kDeparture = 0, kIteration = 1, kArrival = 2, kWake = 3;  // event kinds, in tie-break order
 constexpr double kSlowdownBound = 10;  // mean_bounded_slowdown: run times below this count as this
+// Ring intervals [a, a + w) and [b, b + v) modulo n share a point (on a mesh nothing wraps).
+bool axis_overlap(int a, int w, int b, int v, int n) { return (b - a + n) % n < w || (a - b + n) % n < v; }
+
+// Two allocations share a node.
+bool overlaps(const Topology& t, const Allocation& a, const Allocation& b) {
+  for (const Block& p : a.blocks)
+    for (const Block& q : b.blocks)
+      if (axis_overlap(p.x, p.w, q.x, q.w, t.width()) && axis_overlap(p.y, p.h, q.y, q.h, t.height())) return true;
+  return false;
+}
 }  // namespace
 
 class Simulation::Ctx final : public SchedContext {
@@ -23,10 +33,12 @@ class Simulation::Ctx final : public SchedContext {
   explicit Ctx(Simulation& s) : s_(s) {}
   double now() const override { return s_.now_; }
   bool try_start(const QueuedJob& j) override { return s_.try_start(j); }
-  double reservation(const QueuedJob& head) override { return s_.reservation(head, nullptr); }
-  bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) override {
-    return s_.try_backfill(j, head, shadow);
+  Reservation reservation(const QueuedJob& head) override { return s_.reservation(head, nullptr); }
+  bool try_backfill(const QueuedJob& j, const QueuedJob& head, Reservation& head_res) override {
+    return s_.try_backfill(j, head, head_res);
   }
+  bool reservation_holds(const Reservation& r) const override { return s_.reservation_holds(r); }
+  bool departs_at(double t) const override { return s_.departs_at(t); }
   Reservation reserve(const QueuedJob& j, std::span<const Reservation> others, std::span<const TimeWindow> forbidden,
                       bool may_start_now) override {
     return s_.reserve(j, others, forbidden, may_start_now);
@@ -254,7 +266,7 @@ void Simulation::network_cycle() {
   }
 }
 
-double Simulation::reservation(const QueuedJob& head, const JobRecord* extra) const {
+Reservation Simulation::reservation(const QueuedJob& head, const JobRecord* extra) const {
   Occupancy occ = occ_;
   ClonePtr<Strategy> strat = strategy_;
   Rng rng = alloc_rng_;
@@ -270,34 +282,64 @@ double Simulation::reservation(const QueuedJob& head, const JobRecord* extra) co
     return a.first != b.first ? a.first < b.first : a.second->id < b.second->id;
   });
   const Request req{head.id, head.shape};
-  if (strat->allocate(req, occ, rng)) return now_;
+  Reservation res;
+  res.id = head.id;
+  auto found = [&](double t, Allocation a) {
+    res.start = t;
+    res.end = t + head.estimate;
+    res.alloc = std::move(a);
+    return res;
+  };
+  if (auto a = strat->allocate(req, occ, rng)) return found(now_, std::move(*a));
   for (std::size_t i = 0; i < ends.size();) {
     const double t = ends[i].first;
     for (; i < ends.size() && ends[i].first == t; ++i) {
       occ.release(ends[i].second->alloc, ends[i].second->id);
       strat->released(ends[i].second->id, ends[i].second->alloc);
     }
-    if (strat->allocate(req, occ, rng)) return t;
+    if (auto a = strat->allocate(req, occ, rng)) return found(t, std::move(*a));
   }
-  return HUGE_VAL;
+  return res;
 }
 
-bool Simulation::try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) {
+bool Simulation::reservation_holds(const Reservation& r) const {
+  if (!std::isfinite(r.start) || r.start < now_ || r.alloc.blocks.empty()) return false;
+  std::vector<char> on(std::size_t(topo_.nodes()), 0);
+  for (const Block& b : r.alloc.blocks) topo_.for_each_node(b, [&](int x, int y) { on[std::size_t(topo_.id(x, y))] = 1; });
+  for (const auto& kv : running_) {
+    const JobRecord& j = kv.second;
+    if (std::max(now_, j.start + j.estimate) <= r.start) continue;
+    bool clash = false;
+    for (const Block& b : j.alloc.blocks) topo_.for_each_node(b, [&](int x, int y) { clash = clash || on[std::size_t(topo_.id(x, y))]; });
+    if (clash) return false;
+  }
+  return true;
+}
+
+bool Simulation::departs_at(double t) const {
+  for (const auto& kv : running_)
+    if (kv.second.end == t) return true;  // (-1 while a communicating job's end is not known)
+  return false;
+}
+
+bool Simulation::try_backfill(const QueuedJob& j, const QueuedJob& head, Reservation& head_res) {
   auto a = decide(j);
   if (!a) {
     charge(decision_ops_);
     return false;
   }
-  if (now_ + j.estimate > shadow) {  // still running at the reservation: must not delay it
+  if (now_ + j.estimate > head_res.start && overlaps(topo_, *a, head_res.alloc)) {  // on the head's nodes at its time
     JobRecord r;
     r.id = j.id;
     r.start = now_;
     r.estimate = j.estimate;
     r.alloc = *a;
-    if (reservation(head, &r) > shadow) {
+    Reservation moved = reservation(head, &r);
+    if (moved.start > head_res.start) {
       charge(decision_ops_);  // decided, not applied: the work was done
       return false;
     }
+    head_res = std::move(moved);
   }
   start_job(j, std::move(*a), decision_ops_);
   return true;

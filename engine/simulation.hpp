@@ -183,10 +183,12 @@ class Simulation {
   // `decided_ops`: the operations of the decide() that chose `a`, or -1 when a reservation search
   // chose it earlier (already charged): only the strategy's bookkeeping is charged then.
   void start_job(const QueuedJob& q, Allocation a, long long decided_ops);
-  // EASY: earliest time `head` can start with running jobs ending at their estimated ends;
-  // `extra` (if given) is a job assumed started now.
-  double reservation(const QueuedJob& head, const JobRecord* extra) const;
-  bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow);
+  // EASY: earliest time `head` can start with running jobs ending at their estimated ends, and
+  // the strategy's placement then; `extra` (if given) is a job assumed started now.
+  Reservation reservation(const QueuedJob& head, const JobRecord* extra) const;
+  bool try_backfill(const QueuedJob& j, const QueuedJob& head, Reservation& head_res);
+  bool reservation_holds(const Reservation& r) const;  // EASY: r's nodes free at r.start by the estimates
+  bool departs_at(double t) const;                     // a running job's known end is t
   // Conservative backfilling: j's earliest reservation on the profile (sched/profile.hpp).
   Reservation reserve(const QueuedJob& j, std::span<const Reservation> others, std::span<const TimeWindow> forbidden,
                       bool may_start_now);

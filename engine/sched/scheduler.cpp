@@ -64,37 +64,97 @@ class Ssd final : public Scheduler {
   std::set<std::pair<double, JobId>> arrivals_;
 };
 
-// EASY backfilling (Lifka 1995; Mu'alem & Feitelson 2001) adapted to allocation on a mesh:
-// jobs start in arrival order; when the head cannot start, it gets a reservation at the
-// earliest time a placement is guaranteed for it — found by releasing running jobs in order of
-// their estimated end on a copy of the machine and asking the strategy (see
-// Simulation::reservation). Later jobs, in arrival order, start now if the strategy can place
-// them and the head's reservation does not move later with them running (checked the same
-// way). Estimates: the workload's runtime estimate (SWF requested time, CSV `estimate`), the
-// actual service time for synthetic workloads.
+// EASY backfilling (Lifka 1995; Mu'alem & Feitelson 2001) adapted to allocation on a mesh.
+// Jobs start in arrival order. When the head cannot start it holds a reservation: a time t
+// and a placement A — the earliest t at which the strategy places the head when running jobs
+// are released in order of their estimated end on a copy of the machine, and the strategy's
+// placement then (Simulation::reservation). A later job j, in arrival order, starts now if
+// the strategy places it (on nodes P) and
+//   (a) it ends by t (now + estimate <= t), or
+//   (b) P does not intersect A, or
+//   (c) with j running, the same search places the head no later than t — the reservation
+//       then moves to that time and placement.
+// The head's reservation only moves earlier: at each pass it is searched again and the new
+// one replaces it unless it is later while the held one still holds (every running job on A
+// ends by t by its estimate): then the held one stays, and the scheduler runs at t (a wake-up
+// unless a departure is due then). The head starts when the strategy places it, or on A once
+// t has come if the strategy cannot (a strategy that does not find every free placement —
+// frame sliding, the Q-tree, literal ITAT, IRAT — may miss A on a machine where an early end
+// freed other nodes), and at once when the search, or a backfill by (c), finds t = now (IRAT's
+// random probe may succeed in the search after failing in the attempt). So the head starts no
+// later than t unless a running job overran its estimate. The reservation is kept while the
+// head waits even when no job is behind it or it starves (max_wait: no backfilling then).
+// For a strategy that finds a placement whenever one of its placements is free, (b) and (c)
+// admit exactly the jobs that do not move the head's reservation later, and the head never
+// needs A. Estimates: the workload's runtime estimate (SWF requested time, CSV `estimate`),
+// the actual service time for synthetic workloads.
 class Easy final : public Scheduler {
  public:
   explicit Easy(const SchedParams& p) : max_wait_(p.max_wait) {}
   void enqueue(const QueuedJob& j) override { q_.push_back(j); }
   void schedule(SchedContext& ctx) override {
-    while (!q_.empty() && ctx.try_start(q_.front())) q_.pop_front();
-    if (q_.size() < 2) return;
-    const QueuedJob head = q_.front();
-    if (max_wait_ > 0 && ctx.now() - head.arrival >= max_wait_) return;  // starving: no passing
-    const double shadow = ctx.reservation(head);
-    ctx.promise(head, shadow);
-    for (auto it = q_.begin() + 1; it != q_.end();) {
-      if (ctx.try_backfill(*it, head, shadow)) it = q_.erase(it);
-      else ++it;
+    while (round(ctx)) {
     }
   }
   std::vector<QueuedJob> queue() const override { return {q_.begin(), q_.end()}; }
   std::size_t size() const override { return q_.size(); }
   std::unique_ptr<Scheduler> clone() const override { return std::make_unique<Easy>(*this); }
+  std::vector<Reservation> reservations() const override {
+    if (q_.empty() || res_.id != q_.front().id) return {};
+    return {res_};
+  }
 
  private:
+  // Heads start while they can; then the head is reserved and later jobs backfill. True when
+  // the head started on its reservation after all (the round is repeated for the next head).
+  bool round(SchedContext& ctx) {
+    while (!q_.empty() && start_head(ctx)) q_.pop_front();
+    if (q_.empty()) return false;
+    const QueuedJob head = q_.front();
+    // no job to pass it, or starving (max_wait): no backfilling, but a reservation the head
+    // holds is kept up to date (it may only move earlier) until the head starts
+    const bool passing = q_.size() >= 2 && !(max_wait_ > 0 && ctx.now() - head.arrival >= max_wait_);
+    if (!passing && res_.id != head.id) return false;
+    Reservation n = ctx.reservation(head);
+    if (res_.id == head.id && n.start > res_.start && ctx.reservation_holds(res_)) {  // never later
+      if (!ctx.departs_at(res_.start)) ctx.wake_at(res_.start);
+    } else {
+      res_ = std::move(n);
+      res_.id = head.id;
+    }
+    // A strategy whose answer depends on its random stream may place the head now in the
+    // search although it did not in start_head: the head starts on that placement.
+    if (start_reserved_now(ctx)) return true;
+    ctx.promise(head, res_.start);
+    if (!passing) return false;
+    const double promised = res_.start;
+    for (auto it = q_.begin() + 1; it != q_.end();) {
+      if (!ctx.try_backfill(*it, head, res_)) {
+        ++it;
+        continue;
+      }
+      it = q_.erase(it);
+      // by (c) the head's reservation may have moved to now (a strategy that places the head on
+      // the machine with the backfilled job but not without it): the head starts at once
+      if (start_reserved_now(ctx)) return true;
+    }
+    if (res_.start != promised) ctx.promise(head, res_.start);
+    return false;
+  }
+  bool start_reserved_now(SchedContext& ctx) {
+    if (res_.start > ctx.now() || !ctx.start_reserved(q_.front(), res_.alloc)) return false;
+    q_.pop_front();
+    return true;
+  }
+  // The head starts where the strategy places it, or on its reserved nodes once their time has come.
+  bool start_head(SchedContext& ctx) {
+    const QueuedJob& h = q_.front();
+    if (ctx.try_start(h)) return true;
+    return res_.id == h.id && res_.start <= ctx.now() && ctx.start_reserved(h, res_.alloc);
+  }
   double max_wait_;
   std::deque<QueuedJob> q_;
+  Reservation res_;  // the head's, when res_.id is the head's id
 };
 
 // Greedy, seed 001 §3.5 ("Quad-Tree-Based Sub-System Allocation/Deallocation Algorithm"): an

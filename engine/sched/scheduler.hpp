@@ -51,10 +51,16 @@ class SchedContext {
   // Allocates and starts the job if the strategy can place it now; false otherwise.
   virtual bool try_start(const QueuedJob& j) = 0;
   // EASY: the earliest time `head` could start if running jobs end at their estimated ends
-  // (start + estimate, or now if already overdue) — its reservation. +infinity if never.
-  virtual double reservation(const QueuedJob& head) = 0;
-  // EASY: starts `j` now only if that does not push `head`'s reservation past `shadow`.
-  virtual bool try_backfill(const QueuedJob& j, const QueuedJob& head, double shadow) = 0;
+  // (start + estimate, or now if already overdue), with the strategy's placement then — its
+  // reservation. start = +infinity if never.
+  virtual Reservation reservation(const QueuedJob& head) = 0;
+  // EASY: starts `j` now if the strategy places it and it keeps `head_res` (the rule in
+  // scheduler.cpp); `head_res` may move to a placement no later than it was.
+  virtual bool try_backfill(const QueuedJob& j, const QueuedJob& head, Reservation& head_res) = 0;
+  // EASY: `r`'s nodes are still free at r.start >= now if running jobs end at their estimated ends.
+  virtual bool reservation_holds(const Reservation& r) const = 0;
+  // A running job is known to depart at t (so the scheduler runs then without a wake-up).
+  virtual bool departs_at(double t) const = 0;
 
   // ---- conservative backfilling (sched/profile.hpp)
   // The earliest reservation of `j` on the profile made of the running jobs and `others`.

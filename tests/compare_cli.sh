@@ -47,6 +47,10 @@ check run size=12x12 pattern=all-to-all strategy=pald-ff jobs=150 arrival=poisso
 check run topology=torus size=10x10 pattern=near-neighbor strategy=mbs jobs=200 comm_iterations=2 compute_time=4
 check run size=16x16 pattern=one-to-all scheduler=easy jobs=100 arrival=poisson:0.001 strategy=nas
 check run size=12x12 pattern=random jobs=200 strategy=random
+# allocation time: counted operations charged as simulated time (fcfs, easy, greedy)
+check run size=32x32 strategy=qa alloc_cost=0.01 jobs=400 arrival=poisson:0.05
+check run size=16x16 strategy=mfa scheduler=easy alloc_cost=0.001 jobs=400
+check run size=20x20 strategy=fsl scheduler=greedy max_wait=200 alloc_cost=0.0005 jobs=300
 check sweep strategy=ff,anca arrival=poisson:0.01,0.02 size=8x8 jobs=200 replications=2
 check run size=8x8 trace=log.swf swf_shape=row time_scale=0.5
 check run trace=log.swf swf_size=header swf_shape=asff strategy=asff

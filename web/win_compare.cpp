@@ -89,10 +89,18 @@ void draw_paired(const AppState& state) {
     for (std::size_t i = 1; i < n; ++i) {
       ImGui::TableNextColumn();
       if (!r->point_done((long long)i)) { ImGui::TextDisabled("..."); continue; }
-      const double d = m[i].*f.member, h = c[i].*f.member;
+      double d = m[i].*f.member, h = c[i].*f.member;
+      // Sums taken in a different order (e.g. departures in another order) differ in the last
+      // bits: a difference below 1e-9 of the baseline's value is that, not a difference.
+      if (std::fabs(d) + h <= 1e-9 * std::fabs(bm.*f.member)) d = h = 0;
       const Verdict v = paired_verdict(d, h, pairs[i], lower_is_better(f.name));
-      ImGui::Text("%+.4g +/- %.2g", d, h);
+      char num[64];
+      std::snprintf(num, sizeof num, "%+.4g +/- %.2g", d, h);
+      ImGui::TextUnformatted(num);
+      // the verdict beside the number when the column has room, else on the next line
+      const float need = ImGui::CalcTextSize(verdict_text(v)).x + ImGui::GetStyle().ItemSpacing.x;
       ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < need) ImGui::NewLine();
       ImGui::TextColored(v == Verdict::Better ? ImVec4(0.45f, 0.95f, 0.55f, 1) : v == Verdict::Worse ? ImVec4(1, 0.45f, 0.4f, 1) : ImVec4(0.6f, 0.6f, 0.6f, 1),
                          "%s", verdict_text(v));
     }

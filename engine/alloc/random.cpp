@@ -9,6 +9,7 @@
 //
 // Counted work: one operation = one bitmap word read, one free node listed, or one node drawn
 // (H·⌈W/64⌉ + free + p·q per successful decision). No release work.
+#include <cstdint>
 #include <vector>
 #include "strategy.hpp"
 
@@ -22,28 +23,31 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
     const int need = req.shape.area();
     if (need > occ.free_count()) return std::nullopt;
     if (max_blocks_ > 0 && need > max_blocks_) return std::nullopt;
-    free_.clear();
-    const int W = occ.width(), wpr = (W + 63) / 64;
-    count(Ops(occ.height()) * wpr + occ.free_count() + need);
-    for (int y = 0; y < occ.height(); ++y) {  // free nodes in id order, from the free bits
+    const int W = occ.width(), H = occ.height(), wpr = (W + 63) / 64;
+    count(Ops(H) * wpr + occ.free_count() + need);
+    // free nodes in id order, from the free bits, as (y << 16 | x): no division per drawn node
+    free_.resize(std::size_t(occ.free_count()));
+    std::uint32_t* f = free_.data();
+    for (int y = 0; y < H; ++y) {
       const std::uint64_t* r = occ.free_row(y);
       for (int k = 0; k < wpr; ++k)
-        for (std::uint64_t m = r[k]; m; m &= m - 1) free_.push_back(y * W + k * 64 + __builtin_ctzll(m));
+        for (std::uint64_t m = r[k]; m; m &= m - 1) *f++ = std::uint32_t(y) << 16 | std::uint32_t(k * 64 + __builtin_ctzll(m));
     }
     Allocation a;
-    a.blocks.reserve(std::size_t(need));
-    for (int i = 0; i < need; ++i) {
-      const std::size_t j = std::size_t(i) + std::size_t(rng.below(free_.size() - std::size_t(i)));
-      std::swap(free_[std::size_t(i)], free_[j]);
-      const Coord c = occ.topology().coord(free_[std::size_t(i)]);
-      a.blocks.push_back(Block{c.x, c.y, 1, 1});
+    a.blocks.resize(std::size_t(need));
+    const std::size_t n = free_.size();
+    for (std::size_t i = 0; i < std::size_t(need); ++i) {
+      const std::size_t j = i + std::size_t(rng.below(n - i));
+      std::swap(free_[i], free_[j]);
+      const std::uint32_t c = free_[i];
+      a.blocks[i] = Block{int(c & 0xffff), int(c >> 16), 1, 1};
     }
     return a;
   }
 
  private:
   int max_blocks_;
-  std::vector<int> free_;  // scratch
+  std::vector<std::uint32_t> free_;  // scratch: free nodes as (y << 16 | x)
 };
 
 }  // namespace

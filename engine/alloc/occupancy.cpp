@@ -1,6 +1,7 @@
 // occupancy.cpp — the owner grid, its per-row free bits, and the word-parallel base query.
 #include "occupancy.hpp"
 #include <algorithm>
+#include <cstring>
 #include "../core/check.hpp"
 
 namespace alloclab {
@@ -61,6 +62,33 @@ int Occupancy::busy_in(const Block& b) const {
   return n;
 }
 
+namespace {
+
+// Owner runs are short (a block's width): two owners per 64-bit load or store, no vector
+// loop with its set-up and tail.
+bool all_owned(const JobId* o, int n, JobId job) {
+  static_assert(sizeof(JobId) == 4);
+  const std::uint64_t jj = std::uint64_t(std::uint32_t(job)) * 0x100000001ull;
+  std::uint64_t diff = 0;
+  int i = 0;
+  for (; i + 2 <= n; i += 2) {
+    std::uint64_t v;
+    std::memcpy(&v, o + i, 8);
+    diff |= v ^ jj;
+  }
+  if (i < n) diff |= std::uint32_t(o[i]) ^ std::uint32_t(job);
+  return diff == 0;
+}
+
+void fill_owners(JobId* o, int n, JobId job) {
+  const std::uint64_t jj = std::uint64_t(std::uint32_t(job)) * 0x100000001ull;
+  int i = 0;
+  for (; i + 2 <= n; i += 2) std::memcpy(o + i, &jj, 8);
+  if (i < n) o[i] = job;
+}
+
+}  // namespace
+
 void Occupancy::assign(const Block& b, JobId job) {
   if (b.w == 1 && b.h == 1 && topo_.contains(b.x, b.y)) {  // one node (non-contiguous strategies)
     JobId& o = owner_[std::size_t(topo_.id(b.x, b.y))];
@@ -72,18 +100,42 @@ void Occupancy::assign(const Block& b, JobId job) {
   }
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: block (%d,%d) %dx%d outside the %dx%d machine", job,
                  b.x, b.y, b.w, b.h, width(), height());
+  // Members in locals: the owner stores (ints) could otherwise alias them and force reloads.
+  JobId* const own = owner_.data();
+  std::uint64_t* const bits = free_bits_.data();
+  const int W = width(), H = height(), wpr = wpr_;
+  if (b.x + b.w <= W && (b.x >> 6) == ((b.x + b.w - 1) >> 6)) {  // each row: one run in one word
+    const std::uint64_t m = row_mask(b.x & 63, b.w);
+    std::uint64_t* word = bits + (b.x >> 6);
+    for (int j = 0, y = b.y; j < b.h; ++j, ++y) {
+      if (y == H) y = 0;
+      std::uint64_t& w = word[std::size_t(y) * wpr];
+      JobId* o = own + std::size_t(y) * W + b.x;
+      if ((w & m) != m)
+        for (int i = 0; i < b.w; ++i)
+          ALLOCLAB_CHECK(o[i] == kNoJob, "node (%d,%d) given to job %d is owned by job %d", b.x + i, y, job, o[i]);
+      w &= ~m;
+      fill_owners(o, b.w, job);
+    }
+    free_ -= b.w * b.h;
+    return;
+  }
+  int taken = 0;
   for_each_run(b, [&](int x0, int x1, int y) {
-    JobId* o = owner_.data() + std::size_t(topo_.id(x0, y));
+    std::uint64_t* row = bits + std::size_t(y) * wpr;
+    // the free bits mirror the owners: a run is free iff all its bits are set
+    bool all_free = true;
+    for_each_word(x0, x1, [&](int k, std::uint64_t m) { all_free = all_free && (row[k] & m) == m; });
+    JobId* o = own + std::size_t(y) * W + x0;
     const int n = x1 - x0;
-    bool taken = false;  // branch-free scan first; the culprit is looked up only on failure
-    for (int i = 0; i < n; ++i) taken |= o[i] != kNoJob;
-    if (taken)
+    if (!all_free)
       for (int i = 0; i < n; ++i)
         ALLOCLAB_CHECK(o[i] == kNoJob, "node (%d,%d) given to job %d is owned by job %d", x0 + i, y, job, o[i]);
-    for (int i = 0; i < n; ++i) o[i] = job;
-    set_bits(x0, x1, y, false);
-    free_ -= n;
+    for_each_word(x0, x1, [&](int k, std::uint64_t m) { row[k] &= ~m; });
+    fill_owners(o, n, job);
+    taken += n;
   });
+  free_ -= taken;
 }
 
 void Occupancy::release(const Block& b, JobId job) {
@@ -96,18 +148,53 @@ void Occupancy::release(const Block& b, JobId job) {
     return;
   }
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: released block outside the machine", job);
+  JobId* const own = owner_.data();
+  std::uint64_t* const bits = free_bits_.data();
+  const int W = width(), H = height(), wpr = wpr_;
+  if (b.x + b.w <= W && (b.x >> 6) == ((b.x + b.w - 1) >> 6)) {  // each row: one run in one word
+    const std::uint64_t m = row_mask(b.x & 63, b.w);
+    std::uint64_t* word = bits + (b.x >> 6);
+    for (int j = 0, y = b.y; j < b.h; ++j, ++y) {
+      if (y == H) y = 0;
+      JobId* o = own + std::size_t(y) * W + b.x;
+      if (!all_owned(o, b.w, job))
+        for (int i = 0; i < b.w; ++i)
+          ALLOCLAB_CHECK(o[i] == job, "node (%d,%d) released by job %d is owned by job %d", b.x + i, y, job, o[i]);
+      fill_owners(o, b.w, kNoJob);
+      word[std::size_t(y) * wpr] |= m;
+    }
+    free_ += b.w * b.h;
+    return;
+  }
+  int given = 0;
   for_each_run(b, [&](int x0, int x1, int y) {
-    JobId* o = owner_.data() + std::size_t(topo_.id(x0, y));
+    JobId* o = own + std::size_t(y) * W + x0;
     const int n = x1 - x0;
-    bool foreign = false;
-    for (int i = 0; i < n; ++i) foreign |= o[i] != job;
-    if (foreign)
+    if (!all_owned(o, n, job))
       for (int i = 0; i < n; ++i)
         ALLOCLAB_CHECK(o[i] == job, "node (%d,%d) released by job %d is owned by job %d", x0 + i, y, job, o[i]);
-    for (int i = 0; i < n; ++i) o[i] = kNoJob;
-    set_bits(x0, x1, y, true);
-    free_ += n;
+    fill_owners(o, n, kNoJob);
+    std::uint64_t* row = bits + std::size_t(y) * wpr;
+    for_each_word(x0, x1, [&](int k, std::uint64_t m) { row[k] |= m; });
+    given += n;
   });
+  free_ += given;
+}
+
+// Bits [lo, lo + n) of a word set (lo + n <= 64, n >= 1).
+std::uint64_t Occupancy::row_mask(int lo, int n) {
+  return (n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1) << lo;
+}
+
+// Calls f(k, mask) for each word k of a row that bits [x0, x1) touch, with those bits set in mask.
+template <class F>
+void Occupancy::for_each_word(int x0, int x1, F&& f) {
+  for (int x = x0; x < x1;) {
+    const int k = x >> 6, lo = x & 63;
+    const int hi = std::min(64, lo + (x1 - x));
+    f(k, (hi == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << hi) - 1)) & (~std::uint64_t(0) << lo));
+    x += hi - lo;
+  }
 }
 
 // Calls f(x0, x1, y) for each maximal in-row run [x0, x1) of the block (two runs per row when
@@ -121,17 +208,6 @@ void Occupancy::for_each_run(const Block& b, F&& f) const {
     const int end = b.x + b.w;
     if (end <= W) f(b.x, end, y);
     else { f(b.x, W, y); f(0, end - W, y); }
-  }
-}
-
-void Occupancy::set_bits(int x0, int x1, int y, bool free) {
-  std::uint64_t* row = free_bits_.data() + std::size_t(y) * wpr_;
-  for (int x = x0; x < x1;) {
-    const int k = x >> 6, lo = x & 63;
-    const int hi = std::min(64, lo + (x1 - x));
-    const std::uint64_t m = (hi == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << hi) - 1)) & (~std::uint64_t(0) << lo);
-    row[k] = free ? (row[k] | m) : (row[k] & ~m);
-    x += hi - lo;
   }
 }
 

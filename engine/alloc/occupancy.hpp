@@ -106,12 +106,47 @@ class Occupancy {
   void assign(const Block& b, JobId job);
   void release(const Block& b, JobId job);
   void assign(const Allocation& a, JobId job) {
-    for (const Block& b : a.blocks)
-      if (!(b.w == 1 && b.h == 1 && assign_node(b.x, b.y, job))) assign(b, job);
+    // one-node blocks inline, with the members in locals (owner stores could alias them)
+    JobId* const own = owner_.data();
+    std::uint64_t* const bits = free_bits_.data();
+    const int W = topo_.width(), H = topo_.height(), wpr = wpr_;
+    int taken = 0;
+    for (const Block& b : a.blocks) {
+      if (b.w == 1 && b.h == 1 && unsigned(b.x) < unsigned(W) && unsigned(b.y) < unsigned(H)) {
+        JobId& o = own[std::size_t(b.y) * W + b.x];
+        if (o == kNoJob) {
+          o = job;
+          bits[std::size_t(b.y) * wpr + (b.x >> 6)] &= ~(std::uint64_t(1) << (b.x & 63));
+          ++taken;
+          continue;
+        }
+      }
+      free_ -= taken;
+      taken = 0;
+      assign(b, job);  // checks, and reports a node owned twice
+    }
+    free_ -= taken;
   }
   void release(const Allocation& a, JobId job) {
-    for (const Block& b : a.blocks)
-      if (!(b.w == 1 && b.h == 1 && release_node(b.x, b.y, job))) release(b, job);
+    JobId* const own = owner_.data();
+    std::uint64_t* const bits = free_bits_.data();
+    const int W = topo_.width(), H = topo_.height(), wpr = wpr_;
+    int given = 0;
+    for (const Block& b : a.blocks) {
+      if (b.w == 1 && b.h == 1 && unsigned(b.x) < unsigned(W) && unsigned(b.y) < unsigned(H)) {
+        JobId& o = own[std::size_t(b.y) * W + b.x];
+        if (o == job) {
+          o = kNoJob;
+          bits[std::size_t(b.y) * wpr + (b.x >> 6)] |= std::uint64_t(1) << (b.x & 63);
+          ++given;
+          continue;
+        }
+      }
+      free_ += given;
+      given = 0;
+      release(b, job);
+    }
+    free_ += given;
   }
 
   // Full consistency check against the owner array (used by tests and check=1).
@@ -119,29 +154,11 @@ class Occupancy {
 
  private:
   void set_bit(int x, int y, bool free);
-  // One node: node (x, y) given to / taken back from `job` when the simple case holds (inside
-  // the machine, free / owned by job); false otherwise, and the block path then checks.
-  bool assign_node(int x, int y, JobId job) {
-    if (!topo_.contains(x, y)) return false;
-    JobId& o = owner_[std::size_t(topo_.id(x, y))];
-    if (o != kNoJob) return false;
-    o = job;
-    free_bits_[std::size_t(y) * wpr_ + (x >> 6)] &= ~(std::uint64_t(1) << (x & 63));
-    --free_;
-    return true;
-  }
-  bool release_node(int x, int y, JobId job) {
-    if (!topo_.contains(x, y)) return false;
-    JobId& o = owner_[std::size_t(topo_.id(x, y))];
-    if (o != job) return false;
-    o = kNoJob;
-    free_bits_[std::size_t(y) * wpr_ + (x >> 6)] |= std::uint64_t(1) << (x & 63);
-    ++free_;
-    return true;
-  }
-  void set_bits(int x0, int x1, int y, bool free);  // bits [x0, x1) of row y
   template <class F>
   void for_each_run(const Block& b, F&& f) const;
+  template <class F>
+  static void for_each_word(int x0, int x1, F&& f);
+  static std::uint64_t row_mask(int lo, int n);
   Topology topo_;
   int wpr_;
   int free_;

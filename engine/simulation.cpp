@@ -33,7 +33,12 @@ class Simulation::Ctx final : public SchedContext {
   explicit Ctx(Simulation& s) : s_(s) {}
   double now() const override { return s_.now_; }
   bool try_start(const QueuedJob& j) override { return s_.try_start(j); }
-  Reservation reservation(const QueuedJob& head) override { return s_.reservation(head, nullptr); }
+  // EASY's search for the head's reservation is allocator work: charged as time (not a decision)
+  Reservation reservation(const QueuedJob& head) override {
+    Reservation r = s_.reservation(head, nullptr);
+    s_.charge(r.ops, false);
+    return r;
+  }
   bool try_backfill(const QueuedJob& j, const QueuedJob& head, Reservation& head_res) override {
     return s_.try_backfill(j, head, head_res);
   }
@@ -274,6 +279,7 @@ void Simulation::network_cycle() {
 Reservation Simulation::reservation(const QueuedJob& head, const JobRecord* extra) const {
   Occupancy occ = occ_;
   ClonePtr<Strategy> strat = strategy_;
+  const long long ops0 = strat->ops();
   Rng rng = alloc_rng_;
   std::vector<std::pair<double, const JobRecord*>> ends;
   auto est_end = [&](const JobRecord& r) { return std::max(now_, r.start + r.estimate); };
@@ -293,6 +299,7 @@ Reservation Simulation::reservation(const QueuedJob& head, const JobRecord* extr
     res.start = t;
     res.end = t + head.estimate;
     res.alloc = std::move(a);
+    res.ops = strat->ops() - ops0;
     return res;
   };
   if (auto a = strat->allocate(req, occ, rng)) return found(now_, std::move(*a));
@@ -304,6 +311,7 @@ Reservation Simulation::reservation(const QueuedJob& head, const JobRecord* extr
     }
     if (auto a = strat->allocate(req, occ, rng)) return found(t, std::move(*a));
   }
+  res.ops = strat->ops() - ops0;
   return res;
 }
 
@@ -340,6 +348,7 @@ bool Simulation::try_backfill(const QueuedJob& j, const QueuedJob& head, Reserva
     r.estimate = j.estimate;
     r.alloc = *a;
     Reservation moved = reservation(head, &r);
+    charge(moved.ops, false);  // the head's search with this job placed: allocator time too
     if (moved.start > head_res.start) {
       charge(decision_ops_);  // decided, not applied: the work was done
       return false;

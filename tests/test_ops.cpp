@@ -176,3 +176,36 @@ TEST_CASE("alloc_cost: a job starts when its decision's time has passed; one all
   CHECK(j1.start == doctest::Approx(j0.start + 0.5 * double(j1.alloc_ops)));
   CHECK(j0.end == doctest::Approx(j0.start + 10));
 }
+
+TEST_CASE("alloc_cost: EASY's searches for the head's reservation cost allocator time") {
+  // 4x4 mesh, FF, EASY, C = 0.01. Job 0 (4x4) fills the machine until 10; job 1 (4x4) waits
+  // alone at t = 1 (no reservation: nothing could pass it); job 2 (1x1) arrives at t = 2. That
+  // pass tries the head (fails: x1), searches the head's reservation on a copy (fails now: x1,
+  // fits after job 0's estimated end: x2) and tries to backfill job 2 (fails: x3). The allocator
+  // is then busy until 2 + C·(x1 + x1 + x2 + x3); before, the search was free.
+  const Topology t(TopologyKind::Mesh, 4, 4);
+  Occupancy occ(t);
+  auto ff = make_strategy("ff", t);
+  busy(occ, *ff, 0, 0, 0, 3, 3);
+  const Ops x1 = decision_ops(*ff, occ, {4, 4});
+  const Ops x3 = decision_ops(*ff, occ, {1, 1});
+  Occupancy empty(t);
+  const Ops x2 = decision_ops(*ff, empty, {4, 4});
+  REQUIRE(x1 > 0);
+  REQUIRE(x2 > 0);
+  REQUIRE(x3 > 0);
+  auto s = parse_link("size=4x4&trace=t.csv&scheduler=easy&strategy=ff&alloc_cost=0.01");
+  REQUIRE(s);
+  auto tr = parse_trace_csv("arrival,width,height,runtime\n0,4,4,10\n1,4,4,5\n2,1,1,5\n", "t.csv", 4, 4);
+  REQUIRE(tr);
+  s->trace_data = std::make_shared<const Trace>(*tr);
+  auto sim = Simulation::create(*s, 0);
+  REQUIRE(sim);
+  while (sim->now() < 2 && sim->step()) {
+  }
+  // step until the t = 2 pass has run (the arrival of job 2 is the event at t = 2)
+  while (sim->queue_length() < 2 && sim->step()) {
+  }
+  REQUIRE(sim->now() == 2);
+  CHECK(sim->allocator_free_at() == doctest::Approx(2 + 0.01 * double(x1 + x1 + x2 + x3)));
+}

@@ -36,6 +36,7 @@ struct Reservation {
   double start = HUGE_VAL, end = HUGE_VAL;
   Allocation alloc;
   bool now = false;  // the reserved nodes are free now and start = now: the job may start at once
+  long long ops = 0;  // the strategy's counted operations in the search that found it
 };
 // Times [from, to) at which no job may be reserved to start: max_wait's windows, during which
 // an earlier job has waited the threshold and has not started yet.

@@ -6,8 +6,8 @@
 // (compare mode runs several side by side; a copy is a snapshot).
 //
 // Event order (fixed): by time; at equal times departures, then communication phases starting
-// after a compute phase, then arrivals; then by job id. After every event the scheduler
-// tries to start waiting jobs.
+// after a compute phase, then arrivals, then scheduler wake-ups; then by job id. After every
+// event the scheduler tries to start waiting jobs.
 //
 // Communication (pattern != none): jobs exchange packets over a flit-level wormhole network
 // (engine/net) on the same clock, one network cycle = one time unit. A job alternates computation
@@ -165,7 +165,7 @@ class Simulation {
  private:
   struct Event {
     double time;
-    int kind;  // 0 = departure, 1 = arrival
+    int kind;  // 0 departure, 1 next iteration of a communicating job, 2 arrival, 3 scheduler wake-up
     JobId job;
     bool operator>(const Event& o) const {
       if (time != o.time) return time > o.time;

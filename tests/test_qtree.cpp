@@ -13,9 +13,6 @@ using namespace alloclab;
 namespace {
 // Paper sub-system <(i,j),(i',j')> (1-based rows from the top, columns) on an R-row system.
 Block paper_block(int R, int i, int j, int i2, int j2) { return Block{j - 1, R - i2, j2 - j + 1, i2 - i + 1}; }
-bool inside_block(const Block& o, const Block& i) {
-  return o.x <= i.x && o.y <= i.y && i.x + i.w <= o.x + o.w && i.y + i.h <= o.y + o.h;
-}
 void put(Occupancy& occ, Strategy& st, const Block& b, JobId id) {
   occ.assign(b, id);
   st.allocated(id, Allocation{{b}});
@@ -156,7 +153,7 @@ TEST_CASE("qtree: size expanding, seed 001 3.3 note — the combined 6x6 is stor
   Rng rng(1);
   auto a = st->allocate(Request{4, Shape{6, 5}}, occ, rng);
   REQUIRE(a);
-  CHECK(inside_block(paper_block(8, 3, 5, 8, 10), a->blocks[0]));
+  CHECK(block_contains(paper_block(8, 3, 5, 8, 10), a->blocks[0]));
   put(occ, *st, a->blocks[0], 4);
   CHECK(qtree_consistent(*st, occ));
   // The 1x6 row left beside the task is one buddy of the expanded node: a 1x6 task fills it.
@@ -204,7 +201,7 @@ TEST_CASE("qtree: a task placed in a combined sub-system leaves its rest combina
   Rng rng(1);
   auto a = st->allocate(Request{3, Shape{16, 5}}, occ, rng);
   REQUIRE(a);
-  CHECK(inside_block(Block{0, 2, 16, 7}, a->blocks[0]));
+  CHECK(block_contains(Block{0, 2, 16, 7}, a->blocks[0]));
   put(occ, *st, a->blocks[0], 3);
   CHECK(qtree_consistent(*st, occ));
 }

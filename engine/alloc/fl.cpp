@@ -48,12 +48,6 @@
 namespace alloclab {
 namespace {
 
-bool meets(const Block& a, const Block& b) {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-bool contains(const Block& outer, const Block& in) {
-  return outer.x <= in.x && outer.y <= in.y && in.x + in.w <= outer.x + outer.w && in.y + in.h <= outer.y + outer.h;
-}
 bool list_order(const Block& a, const Block& b) {
   return std::tie(a.y, a.x, a.h, a.w) < std::tie(b.y, b.x, b.h, b.w);
 }
@@ -109,7 +103,7 @@ class FreeList final : public StrategyBase<FreeList> {
     std::vector<Block> kept, parts;
     count(Ops(list_.size()));
     for (const Block& F : list_) {
-      if (!meets(F, B)) { kept.push_back(F); continue; }
+      if (!blocks_overlap(F, B)) { kept.push_back(F); continue; }
       const int fx1 = F.x + F.w, fy1 = F.y + F.h, bx1 = B.x + B.w, by1 = B.y + B.h;
       if (F.x < B.x) parts.push_back({F.x, F.y, B.x - F.x, F.h});   // left
       if (bx1 < fx1) parts.push_back({bx1, F.y, fx1 - bx1, F.h});    // right
@@ -123,9 +117,9 @@ class FreeList final : public StrategyBase<FreeList> {
     count(Ops(parts.size()) * Ops(n_kept + parts.size()));
     for (std::size_t i = 0; i < parts.size(); ++i) {
       bool dominated = false;
-      for (std::size_t k = 0; k < n_kept && !dominated; ++k) dominated = contains(list_[k], parts[i]);
+      for (std::size_t k = 0; k < n_kept && !dominated; ++k) dominated = block_contains(list_[k], parts[i]);
       for (std::size_t j = 0; j < parts.size() && !dominated; ++j)
-        if (j != i && contains(parts[j], parts[i])) dominated = !(parts[j] == parts[i]) || j < i;
+        if (j != i && block_contains(parts[j], parts[i])) dominated = !(parts[j] == parts[i]) || j < i;
       if (!dominated) list_.push_back(parts[i]);
     }
     std::sort(list_.begin(), list_.end(), list_order);
@@ -138,7 +132,7 @@ class FreeList final : public StrategyBase<FreeList> {
     std::vector<Block> next;
     for (const Block& F : list_) {
       bool inside = false;
-      for (const Block& N : fresh) inside = inside || contains(N, F);
+      for (const Block& N : fresh) inside = inside || block_contains(N, F);
       if (!inside) next.push_back(F);
     }
     next.insert(next.end(), fresh.begin(), fresh.end());

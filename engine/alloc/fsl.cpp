@@ -33,12 +33,6 @@
 namespace alloclab {
 namespace {
 
-bool intersects(const Block& a, const Block& b) {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-bool contains(const Block& o, const Block& i) {
-  return o.x <= i.x && o.y <= i.y && i.x + i.w <= o.x + o.w && i.y + i.h <= o.y + o.h;
-}
 bool list_less(const Block& a, const Block& b) {
   return std::make_tuple(-a.area(), a.y, a.x, -a.w) < std::make_tuple(-b.area(), b.y, b.x, -b.w);
 }
@@ -70,7 +64,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
         for (const Block& c : corners) {
           int frag = 0;
           count(Ops(list_.size()));
-          for (const Block& g : list_) frag += intersects(c, g);
+          for (const Block& g : list_) frag += blocks_overlap(c, g);
           if (!best || frag < best->frag || (frag == best->frag && f.area() < best->host))
             best = Best{frag, f.area(), c};
         }
@@ -87,7 +81,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
       std::vector<Block> keep, parts;
       count(Ops(list_.size()));
       for (const Block& f : list_) {
-        if (!intersects(f, b)) {
+        if (!blocks_overlap(f, b)) {
           keep.push_back(f);
           continue;
         }
@@ -102,9 +96,9 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
       count(Ops(parts.size()) * Ops(keep.size() + parts.size()));
       for (std::size_t i = 0; i < parts.size(); ++i) {
         bool dominated = false;
-        for (const Block& k : keep) dominated = dominated || contains(k, parts[i]);
+        for (const Block& k : keep) dominated = dominated || block_contains(k, parts[i]);
         for (std::size_t j = 0; j < parts.size() && !dominated; ++j)
-          dominated = j != i && contains(parts[j], parts[i]);
+          dominated = j != i && block_contains(parts[j], parts[i]);
         if (!dominated) keep.push_back(parts[i]);
       }
       std::sort(keep.begin(), keep.end(), list_less);

@@ -88,22 +88,10 @@ struct Node {
   JobId job = kNoJob;
   bool alive = true;
   bool expanded = false;      // size-expanded: r is the combined sub-system, home its old size/base
-  Block home;
-  std::vector<int> absorbed;  // expanded: the free parts it took over
+  Block home{};
+  std::vector<int> absorbed{};  // expanded: the free parts it took over
   int host = -1;              // absorbed: the expanded node that took it over
 };
-
-bool overlaps(const Block& a, const Block& b) {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-bool inside(const Block& o, const Block& i) {
-  return o.x <= i.x && o.y <= i.y && i.x + i.w <= o.x + o.w && i.y + i.h <= o.y + o.h;
-}
-Block intersection(const Block& a, const Block& b) {
-  const int x0 = std::max(a.x, b.x), y0 = std::max(a.y, b.y);
-  const int x1 = std::min(a.x + a.w, b.x + b.w), y1 = std::min(a.y + a.h, b.y + b.h);
-  return Block{x0, y0, x1 - x0, y1 - y0};
-}
 
 }  // namespace
 
@@ -249,7 +237,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
       }
       if (nrot == 0) continue;
       if (tr) ++tr->fitting;
-      const int ov = inside(*s1, c) ? 2 : overlaps(*s1, c) ? 1 : 0;
+      const int ov = block_contains(*s1, c) ? 2 : blocks_overlap(*s1, c) ? 1 : 0;
       const Key k{ov, diff, -fs, c.area()};
       bool take = best < 0 || less(k, bk);
       if (!take && same(k, bk)) {
@@ -514,7 +502,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
       candidates();
       for (int i = 0; i < int(cands_.size()); ++i) {
         count(1);
-        if (!inside(cands_[i], b)) continue;
+        if (!block_contains(cands_[i], b)) continue;
         if (parts_[i].n == 1) {  // a free leaf holds it
           last_best_ = i;
           break;
@@ -563,8 +551,8 @@ class QuadTree final : public StrategyBase<QuadTree> {
     count(1);
     const Block r = nodes_[id].r;
     if (nodes_[id].status == kAbsorbed) return;
-    if (nodes_[id].status != kPartial && !overlaps(r, b)) return;
-    const Block in = intersection(r, b);
+    if (nodes_[id].status != kPartial && !blocks_overlap(r, b)) return;
+    const Block in = block_intersection(r, b);
     if (nodes_[id].status == kBusy) ALLOCLAB_CHECK(false, "qtree: job %d overlaps busy job %d", job, nodes_[id].job);
     if (nodes_[id].status == kFree) {
       if (in == r) {
@@ -584,10 +572,10 @@ class QuadTree final : public StrategyBase<QuadTree> {
     const Node& n = nodes_[id];
     ok = ok && n.alive && n.parent == parent && n.r.w > 0 && n.r.h > 0;
     const Block& own = n.expanded ? n.home : n.r;  // the node's place among its buddies
-    if (parent >= 0) ok = ok && inside(nodes_[parent].r, own);
+    if (parent >= 0) ok = ok && block_contains(nodes_[parent].r, own);
     if (n.expanded) {
-      ok = ok && inside(n.r, n.home) && n.status != kFree && !n.absorbed.empty();
-      for (int a : n.absorbed) ok = ok && nodes_[a].alive && nodes_[a].status == kAbsorbed && nodes_[a].host == id && inside(n.r, nodes_[a].r);
+      ok = ok && block_contains(n.r, n.home) && n.status != kFree && !n.absorbed.empty();
+      for (int a : n.absorbed) ok = ok && nodes_[a].alive && nodes_[a].status == kAbsorbed && nodes_[a].host == id && block_contains(n.r, nodes_[a].r);
     } else {
       ok = ok && n.absorbed.empty();
     }

@@ -37,4 +37,21 @@ struct Allocation {
   }
 };
 
+// Blocks taken as plain rectangles (no wrap-around), as the free- and busy-list strategies keep
+// them on a mesh.
+// Do a and b share a node?
+inline bool blocks_overlap(const Block& a, const Block& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+// Is every node of `in` inside `outer`?
+inline bool block_contains(const Block& outer, const Block& in) {
+  return outer.x <= in.x && outer.y <= in.y && in.x + in.w <= outer.x + outer.w && in.y + in.h <= outer.y + outer.h;
+}
+// The nodes a and b share (callers check blocks_overlap first).
+inline Block block_intersection(const Block& a, const Block& b) {
+  const int x0 = a.x > b.x ? a.x : b.x, y0 = a.y > b.y ? a.y : b.y;
+  const int x1 = a.x + a.w < b.x + b.w ? a.x + a.w : b.x + b.w, y1 = a.y + a.h < b.y + b.h ? a.y + a.h : b.y + b.h;
+  return Block{x0, y0, x1 - x0, y1 - y0};
+}
+
 }  // namespace alloclab

@@ -1,11 +1,34 @@
-// text.hpp — small text helpers shared by the scenario codec, the CLI, sweeps and the UI
-// (splitting, CSV fields and rows).
+// text.hpp — small text helpers shared by the scenario codec, trace parsing, the CLI, sweeps and
+// the UI (lines, trimming, splitting, CSV fields and rows).
 #pragma once
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace alloclab {
+
+// Calls f(line, number) for each '\n'-separated line of `text` (numbered from 1, the newline
+// not included, a last line without newline included); stops early when f returns false.
+template <class F>
+void for_each_line(std::string_view text, F&& f) {
+  long long no = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    ++no;
+    if (!f(text.substr(start, end - start), no)) return;
+    start = end + 1;
+  }
+}
+
+// `s` without leading and trailing white space (the C locale's isspace).
+inline std::string_view trim_space(std::string_view s) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  return s;
+}
 
 // The pieces of `s` between the separators, empty pieces kept: "a,,b" -> {"a", "", "b"};
 // "" -> {""}.

@@ -579,30 +579,19 @@ Result<Scenario> parse_link(std::string_view link) {
 }
 
 Status apply_file_text(Scenario& s, std::string_view text, std::string_view source) {
-  long long no = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    ++no;
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
+  Status result;
+  for_each_line(text, [&](std::string_view line, long long no) {
     if (const auto h = line.find('#'); h != std::string_view::npos) line = line.substr(0, h);
-    while (!line.empty() && std::isspace((unsigned char)line.front())) line.remove_prefix(1);
-    while (!line.empty() && std::isspace((unsigned char)line.back())) line.remove_suffix(1);
-    if (line.empty()) continue;
+    line = trim_space(line);
+    if (line.empty()) return true;
     // spaces around '=' are allowed in files
     const auto eq = line.find('=');
-    auto trim = [](std::string_view v) {
-      while (!v.empty() && std::isspace((unsigned char)v.front())) v.remove_prefix(1);
-      while (!v.empty() && std::isspace((unsigned char)v.back())) v.remove_suffix(1);
-      return v;
-    };
-    Status st = eq == std::string_view::npos ? apply_pair(s, line) : apply(s, trim(line.substr(0, eq)), trim(line.substr(eq + 1)));
-    if (!st)
-      return Error{std::string(source) + " line " + std::to_string(no) + ": " + st.message()};
-  }
-  return {};
+    Status st = eq == std::string_view::npos ? apply_pair(s, line)
+                                             : apply(s, trim_space(line.substr(0, eq)), trim_space(line.substr(eq + 1)));
+    if (!st) result = Error{std::string(source) + " line " + std::to_string(no) + ": " + st.message()};
+    return bool(st);
+  });
+  return result;
 }
 
 }  // namespace alloclab

@@ -22,6 +22,7 @@
 #include "trace.hpp"
 #include <algorithm>
 #include <cmath>
+#include "../core/text.hpp"
 #include "specs.hpp"
 
 namespace alloclab {
@@ -52,19 +53,6 @@ std::vector<std::string_view> split_ws(std::string_view line) {
     if (i > s) out.push_back(line.substr(s, i - s));
   }
   return out;
-}
-
-template <class F>
-void for_each_line(std::string_view text, F&& f) {
-  long long no = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    ++no;
-    if (!f(text.substr(start, end - start), no)) return;
-    start = end + 1;
-  }
 }
 
 Error line_error(std::string_view source, long long line, const std::string& what) {

@@ -1,5 +1,5 @@
 // run_json.hpp — the text of one `alloclab run` result, shared by the CLI and the web page so
-// both print byte-identical "scenario" and "results" (CONTRACT.md "Commands", "In the page").
+// both print byte-identical "scenario" and "results" (README "Command line", "The page").
 #pragma once
 #include <string>
 #include "metrics/results.hpp"

@@ -19,7 +19,7 @@ struct CanvasGeom {
   ImVec2 origin;      // screen position of the machine's top-left corner (x = 0, top of row H-1)
   float cell = 1;     // pixels per processor
   int W = 0, H = 0;
-  // Top-left corner of node (x, y) on screen (row 0 at the bottom, CONTRACT "Coordinates").
+  // Top-left corner of node (x, y) on screen (row 0 at the bottom).
   ImVec2 node_min(int x, int y) const { return ImVec2(origin.x + float(x) * cell, origin.y + float(H - 1 - y) * cell); }
   ImVec2 node_max(int x, int y) const { return ImVec2(origin.x + float(x + 1) * cell, origin.y + float(H - y) * cell); }
   // Calls f(min, max) for the up to four on-screen pieces of a block (a torus block may wrap).

@@ -1,4 +1,4 @@
-// win_results.cpp — the Results window: the CONTRACT metrics (metric_fields()) of the running
+// win_results.cpp — the Results window: the metrics (metric_fields()) of the running
 // simulation, and — with replications > 1 — "Run replications": all R replications of the
 // scenario computed a slice per frame (AppState::replications, the engine's SweepRunner
 // stepped per frame), means ± 95% half-widths (Aggregate), progress and cancel. Downloads as CSV / JSON

@@ -73,7 +73,7 @@ struct ChartsWindow {
   void draw(const AppState& state);
 };
 
-// The CONTRACT metrics of the current run; replications with means ± 95% CI; downloads.
+// The metrics of the current run (metric_fields()); replications with means ± 95% CI; downloads.
 struct ResultsWindow {
   bool open = true;
   void draw(AppState& state);

@@ -1,5 +1,5 @@
-// explain.hpp — what a strategy sees before one decision, as plain data (issue #7, Explain
-// mode): a list of steps, each a one-sentence caption plus layers of rectangles tagged with a
+// explain.hpp — what a strategy sees before one decision, as plain data (the page's
+// Explain mode): a list of steps, each a one-sentence caption plus layers of rectangles tagged with a
 // role (reject set, coverage set, candidate bases, partitions, tree nodes, numbered pieces,
 // the chosen blocks) and numbers at nodes (e.g. MFA's optimality index at each candidate).
 // The model knows no screen: the UI decides colours per role; tests read the same data.

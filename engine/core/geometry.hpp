@@ -1,6 +1,6 @@
 // geometry.hpp — value types shared by the whole engine: shapes, blocks and allocations.
 //
-// Coordinates (CONTRACT.md): x is the column (0 = left), y the row (0 = bottom).
+// Coordinates: x is the column (0 = left), y the row (0 = bottom).
 // A Block is stored as base (lower-left) + size so that a block on a torus that wraps around
 // an edge needs no special case; Topology::block_end() gives the contract's inclusive end,
 // which on a torus may be smaller than the base (x1 > x2 means the block wraps).

@@ -1,4 +1,4 @@
-// dispersal.hpp — how scattered a job's processors are (issue: contiguity metrics).
+// dispersal.hpp — how scattered a job's processors are (the contiguity metrics).
 //
 // mean_pairwise_distance(): mean hop distance over all pairs of the job's nodes, wrap-aware on
 // a torus. Computed per dimension from a histogram of coordinates with prefix sums, O(n + W + H)

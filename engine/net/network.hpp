@@ -35,7 +35,7 @@
 //     is released when the tail passes, so the next packet's head may follow the tail into the
 //     downstream buffer. The ejection port is one channel held head to tail (1 flit/cycle).
 //
-// Two-phase step (STYLE habit 6): each step first reads the channels written in the previous
+// Two-phase step: each step first reads the channels written in the previous
 // step (flits into input buffers, credits into output VCs), then evaluates every router from its
 // own state only, writing flits and credits into the channels. No router reads another's state
 // in the same cycle, so the result does not depend on the order routers are visited.

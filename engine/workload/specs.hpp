@@ -1,5 +1,5 @@
-// specs.hpp — the workload distributions a scenario names (CONTRACT.md `arrival`, `job_size`,
-// `service`), their parsing from text, canonical printing, and sampling with alloclab's Rng.
+// specs.hpp — the workload distributions a scenario names (README "Workloads": `arrival`,
+// `job_size`, `service`), their parsing from text, canonical printing, and sampling with alloclab's Rng.
 #pragma once
 #include <string>
 #include <string_view>

@@ -1,4 +1,15 @@
 // simulation.cpp — the event loop, job lifecycle and measurement of one replication.
+//
+// Sections, in order:
+//   streams and kinds   random stream numbers, event kinds (tie-break order)
+//   scheduler context   Simulation::Ctx (what a scheduler may see and do)
+//   creation            create, schedule_next_arrival, advance_clock
+//   decisions           decide, charge, schedule_pass, preview, explain, try_start, start_job
+//   communication       begin_compute, begin_iteration, complete_iteration, network_cycle
+//   backfilling         reservation, try_backfill, start_reserved, drop, overdue, wake_at, promise
+//   events              on_arrival, on_departure, step, next_time, run
+//   views and checks    running_job, check_invariants, audit, results
+//   replications        replication_seed, allocation_rng, run_replication
 #include "simulation.hpp"
 #include <algorithm>
 #include <chrono>

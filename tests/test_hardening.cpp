@@ -7,6 +7,7 @@
 #include "cli/busy.hpp"
 #include "cli/cli.hpp"
 #include "net/network.hpp"
+#include "sched/scheduler.hpp"
 #include "simulation.hpp"
 
 using namespace alloclab;
@@ -90,6 +91,14 @@ TEST_CASE("memory budget: scenarios whose estimate exceeds it are refused before
   CHECK(m.machine > 0);
   CHECK(m.network == 0);
   CHECK(m.total() < kMemoryBudget);
+  // a scheduler that plans on a copy of the machine (its table row says so) counts it twice
+  for (const SchedulerInfo& si : schedulers()) {
+    Scenario c = s;
+    c.scheduler = std::string(si.id);
+    CHECK_MESSAGE(estimate_memory(c).machine == m.machine * (si.plans_on_copy ? 2 : 1), si.id);
+  }
+  CHECK(find_scheduler("easy")->plans_on_copy);
+  CHECK(find_scheduler("conservative")->plans_on_copy);
 }
 
 TEST_CASE("parse_busy: values are range-checked before narrowing (fuzz finding)") {

@@ -1,6 +1,9 @@
 // test_network.cpp — the wormhole network: routing functions alone, exact zero-load latency,
 // invariants every cycle (conservation, buffer bounds, credits), deadlock freedom under
 // all-to-all load, blocking of crossing packets, and determinism.
+//
+// Sections, in order: helpers (zero_load, drain, worm walking); routing alone; latency;
+// invariants and load; determinism; channels_of; the routing table and non-minimal routes.
 #include <doctest/doctest.h>
 #include <algorithm>
 #include <set>

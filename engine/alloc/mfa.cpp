@@ -77,6 +77,15 @@
 // is the paper's average-time count a + bB + c + (4t√K + u)B with unit constants, not the
 // word-parallel work of the implementation below. Release: one operation per busy-list entry
 // compared (BusyListStrategy).
+//
+// Sections, in order:
+//   word helpers        bits_at, free_in_range, transpose64/transpose, bits_up/bits_down
+//   the strategy        allocate (orientation, then rotated), explain / explain_orientation
+//                       (the Table I walk as Explain steps), search, paper_ops
+//   busy list           allocated / released (row bit-maps and the busy rectangles)
+//   mesh search         summaries (column/row summaries), search_mesh (candidates per busy submesh)
+//   torus search        scan_torus, search_torus (wrap-aware candidates)
+//   factory             make_mfa
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>

@@ -67,6 +67,15 @@
 // only after the tree changed —, carving, partitioning: 4 per split, recombining after a
 // release), one candidate examined against the best-fit criteria, or one node of a strip read
 // for a combining factor (2(w+h) per block scored). The paper's O(N_a) is the candidate scan.
+//
+// Sections, in order:
+//   tree node           Node (status, children, job, size-expansion fields)
+//   the strategy        allocate, explain, decide (best-fit criteria over the candidates),
+//                       allocated / released (carving and recombining), consistency checks
+//   candidates (DFS)    candidates, collect, facing, try_union, combine (combined sub-systems)
+//   combining factor    cf (the CF strips read from the occupancy)
+//   tree updates        new_node, kill, settle, place, split, carve, check_node
+//   test hooks          qtree_consistent, qtree_nodes; factory make_qtree
 #include <algorithm>
 #include <map>
 #include <string>

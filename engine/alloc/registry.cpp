@@ -1,6 +1,7 @@
 // registry.cpp — the one table of allocation strategies: id, factory, help, shapes, torus
 // support, contiguity. CLI (`alloclab list`, `strategy=` validation), the link codec and the UI all read it.
 #include "strategy.hpp"
+#include "../core/table.hpp"
 
 namespace alloclab {
 
@@ -75,11 +76,7 @@ const StrategyInfo kStrategies[] = {
 
 std::span<const StrategyInfo> strategies() { return kStrategies; }
 
-const StrategyInfo* find_strategy(std::string_view id) {
-  for (const StrategyInfo& s : kStrategies)
-    if (s.id == id) return &s;
-  return nullptr;
-}
+const StrategyInfo* find_strategy(std::string_view id) { return find_by_id(strategies(), id); }
 
 std::string strategy_unsupported(const StrategyInfo& s, const Topology& t) {
   if (t.wraps() && !s.torus)

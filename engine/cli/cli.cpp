@@ -3,6 +3,11 @@
 // Every command first builds a Scenario from key=value arguments (and scenario files given as
 // plain paths), loads the trace if one is named, validates, and only then produces output: a
 // bad input prints one line on stderr, nothing on stdout, and returns 2.
+//
+// Sections, in order:
+//   arguments and files Args, read_file, load_trace, parse_args, write_file
+//   commands            cmd_run, cmd_place, cmd_link, cmd_gantt, cmd_diff, cmd_list, cmd_bench
+//   help and dispatch   print_help, cli_main
 #include "cli.hpp"
 #include <chrono>
 #include <fstream>

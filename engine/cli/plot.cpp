@@ -11,6 +11,12 @@
 //   x, so confidence bars at the same x do not hide each other.
 // - Non-finite cells are left out. Every number is printed with fixed precision (snprintf
 //   "%.2f"), so the SVG is a pure function of the CSV text and the options.
+//
+// Sections, in order:
+//   svg helpers         esc, f2, nice_step, tick_label (shared with `alloclab gantt`)
+//   reading the CSV     Pt, Series, plot_x_number
+//   drawing             plot_svg (axes, ticks, series, confidence bars, legend)
+//   the command         cmd_plot (options, files)
 #include "plot.hpp"
 #include <algorithm>
 #include <cmath>

@@ -2,6 +2,15 @@
 // The model and its timing are documented in network.hpp. Reading order: construction and
 // injection, the step (phase 1: read channels; phase 2: evaluate), a flit's move and one
 // router's evaluation, then the views and the audit.
+//
+// Sections, in order:
+//   construction        Network::Network (routers, ports, VCs, channels from the routing row)
+//   injection           inject, start_routing (a packet's head takes a route)
+//   one cycle           step, read_and_evaluate (phase 1: read the channels), accept,
+//                       move (a flit across a link or into ejection), evaluate (phase 2 per router)
+//   refill and skipping refill_rounds, skip_to (idle jumps)
+//   views               take_delivered, link_states, link_held, channels_of, stats
+//   invariants          audit
 #include "network.hpp"
 #include <algorithm>
 #include <bit>

@@ -1,5 +1,6 @@
 // patterns.cpp — message lists of the communication patterns (see patterns.hpp).
 #include "patterns.hpp"
+#include "../core/table.hpp"
 
 namespace alloclab {
 
@@ -97,11 +98,7 @@ const PatternInfo kPatterns[] = {
 
 std::span<const PatternInfo> patterns() { return kPatterns; }
 
-const PatternInfo* find_pattern(std::string_view id) {
-  for (const PatternInfo& p : kPatterns)
-    if (p.id == id) return &p;
-  return nullptr;
-}
+const PatternInfo* find_pattern(std::string_view id) { return find_by_id(patterns(), id); }
 
 void pattern_messages(const PatternInfo& p, const std::vector<int>& nodes, Shape request, Rng& rng,
                       std::vector<std::pair<int, int>>& out) {

@@ -1,6 +1,7 @@
 // routing.cpp — the one table of routing functions (see routing.hpp); each function lives in its
 // own routing_*.cpp.
 #include "routing.hpp"
+#include "../core/table.hpp"
 #include "../core/check.hpp"
 
 namespace alloclab {
@@ -21,11 +22,7 @@ const RoutingInfo kRouting[] = {
 
 std::span<const RoutingInfo> routing_functions() { return kRouting; }
 
-const RoutingInfo* find_routing(std::string_view id) {
-  for (const RoutingInfo& r : kRouting)
-    if (r.id == id) return &r;
-  return nullptr;
-}
+const RoutingInfo* find_routing(std::string_view id) { return find_by_id(routing_functions(), id); }
 
 const RoutingInfo& default_routing(const Topology& t) {
   for (const RoutingInfo& r : kRouting)

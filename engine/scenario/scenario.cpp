@@ -6,12 +6,24 @@
 // the parser (errors name the key and the range), the canonical printer and the choices.
 // Defaults are whatever a default-constructed Scenario holds, so "is this value the default?"
 // is a comparison of canonical texts. Cross-key rules are rows' `check` hooks.
+//
+// Sections, in order:
+//   row helpers         bad, bound_text; int_row, real_row, enum_row, spec_row, id_row,
+//                       size_row, uint64_row, path_row (one declaration derives range text,
+//                       parser, printer and choices)
+//   the table           make_params (every key, in the order --help and the Setup panels show),
+//                       param groups, params, find_param
+//   applying            apply, apply_pair
+//   validation          max_job_nodes, estimate_memory, validate
+//   the link codec      split_value_list, url_encode / url_decode, canonical_link, parse_link
+//   scenario files      apply_file_text
 #include "scenario.hpp"
 #include <algorithm>
 #include <cctype>
 #include <type_traits>
 #include <utility>
 #include "../core/text.hpp"
+#include "../core/table.hpp"
 #include "../net/patterns.hpp"
 #include "../sched/scheduler.hpp"
 
@@ -163,12 +175,6 @@ ParamDef reloads_trace(ParamDef p) {
   return p;
 }
 
-template <class Info>
-std::vector<std::string> ids_of(std::span<const Info> table) {
-  std::vector<std::string> v;
-  for (const Info& i : table) v.emplace_back(i.id);
-  return v;
-}
 std::vector<std::string> strategy_ids() { return ids_of(strategies()); }
 std::vector<std::string> scheduler_ids() { return ids_of(schedulers()); }
 std::vector<std::string> pattern_ids() { return ids_of(patterns()); }
@@ -445,7 +451,8 @@ std::string mib(long long bytes) { return std::to_string((bytes + (1 << 20) - 1)
 MemoryEstimate estimate_memory(const Scenario& s) {
   MemoryEstimate m;
   const long long N = (long long)s.width * s.height;
-  m.machine = N * (5 + 32 + 200) * (s.scheduler == "easy" || s.scheduler == "conservative" ? 2 : 1);
+  const SchedulerInfo* sched = find_scheduler(s.scheduler);
+  m.machine = N * (5 + 32 + 200) * (sched && sched->plans_on_copy ? 2 : 1);
   if (s.network()) {
     m.network = N * (1024 + 80LL * s.buffer_flits);
     const long long n = std::max(1LL, max_job_nodes(s));

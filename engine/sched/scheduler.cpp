@@ -1,5 +1,6 @@
 // scheduler.cpp — FCFS, SSD, EASY backfilling, greedy (seed 001 §3.5), and the scheduler registry.
 #include "scheduler.hpp"
+#include "../core/table.hpp"
 #include <deque>
 #include <set>
 
@@ -196,19 +197,15 @@ std::unique_ptr<Scheduler> make(const SchedParams& p) { return std::make_unique<
 const SchedulerInfo kSchedulers[] = {
     {"fcfs", make<Fcfs>, "First come, first served; the queue head blocks later jobs"},
     {"ssd", make<Ssd>, "Shortest service demand first; the shortest waiting job blocks the others"},
-    {"easy", make<Easy>, "EASY backfilling: later jobs start early if they do not delay the head's reservation"},
+    {"easy", make<Easy>, "EASY backfilling: later jobs start early if they do not delay the head's reservation", true, true},
     {"greedy", make<Greedy>, "Greedy (seed 001): every waiting job that fits starts, in arrival order; max_wait stops passing a starving head"},
-    {"conservative", make_conservative, "Conservative backfilling: every waiting job has a reservation; a job starts early only if it delays none", false},
+    {"conservative", make_conservative, "Conservative backfilling: every waiting job has a reservation; a job starts early only if it delays none", false, true},
 };
 
 }  // namespace
 
 std::span<const SchedulerInfo> schedulers() { return kSchedulers; }
 
-const SchedulerInfo* find_scheduler(std::string_view id) {
-  for (const SchedulerInfo& s : kSchedulers)
-    if (s.id == id) return &s;
-  return nullptr;
-}
+const SchedulerInfo* find_scheduler(std::string_view id) { return find_by_id(schedulers(), id); }
 
 }  // namespace alloclab

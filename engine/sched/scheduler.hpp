@@ -104,6 +104,8 @@ struct SchedulerInfo {
   // Works with alloc_cost > 0 (decisions that take time can start a job later than planned).
   // A reservation scheduler whose plan assumes starts at the reserved times cannot.
   bool timed_decisions = true;
+  // Plans on a copy of the machine (reservations): estimate_memory counts the machine twice.
+  bool plans_on_copy = false;
 };
 
 std::span<const SchedulerInfo> schedulers();

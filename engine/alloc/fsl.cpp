@@ -27,6 +27,7 @@
 // node reads plus one per rectangle found — the O(N_f³)-class deallocation work of the paper,
 // paid at the next decision here).
 #include <algorithm>
+#include <climits>
 #include <tuple>
 #include "strategy.hpp"
 
@@ -45,6 +46,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy&, Rng&) override {
     refresh();
+    index_list();
     struct Best {
       int frag, host;
       Block b;
@@ -54,19 +56,28 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
     for (const Block& f : list_) {
       count(1);
       if (f.area() < req.shape.area()) break;  // sorted by decreasing area
+      bool near_done = false;  // near_: the entries that meet f (a candidate inside f meets no other)
       for (int o = 0; o < (shapes[0] == shapes[1] ? 1 : 2); ++o) {
         const Shape s = shapes[o];
         if (s.w > f.w || s.h > f.h) continue;
+        if (!near_done) {
+          gather_near(f);
+          near_done = true;
+        }
         const Block corners[4] = {{f.x, f.y, s.w, s.h},
                                   {f.x + f.w - s.w, f.y, s.w, s.h},
                                   {f.x, f.y + f.h - s.h, s.w, s.h},
                                   {f.x + f.w - s.w, f.y + f.h - s.h, s.w, s.h}};
         for (const Block& c : corners) {
+          count(Ops(list_.size()));  // the paper's test against every entry (the count is the model's)
+          // A candidate wins with frag < limit only; stop counting once it cannot.
+          const int limit = !best ? INT_MAX : best->frag + (f.area() < best->host ? 1 : 0);
           int frag = 0;
-          count(Ops(list_.size()));
-          for (const Block& g : list_) frag += blocks_overlap(c, g);
-          if (!best || frag < best->frag || (frag == best->frag && f.area() < best->host))
-            best = Best{frag, f.area(), c};
+          for (const Block& g : near_) {
+            frag += blocks_overlap(c, g);
+            if (frag >= limit) break;
+          }
+          if (frag < limit) best = Best{frag, f.area(), c};
         }
       }
     }
@@ -103,6 +114,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
       }
       std::sort(keep.begin(), keep.end(), list_less);
       list_ = std::move(keep);
+      indexed_ = false;
     }
   }
 
@@ -129,9 +141,52 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
     for (int y = b.y; y < b.y + b.h; ++y)
       for (int x = b.x; x < b.x + b.w; ++x) busy_[std::size_t(y) * W_ + x] = v;
   }
+  // A grid of kCell×kCell-node cells over the machine, each with the list entries meeting it:
+  // the entries meeting a host are found from its cells, not by a pass over the whole list
+  // (only the speed depends on it; the fragmentation counts are the same). Rebuilt when the
+  // list changed.
+  static constexpr int kCell = 8;
+  void index_list() {
+    if (indexed_) return;
+    indexed_ = true;
+    gw_ = (W_ + kCell - 1) / kCell;
+    gh_ = (H_ + kCell - 1) / kCell;
+    cell_start_.assign(std::size_t(gw_) * gh_ + 1, 0);
+    auto cells = [](const Block& g, auto&& f) {
+      for (int cy = g.y / kCell; cy <= (g.y + g.h - 1) / kCell; ++cy)
+        for (int cx = g.x / kCell; cx <= (g.x + g.w - 1) / kCell; ++cx) f(cy, cx);
+    };
+    for (const Block& g : list_) cells(g, [&](int cy, int cx) { ++cell_start_[std::size_t(cy) * gw_ + cx + 1]; });
+    for (std::size_t i = 1; i < cell_start_.size(); ++i) cell_start_[i] += cell_start_[i - 1];
+    cell_items_.resize(std::size_t(cell_start_.back()));
+    std::vector<int> fill(cell_start_.begin(), cell_start_.end() - 1);
+    for (int i = 0; i < int(list_.size()); ++i)
+      cells(list_[std::size_t(i)], [&](int cy, int cx) { cell_items_[std::size_t(fill[std::size_t(cy) * gw_ + cx]++)] = i; });
+    seen_.assign(list_.size(), 0);
+    stamp_ = 0;
+  }
+  // near_ = the entries meeting f (each once).
+  void gather_near(const Block& f) {
+    near_.clear();
+    if (++stamp_ == 0) {
+      std::fill(seen_.begin(), seen_.end(), 0);
+      stamp_ = 1;
+    }
+    for (int cy = f.y / kCell; cy <= (f.y + f.h - 1) / kCell; ++cy)
+      for (int cx = f.x / kCell; cx <= (f.x + f.w - 1) / kCell; ++cx) {
+        const std::size_t c = std::size_t(cy) * gw_ + cx;
+        for (int k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
+          const int i = cell_items_[std::size_t(k)];
+          if (seen_[std::size_t(i)] == stamp_) continue;
+          seen_[std::size_t(i)] = stamp_;
+          if (blocks_overlap(f, list_[std::size_t(i)])) near_.push_back(list_[std::size_t(i)]);
+        }
+      }
+  }
   void refresh() {
     if (!dirty_) return;
     list_ = maximal_free();
+    indexed_ = false;
     count(2 * Ops(W_) * H_ + Ops(list_.size()));
     dirty_ = false;
   }
@@ -169,6 +224,13 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
   std::vector<std::uint8_t> busy_;
   std::vector<Block> list_;
   bool dirty_ = false;
+  // the cell index (index_list) and scratch
+  bool indexed_ = false;
+  int gw_ = 0, gh_ = 0;
+  std::vector<int> cell_start_, cell_items_;  // entries of cell c: cell_items_[cell_start_[c] ..)
+  std::vector<std::uint32_t> seen_;           // per entry: the stamp of the last gather that took it
+  std::uint32_t stamp_ = 0;
+  std::vector<Block> near_;
 };
 
 }  // namespace

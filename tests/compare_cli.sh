@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # compare_cli.sh NATIVE WASM — runs the same scenarios through the native CLI and the wasm CLI
 # (under Node) and requires byte-identical output apart from `timing` (which is measured).
-# Covers a mesh, a torus, replications, a CSV trace and an SWF trace, `place`, `link`, `list`
-# and a bad input (same stderr line, same exit status).
+# Covers a mesh, a torus, replications, a CSV trace and an SWF trace, EASY and conservative
+# backfilling on traces, `place`, `link`, `list` and a bad input (same stderr line, same exit status).
 set -uo pipefail
 native=$1; wasm=$2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -51,6 +51,19 @@ check run size=12x12 pattern=random jobs=200 strategy=random
 check run size=32x32 strategy=qa alloc_cost=0.01 jobs=400 arrival=poisson:0.05
 check run size=16x16 strategy=mfa scheduler=easy alloc_cost=0.001 jobs=400
 check run size=20x20 strategy=fsl scheduler=greedy max_wait=200 alloc_cost=0.0005 jobs=300
+# backfilling on traces (estimates = requested times, jobs end early): EASY and conservative,
+# contiguous and non-contiguous strategies, mesh and torus (mean_bounded_slowdown is in results)
+for st in ff fs qtree irat mbs nas; do
+  check run size=8x8 trace=log.swf scheduler=conservative strategy=$st check=1
+  check run size=8x8 trace=log.swf scheduler=easy strategy=$st check=1
+done
+check run size=16x16 trace=jobs.csv scheduler=conservative strategy=bf
+check run size=16x16 jobs=400 arrival=poisson:0.02 scheduler=conservative strategy=paging max_wait=300
+check run topology=torus size=12x12 jobs=400 arrival=poisson:0.04 scheduler=conservative strategy=iblat
+check run topology=torus size=12x12 jobs=400 arrival=poisson:0.04 scheduler=easy strategy=irat
+check run size=26x16 swf_size=header trace=$PWD/assets/traces/sdsc-paragon-standin-1.swf jobs=300 scheduler=conservative strategy=ff
+check run size=26x16 swf_size=header trace=$PWD/assets/traces/sdsc-paragon-standin-2.swf jobs=300 scheduler=easy strategy=fs
+check sweep scheduler=fcfs,easy,conservative strategy=ff,mbs arrival=poisson:0.01,0.03 size=16x16 job_size=uniform:1-16 service=exponential:100 jobs=200 replications=2
 check sweep strategy=ff,anca arrival=poisson:0.01,0.02 size=8x8 jobs=200 replications=2
 check run size=8x8 trace=log.swf swf_shape=row time_scale=0.5
 check run trace=log.swf swf_size=header swf_shape=asff strategy=asff

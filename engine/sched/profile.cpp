@@ -34,35 +34,44 @@ struct Planned {
   const Reservation* r;
 };
 
+// The placement attempts of one search. The machine "with the nodes later reservations need
+// marked busy" is built per breakpoint as a bitmap of the needed nodes (each reservation's
+// blocks OR-ed in row by row), whose nodes free on the profile's machine are then given, one
+// row run at a time, to an owner kMaskOwner on a copy of it. Its free nodes are exactly the
+// nodes free on the profile's machine and not needed, which every attempt's answer is checked
+// against.
 class Search {
  public:
-  Search(const ProfileView& v, const QueuedJob& j) : v_(v), req_{j.id, j.shape}, mark_(std::size_t(v.topo->nodes()), 0) {}
+  Search(const ProfileView& v, const QueuedJob& j)
+      : v_(v), req_{j.id, j.shape}, W_(v.topo->width()), H_(v.topo->height()), wpr_((W_ + 63) / 64),
+        need_(std::size_t(H_) * std::size_t(wpr_), 0) {}
 
   // The strategy's placement at time t on `occ`/`strat` that is free for [t, t + est) given the
   // planned starts in (t, t + est) (or [t, ...) when `inclusive`), if any.
   std::optional<Allocation> place(const Occupancy& occ, const Strategy& strat, std::span<const Planned> planned, double t,
                                   double est, bool inclusive, bool* failed) {
-    clear_marks();
+    bool marked = false;
     for (const Planned& p : planned) {
       if (p.start < t || (p.start == t && !inclusive) || p.start >= t + est) continue;
-      for (const Block& b : p.r->alloc.blocks)
-        v_.topo->for_each_node(b, [&](int x, int y) { mark(v_.topo->id(x, y)); });
+      if (!marked) std::fill(need_.begin(), need_.end(), 0);
+      marked = true;
+      for (const Block& b : p.r->alloc.blocks) need(b);
     }
-    if (!marked_.empty()) {  // first on the machine with the nodes later reservations need marked busy
-      Occupancy masked = occ;
-      for (int n : marked_) {
-        const Coord c = v_.topo->coord(n);
-        if (masked.is_free(c.x, c.y)) masked.assign(Block{c.x, c.y, 1, 1}, kMaskOwner);
-      }
-      if (auto a = attempt(masked, strat, occ)) return a;
+    if (!marked) {
+      auto a = attempt(occ, strat, occ);
+      if (failed && !a) *failed = true;
+      return a;
     }
-    auto a = attempt(occ, strat, occ);
-    if (failed && !a && marked_.empty()) *failed = true;
-    return a;
+    const Occupancy& masked = mask(occ);
+    if (auto a = attempt(masked, strat, masked)) return a;  // first with the needed nodes busy
+    return attempt(occ, strat, masked);
   }
 
+  long long ops() const { return ops_; }
+
  private:
-  std::optional<Allocation> attempt(const Occupancy& seen, const Strategy& strat, const Occupancy& occ) {
+  // avail: its free nodes are those the answer may use (free for all of [t, t + est))
+  std::optional<Allocation> attempt(const Occupancy& seen, const Strategy& strat, const Occupancy& avail) {
     auto s = strat.clone();
     Rng rng = *v_.rng;
     auto a = s->allocate(req_, seen, rng);
@@ -71,34 +80,55 @@ class Search {
     bool ok = true;
     for (const Block& b : a->blocks) {
       if (!v_.topo->block_fits(b)) return std::nullopt;
-      v_.topo->for_each_node(b, [&](int x, int y) {
-        ok = ok && occ.is_free(x, y) && !mark_[std::size_t(v_.topo->id(x, y))];
-      });
+      v_.topo->for_each_node(b, [&](int x, int y) { ok = ok && avail.is_free(x, y); });
     }
     if (!ok) return std::nullopt;
     return a;
   }
-  void mark(int n) {
-    if (!mark_[std::size_t(n)]) {
-      mark_[std::size_t(n)] = 1;
-      marked_.push_back(n);
+  // the block's nodes into need_ (on a torus a block may wrap: a row splits at the edge)
+  void need(const Block& b) {
+    const int x0 = b.x, x1 = std::min(b.x + b.w, W_), wrap = b.x + b.w - W_;
+    for (int j = 0; j < b.h; ++j) {
+      const int y = (b.y + j) % H_;
+      set_bits(y, x0, x1);
+      if (wrap > 0) set_bits(y, 0, wrap);
     }
   }
-  void clear_marks() {
-    for (int n : marked_) mark_[std::size_t(n)] = 0;
-    marked_.clear();
+  void set_bits(int y, int x0, int x1) {  // [x0, x1)
+    std::uint64_t* row = need_.data() + std::size_t(y) * std::size_t(wpr_);
+    for (int x = x0; x < x1;) {
+      const int k = x >> 6, lo = x & 63, hi = std::min(64, lo + (x1 - x));
+      row[k] |= (hi == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << hi) - 1) & (~std::uint64_t(0) << lo);
+      x += hi - lo;
+    }
+  }
+  // `occ` with its free needed nodes given to kMaskOwner (row runs)
+  const Occupancy& mask(const Occupancy& occ) {
+    if (masked_) *masked_ = occ;
+    else masked_.emplace(occ);
+    for (int y = 0; y < H_; ++y) {
+      const std::uint64_t* row = need_.data() + std::size_t(y) * std::size_t(wpr_);
+      const std::uint64_t* fr = occ.free_row(y);
+      for (int k = 0; k < wpr_; ++k) {
+        std::uint64_t m = row[k] & fr[k];
+        while (m) {
+          const int lo = __builtin_ctzll(m);
+          const std::uint64_t run = m >> lo;
+          const int len = run == ~std::uint64_t(0) ? 64 - lo : __builtin_ctzll(~run);
+          masked_->assign(Block{k * 64 + lo, y, len, 1}, kMaskOwner);
+          m &= len + lo >= 64 ? 0 : ~std::uint64_t(0) << (lo + len);
+        }
+      }
+    }
+    return *masked_;
   }
 
-
- public:
-  long long ops() const { return ops_; }
-
- private:
   long long ops_ = 0;
   const ProfileView& v_;
   Request req_;
-  std::vector<char> mark_;
-  std::vector<int> marked_;
+  int W_, H_, wpr_;
+  std::vector<std::uint64_t> need_;  // per row, wpr_ words: bit x = node (x, y) is needed
+  std::optional<Occupancy> masked_;  // scratch
 };
 
 }  // namespace
@@ -145,9 +175,7 @@ SlotSearch earliest_slot(const ProfileView& v, std::span<const Reservation> othe
         occ.release(*c.alloc, c.id);
         strat->released(c.id, *c.alloc);
       } else {
-        for (const Block& b : c.alloc->blocks)
-          ALLOCLAB_CHECK(occ.block_free(b), "profile: reservation of job %d at time %g overlaps a busy node (now %g)", c.id, t, now);
-        occ.assign(*c.alloc, c.id);
+        occ.assign(*c.alloc, c.id);  // (asserts that its nodes are free: reservations never overlap)
         strat->allocated(c.id, *c.alloc);
       }
     }

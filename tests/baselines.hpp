@@ -7,15 +7,9 @@
 #include <string>
 #include "oracle.hpp"
 #include "simulation.hpp"
+#include "strategy_runs.hpp"
 
 namespace alloclab::test {
-
-// Makes the registered strategy `id` for topology t.
-inline std::unique_ptr<Strategy> make(std::string_view id, const Topology& t) {
-  const StrategyInfo* info = find_strategy(id);
-  REQUIRE_MESSAGE(info, id);
-  return info->make(t, StrategyParams{});
-}
 
 // Which orientations a strategy must find when one is free.
 enum class Complete { Requested, Either };
@@ -27,7 +21,7 @@ template <class After>
 void random_events(std::string_view id, const Topology& t, Rng& rng, int events, int max_side, Complete complete,
                    After&& after) {
   Occupancy occ(t);
-  auto st = make(id, t);
+  auto st = make_strategy(id, t);
   std::map<JobId, Allocation> running;
   JobId next = 0;
   for (int e = 0; e < events; ++e) {

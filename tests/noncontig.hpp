@@ -8,14 +8,9 @@
 #include "oracle.hpp"
 #include "scenario/scenario.hpp"
 #include "simulation.hpp"
+#include "strategy_runs.hpp"
 
 namespace alloclab::test {
-
-inline std::unique_ptr<Strategy> make_strategy(std::string_view id, const Topology& t, StrategyParams p = {}) {
-  const StrategyInfo* s = find_strategy(id);
-  REQUIRE_MESSAGE(s, "strategy ", id, " not registered");
-  return s->make(t, p);
-}
 
 // Random busy states on meshes and tori (busy blocks reported to the strategy); random
 // requests. Every allocation is checked with check_allocation (exact p·q unless allow_more);

@@ -11,7 +11,7 @@ struct State {
   Occupancy occ;
   std::unique_ptr<Strategy> st;
   State(std::string_view id, int W, int H, std::initializer_list<Block> busy)
-      : occ(Topology(TopologyKind::Mesh, W, H)), st(test::make(id, occ.topology())) {
+      : occ(Topology(TopologyKind::Mesh, W, H)), st(test::make_strategy(id, occ.topology())) {
     JobId j = 0;
     for (const Block& b : busy) {
       occ.assign(b, j);
@@ -58,25 +58,6 @@ TEST_CASE("adj: the mesh edge is not an adjacent busy node; only the requested o
   CHECK_FALSE(s.place({1, 2}));  // would need rotation
   State e("adj", 6, 6, {});
   CHECK(e.place({3, 5}) == Block{0, 0, 3, 5});  // empty mesh: the corner (0,0)
-}
-
-TEST_CASE("property: adj is valid and complete in the requested orientation") {
-  Rng rng(31);
-  for (int trial = 0; trial < 600; ++trial) {
-    const int W = 1 + int(rng.below(16)), H = 1 + int(rng.below(16));
-    const Topology t(TopologyKind::Mesh, W, H);
-    Occupancy occ(t);
-    auto st = test::make("adj", t);
-    test::random_state(occ, rng, int(rng.below(14)), 6, st.get());
-    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-    auto a = st->allocate(Request{99, s}, occ, rng);
-    CHECK_MESSAGE(bool(a) == test::exists_free(occ, s.w, s.h), "trial ", trial);
-    if (a) test::check_allocation(occ, *a, s);
-  }
-  for (int run = 0; run < 4; ++run) {
-    const Topology t(TopologyKind::Mesh, 9 + run, 12 - run);
-    test::random_events("adj", t, rng, 1500, 6, test::Complete::Requested, [](const Strategy&, const Occupancy&) {});
-  }
 }
 
 TEST_CASE("adj: a long simulation ends with invariants intact") {

@@ -1,7 +1,7 @@
 // test_asff.cpp — ASFF and Flex-fold: the thesis's shape lists, order, brute-force properties.
 #include <doctest/doctest.h>
 #include "alloc/shapes.hpp"
-#include "strat_c_helpers.hpp"
+#include "strategy_runs.hpp"
 
 using namespace alloclab;
 

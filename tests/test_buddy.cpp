@@ -1,7 +1,7 @@
 // test_buddy.cpp — 2D buddy: topology check, splitting, recombination, and the free lists
 // against a brute-force model (maximal free aligned squares of the quadtree).
 #include <doctest/doctest.h>
-#include "strat_b_helpers.hpp"
+#include "busy_states.hpp"
 
 using namespace alloclab;
 using namespace alloclab::test;

@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 #include <algorithm>
 #include <string>
-#include "strat_b_helpers.hpp"
+#include "busy_states.hpp"
 
 using namespace alloclab;
 using namespace alloclab::test;

@@ -1,6 +1,6 @@
 // test_fs.cpp — Frame Sliding: origin and strides, a missed free submesh, brute-force lattice.
 #include <doctest/doctest.h>
-#include "strat_b_helpers.hpp"
+#include "busy_states.hpp"
 
 using namespace alloclab;
 using namespace alloclab::test;

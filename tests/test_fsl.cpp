@@ -1,6 +1,6 @@
 // test_fsl.cpp — Free Sub-List: the list update rule against recomputation, best fit, validity.
 #include <doctest/doctest.h>
-#include "strat_c_helpers.hpp"
+#include "strategy_runs.hpp"
 
 namespace alloclab {
 bool fsl_consistent(const Strategy& s, const Occupancy& occ);

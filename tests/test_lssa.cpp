@@ -1,7 +1,7 @@
 // test_lssa.cpp — LSSA: the thesis's L-shape lists, the search order, brute-force properties.
 #include <doctest/doctest.h>
 #include "alloc/shapes.hpp"
-#include "strat_c_helpers.hpp"
+#include "strategy_runs.hpp"
 
 using namespace alloclab;
 

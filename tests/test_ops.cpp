@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 #include <cmath>
 #include <string>
-#include "strat_b_helpers.hpp"
+#include "busy_states.hpp"
 
 using namespace alloclab;
 using namespace alloclab::test;

@@ -1,7 +1,7 @@
 // test_qtree.cpp — best-fit Quad-Tree: seed 001 Fig. 3, tree consistency under churn, validity.
 #include <doctest/doctest.h>
 #include <chrono>
-#include "strat_c_helpers.hpp"
+#include "strategy_runs.hpp"
 
 namespace alloclab {
 bool qtree_consistent(const Strategy& s, const Occupancy& occ);

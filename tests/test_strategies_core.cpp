@@ -1,6 +1,9 @@
-// test_strategies_core.cpp — ff, bf, as, random: hand-worked cases and brute-force properties.
+// test_strategies_core.cpp — ff, bf, as, random: hand-worked cases; for every registered strategy:
+// what its row promises to find (StrategyInfo::finds) against a brute-force search.
 #include <doctest/doctest.h>
+#include <map>
 #include "oracle.hpp"
+#include "strategy_runs.hpp"
 
 using namespace alloclab;
 
@@ -60,7 +63,78 @@ TEST_CASE("ff/bf/as: on a torus blocks wrap around the edges") {
   CHECK_FALSE(place("ff", mesh, {3, 6}));
 }
 
-TEST_CASE("property: ff/bf complete in the requested orientation, as in either; placements valid") {
+namespace {
+// Would a strategy that keeps its row's promise (StrategyInfo::finds) succeed for s on occ?
+// Maybe promises nothing: any answer is accepted.
+std::optional<bool> promised(Finds f, const Occupancy& occ, Shape s) {
+  const Topology& t = occ.topology();
+  switch (f) {
+    case Finds::Requested: return test::exists_free(occ, s.w, s.h);
+    case Finds::Either:
+      return test::exists_free(occ, s.w, s.h) || (s.h <= t.width() && s.w <= t.height() && test::exists_free(occ, s.h, s.w));
+    case Finds::FreeNodes: return occ.free_count() >= s.area();
+    case Finds::Maybe: break;
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+TEST_CASE("property: every strategy finds what its row promises (brute force), placements valid, mesh and torus") {
+  for (const StrategyInfo& si : strategies()) {
+    Rng rng(7);
+    int checked = 0;
+    // Random busy states reported to the strategy, one random request each.
+    for (int trial = 0; trial < 300; ++trial) {
+      const bool torus = trial % 3 == 0;
+      const int W = 1 + int(rng.below(16)), H = 1 + int(rng.below(16));
+      const Topology t(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H);
+      if (!strategy_unsupported(si, t).empty()) continue;
+      Occupancy occ(t);
+      auto st = test::make_strategy(si.id, t);
+      test::random_state(occ, rng, int(rng.below(14)), 6, st.get());
+      const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+      Rng srng(std::uint64_t(trial) + 1);
+      auto a = st->allocate(Request{99, s}, occ, srng);
+      INFO(si.id, " trial ", trial, std::string(torus ? " torus " : " mesh "), W, "x", H, " request ", s.w, "x", s.h);
+      if (const auto want = promised(si.finds, occ, s)) {
+        CHECK(bool(a) == *want);
+        ++checked;
+      }
+      if (a) test::check_allocation(occ, *a, s, /*allow_more=*/true);
+    }
+    // Arrivals and departures driven through the strategy's own decisions.
+    for (int run = 0; run < 2; ++run) {
+      const Topology t(run ? TopologyKind::Torus : TopologyKind::Mesh, 8, 8);
+      if (!strategy_unsupported(si, t).empty()) continue;
+      Occupancy occ(t);
+      auto st = test::make_strategy(si.id, t);
+      std::map<JobId, Allocation> running;
+      JobId next = 0;
+      for (int e = 0; e < 600; ++e) {
+        if (!running.empty() && rng.below(100) < 45) {
+          auto it = running.begin();
+          std::advance(it, std::ptrdiff_t(rng.below(running.size())));
+          occ.release(it->second, it->first);
+          st->released(it->first, it->second);
+          running.erase(it);
+          continue;
+        }
+        const Shape s{1 + int(rng.below(6)), 1 + int(rng.below(6))};
+        auto a = st->allocate(Request{next, s}, occ, rng);
+        INFO(si.id, " run ", run, " event ", e, " request ", s.w, "x", s.h);
+        if (const auto want = promised(si.finds, occ, s)) CHECK(bool(a) == *want);
+        if (!a) continue;
+        test::check_allocation(occ, *a, s, /*allow_more=*/true);
+        occ.assign(*a, next);
+        st->allocated(next, *a);
+        running[next++] = *a;
+      }
+    }
+    if (si.finds != Finds::Maybe) CHECK_MESSAGE(checked > 100, si.id);
+  }
+}
+
+TEST_CASE("property: ff, bf, as and random give exactly p*q nodes") {
   Rng rng(7);
   for (int trial = 0; trial < 400; ++trial) {
     const bool torus = trial % 3 == 0;
@@ -68,19 +142,10 @@ TEST_CASE("property: ff/bf complete in the requested orientation, as in either; 
     Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
     test::random_state(occ, rng, int(rng.below(10)), 6);
     const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-    const bool fits = test::exists_free(occ, s.w, s.h);
-    const bool fits_rot = s.h <= W && s.w <= H && test::exists_free(occ, s.h, s.w);
-    for (const char* id : {"ff", "bf"}) {
-      auto a = place(id, occ, s);
-      CHECK_MESSAGE(bool(a) == fits, id, " trial ", trial);
+    for (const char* id : {"ff", "bf", "as", "random"}) {
+      auto a = place(id, occ, s, std::uint64_t(trial));
       if (a) test::check_allocation(occ, *a, s);
     }
-    auto a = place("as", occ, s);
-    CHECK(bool(a) == (fits || fits_rot));
-    if (a) test::check_allocation(occ, *a, s);
-    auto r = place("random", occ, s, std::uint64_t(trial));
-    CHECK(bool(r) == (occ.free_count() >= s.area()));
-    if (r) test::check_allocation(occ, *r, s);
   }
 }
 

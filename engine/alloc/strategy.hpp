@@ -111,6 +111,16 @@ using StrategyFactory = std::unique_ptr<Strategy> (*)(const Topology&, const Str
 // returns an empty string when the machine is acceptable, else why not.
 using TopologyCheck = std::string (*)(const Topology&);
 
+// What a strategy is sure to find on any machine state (recognition completeness), with its
+// default parameters. One test (tests/test_strategies_core.cpp) checks every row against a
+// brute-force search.
+enum class Finds {
+  Requested,  // a p×q block whenever one is free (the requested orientation only)
+  Either,     // a p×q or q×p block whenever one of the two is free
+  FreeNodes,  // p·q nodes whenever that many are free (non-contiguous)
+  Maybe,      // no such promise (frames, trees, a fixed list of shapes, a random probe, ...)
+};
+
 struct StrategyInfo {
   std::string_view id;
   StrategyFactory make;
@@ -118,6 +128,7 @@ struct StrategyInfo {
   bool any_shape;          // may give a job any w x h = p*q in place of p x q (swf_shape=asff)
   bool torus;              // runs on a torus (wrap-aware)
   bool contiguous;         // one block per job
+  Finds finds;             // what it is sure to find
   TopologyCheck check;     // may be nullptr
 };
 

@@ -1,0 +1,43 @@
+// busy_states.hpp — the papers' example machine states built by hand in strategy tests: busy
+// blocks written as the papers write them (inclusive corners) and reported to the strategy,
+// seed 000's Fig. 1, one request asked of a strategy, and the best boundary contact by brute force.
+#pragma once
+#include <optional>
+#include "strategy_runs.hpp"
+
+namespace alloclab::test {
+
+// Marks a busy block (x1,y1)-(x2,y2) inclusive, as the paper writes β = <x1,y1>,<x2,y2>, and
+// reports it to the strategy like the CLI `place` command does.
+inline void busy(Occupancy& occ, Strategy& st, JobId job, int x1, int y1, int x2, int y2) {
+  const Block b{x1, y1, x2 - x1 + 1, y2 - y1 + 1};
+  occ.assign(b, job);
+  st.allocated(job, Allocation{{b}});
+}
+
+// Seed 000's Fig. 1 state on M(8,8): β1 = <1,2>,<4,4>, β2 = <5,5>,<6,6>, β3 = <0,5>,<1,6>,
+// β4 = <2,7>,<4,7>, reported to the strategy as jobs 1..4.
+inline void fig1_state(Occupancy& occ, Strategy& st) {
+  busy(occ, st, 1, 1, 2, 4, 4);
+  busy(occ, st, 2, 5, 5, 6, 6);
+  busy(occ, st, 3, 0, 5, 1, 6);
+  busy(occ, st, 4, 2, 7, 4, 7);
+}
+
+inline std::optional<Allocation> ask(Strategy& st, const Occupancy& occ, Shape s, JobId job = 999) {
+  Rng rng(1);
+  return st.allocate(Request{job, s}, occ, rng);
+}
+
+// Highest boundary_contact over every free base of shape s (-1 if none).
+inline int brute_best_contact(const Occupancy& occ, Shape s) {
+  int best = -1;
+  for (int y = 0; y < occ.height(); ++y)
+    for (int x = 0; x < occ.width(); ++x) {
+      const Block b{x, y, s.w, s.h};
+      if (occ.block_free(b)) best = std::max(best, boundary_contact(occ, b));
+    }
+  return best;
+}
+
+}  // namespace alloclab::test

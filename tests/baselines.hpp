@@ -11,14 +11,12 @@
 
 namespace alloclab::test {
 
-// Which orientations a strategy must find when one is free.
-enum class Complete { Requested, Either };
-
 // `events` random events on one machine: a request of random shape is placed by the strategy
-// (checked valid; when `complete`, found exactly when a free block of that shape exists) or a
-// random running job departs. `after` runs after every event with the strategy and occupancy.
+// (checked valid: in bounds, free, at least p·q nodes; found exactly when `finds` promises it,
+// see promised()) or a random running job departs. `after` runs after every event with the
+// strategy and occupancy.
 template <class After>
-void random_events(std::string_view id, const Topology& t, Rng& rng, int events, int max_side, Complete complete,
+void random_events(std::string_view id, const Topology& t, Rng& rng, int events, int max_side, Finds finds,
                    After&& after) {
   Occupancy occ(t);
   auto st = make_strategy(id, t);
@@ -34,13 +32,11 @@ void random_events(std::string_view id, const Topology& t, Rng& rng, int events,
     } else {
       const Shape s{1 + int(rng.below(std::uint64_t(std::min(max_side, t.width())))),
                     1 + int(rng.below(std::uint64_t(std::min(max_side, t.height()))))};
-      const bool fits = exists_free(occ, s.w, s.h);
-      const bool fits_rot = s.h <= t.width() && s.w <= t.height() && exists_free(occ, s.h, s.w);
+      const auto expect = promised(finds, occ, s);
       auto a = st->allocate(Request{next, s}, occ, rng);
-      const bool expect = complete == Complete::Either ? (fits || fits_rot) : fits;
-      REQUIRE_MESSAGE(bool(a) == expect, id, " event ", e, " shape ", s.w, "x", s.h);
+      if (expect) REQUIRE_MESSAGE(bool(a) == *expect, id, " event ", e, " shape ", s.w, "x", s.h);
       if (a) {
-        check_allocation(occ, *a, s);
+        check_allocation(occ, *a, s, /*allow_more=*/true);
         occ.assign(*a, next);
         st->allocated(next, *a);
         running[next] = *a;

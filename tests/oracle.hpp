@@ -5,6 +5,7 @@
 // for small machines); check_allocation() verifies what every strategy must guarantee.
 #pragma once
 #include <doctest/doctest.h>
+#include <optional>
 #include <set>
 #include <string>
 #include "alloc/occupancy.hpp"
@@ -53,6 +54,20 @@ inline void check_allocation(const Occupancy& occ, const Allocation& a, Shape re
   }
   if (allow_more) CHECK(int(seen.size()) >= req.area());
   else CHECK(int(seen.size()) == req.area());
+}
+
+// Would a strategy that keeps the promise `f` (StrategyInfo::finds) succeed for s on occ?
+// Finds::Maybe promises nothing: nullopt.
+inline std::optional<bool> promised(Finds f, const Occupancy& occ, Shape s) {
+  const Topology& t = occ.topology();
+  switch (f) {
+    case Finds::Requested: return exists_free(occ, s.w, s.h);
+    case Finds::Either:
+      return exists_free(occ, s.w, s.h) || (s.h <= t.width() && s.w <= t.height() && exists_free(occ, s.h, s.w));
+    case Finds::FreeNodes: return occ.free_count() >= s.area();
+    case Finds::Maybe: break;
+  }
+  return std::nullopt;
 }
 
 }  // namespace alloclab::test

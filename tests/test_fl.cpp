@@ -89,7 +89,7 @@ TEST_CASE("fl: the list equals the recomputed maximal free submeshes after every
   Rng rng(4242);
   for (int run = 0; run < 8; ++run) {
     const Topology t(TopologyKind::Mesh, 5 + run, 12 - run);
-    test::random_events("fl", t, rng, 1200, 5, test::Complete::Either, check_list);
+    test::random_events("fl", t, rng, 1200, 5, Finds::Either, check_list);
   }
   // arbitrary rectangles reported as busy (CLI place), released in a random order
   for (int trial = 0; trial < 200; ++trial) {

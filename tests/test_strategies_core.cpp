@@ -1,9 +1,8 @@
 // test_strategies_core.cpp — ff, bf, as, random: hand-worked cases; for every registered strategy:
 // what its row promises to find (StrategyInfo::finds) against a brute-force search.
 #include <doctest/doctest.h>
-#include <map>
 #include "oracle.hpp"
-#include "strategy_runs.hpp"
+#include "baselines.hpp"
 
 using namespace alloclab;
 
@@ -63,22 +62,6 @@ TEST_CASE("ff/bf/as: on a torus blocks wrap around the edges") {
   CHECK_FALSE(place("ff", mesh, {3, 6}));
 }
 
-namespace {
-// Would a strategy that keeps its row's promise (StrategyInfo::finds) succeed for s on occ?
-// Maybe promises nothing: any answer is accepted.
-std::optional<bool> promised(Finds f, const Occupancy& occ, Shape s) {
-  const Topology& t = occ.topology();
-  switch (f) {
-    case Finds::Requested: return test::exists_free(occ, s.w, s.h);
-    case Finds::Either:
-      return test::exists_free(occ, s.w, s.h) || (s.h <= t.width() && s.w <= t.height() && test::exists_free(occ, s.h, s.w));
-    case Finds::FreeNodes: return occ.free_count() >= s.area();
-    case Finds::Maybe: break;
-  }
-  return std::nullopt;
-}
-}  // namespace
-
 TEST_CASE("property: every strategy finds what its row promises (brute force), placements valid, mesh and torus") {
   for (const StrategyInfo& si : strategies()) {
     Rng rng(7);
@@ -96,39 +79,17 @@ TEST_CASE("property: every strategy finds what its row promises (brute force), p
       Rng srng(std::uint64_t(trial) + 1);
       auto a = st->allocate(Request{99, s}, occ, srng);
       INFO(si.id, " trial ", trial, std::string(torus ? " torus " : " mesh "), W, "x", H, " request ", s.w, "x", s.h);
-      if (const auto want = promised(si.finds, occ, s)) {
+      if (const auto want = test::promised(si.finds, occ, s)) {
         CHECK(bool(a) == *want);
         ++checked;
       }
       if (a) test::check_allocation(occ, *a, s, /*allow_more=*/true);
     }
     // Arrivals and departures driven through the strategy's own decisions.
-    for (int run = 0; run < 2; ++run) {
-      const Topology t(run ? TopologyKind::Torus : TopologyKind::Mesh, 8, 8);
-      if (!strategy_unsupported(si, t).empty()) continue;
-      Occupancy occ(t);
-      auto st = test::make_strategy(si.id, t);
-      std::map<JobId, Allocation> running;
-      JobId next = 0;
-      for (int e = 0; e < 600; ++e) {
-        if (!running.empty() && rng.below(100) < 45) {
-          auto it = running.begin();
-          std::advance(it, std::ptrdiff_t(rng.below(running.size())));
-          occ.release(it->second, it->first);
-          st->released(it->first, it->second);
-          running.erase(it);
-          continue;
-        }
-        const Shape s{1 + int(rng.below(6)), 1 + int(rng.below(6))};
-        auto a = st->allocate(Request{next, s}, occ, rng);
-        INFO(si.id, " run ", run, " event ", e, " request ", s.w, "x", s.h);
-        if (const auto want = promised(si.finds, occ, s)) CHECK(bool(a) == *want);
-        if (!a) continue;
-        test::check_allocation(occ, *a, s, /*allow_more=*/true);
-        occ.assign(*a, next);
-        st->allocated(next, *a);
-        running[next++] = *a;
-      }
+    for (TopologyKind k : {TopologyKind::Mesh, TopologyKind::Torus}) {
+      const Topology t(k, 8, 8);
+      if (strategy_unsupported(si, t).empty())
+        test::random_events(si.id, t, rng, 600, 6, si.finds, [](const Strategy&, const Occupancy&) {});
     }
     if (si.finds != Finds::Maybe) CHECK_MESSAGE(checked > 100, si.id);
   }

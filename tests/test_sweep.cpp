@@ -65,6 +65,55 @@ TEST_CASE("sweep: shards merged give byte-identical output to a single run") {
   for (const auto& f : files) std::remove(f.c_str());
 }
 
+TEST_CASE("sweep: shards by (point, replication) merge into the single-run bytes; a missing shard is an error") {
+  const std::vector<std::string> args = {"sweep", "strategy=ff,mbs", "arrival=poisson:0.01,0.03", "size=8x8", "jobs=120", "replications=5"};
+  Out whole = cli(args);
+  REQUIRE(whole.code == 0);
+  for (int n : {2, 3, 7, 25}) {  // fewer and more shards than replications, and more than units
+    std::vector<std::string> files;
+    for (int i = 0; i < n; ++i) {
+      auto a = args;
+      a.push_back("--shard");
+      a.push_back(std::to_string(i) + "/" + std::to_string(n));
+      Out part = cli(a);
+      REQUIRE_MESSAGE(part.code == 0, part.err);
+      // a shard holds replications, not whole points, as soon as points are split
+      CHECK(part.out.rfind("# alloclab sweep shard of replications", 0) == 0);
+      const std::string f = "alloclab_test_rshard_" + std::to_string(i) + ".csv";
+      std::ofstream(f) << part.out;
+      files.push_back(f);
+    }
+    std::vector<std::string> m = {"merge"};
+    for (int i = n; i-- > 0;) m.push_back(files[std::size_t(i)]);
+    Out merged = cli(m);
+    CHECK_MESSAGE(merged.code == 0, merged.err);
+    CHECK_MESSAGE(merged.out == whole.out, n);
+    m.pop_back();  // shard 0 left out: some point lacks replications
+    Out missing = cli(m);
+    CHECK(missing.code == 2);
+    CHECK(missing.err.find("replications") != std::string::npos);
+    for (const auto& f : files) std::remove(f.c_str());
+  }
+  // rel_error sweeps shard whole points (plain rows), and merge still gives the single run
+  const std::vector<std::string> rel = {"sweep", "size=8x8", "jobs=150", "rel_error=0.5", "arrival=poisson:0.01,0.02"};
+  Out rwhole = cli(rel);
+  REQUIRE(rwhole.code == 0);
+  std::vector<std::string> m = {"merge"};
+  for (int i = 0; i < 2; ++i) {
+    auto a = rel;
+    a.push_back("--shard");
+    a.push_back(std::to_string(i) + "/2");
+    Out part = cli(a);
+    REQUIRE(part.code == 0);
+    CHECK(part.out.rfind("point,", 0) == 0);
+    m.push_back("alloclab_test_eshard_" + std::to_string(i) + ".csv");
+    std::ofstream(m.back()) << part.out;
+  }
+  Out rmerged = cli(m);
+  CHECK(rmerged.out == rwhole.out);
+  for (std::size_t i = 1; i < m.size(); ++i) std::remove(m[i].c_str());
+}
+
 TEST_CASE("sweep: rel_error stops replications early; bad input exits 2") {
   Out r = cli({"sweep", "size=8x8", "jobs=300", "rel_error=0.5", "arrival=poisson:0.01"});
   REQUIRE(r.code == 0);

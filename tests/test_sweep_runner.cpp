@@ -108,6 +108,32 @@ TEST_CASE("sweep runner: errors name the point; cancel keeps finished points; sh
   CHECK(s->csv().find("\n1,bf,") != std::string::npos);
 }
 
+TEST_CASE("sweep runner: shards split (point, replication) units, each run by exactly one shard") {
+  for (int n : {1, 2, 3, 4, 7, 16}) {
+    SweepSpec sp = spec_of({"size=8x8", "jobs=40", "strategy=ff,bf,mbs", "replications=5"});
+    std::vector<int> runs(15, 0);  // per unit p*5 + r
+    long long planned = 0;
+    for (int i = 0; i < n; ++i) {
+      SweepSpec one = sp;
+      one.shard = i;
+      one.shards = n;
+      auto r = SweepRunner::create(one);
+      REQUIRE(r.ok());
+      REQUIRE(r->run().ok());
+      planned += r->replications_planned();
+      CHECK(r->replications_done() == r->replications_planned());
+      for (long long p = 0; p < 3; ++p)
+        for (const ReplicationResult& rr : r->replications(p)) {
+          ++runs[std::size_t(p * 5 + rr.rep)];
+          CHECK((p * 5 + rr.rep) % n == i);
+          CHECK(rr.seed == replication_seed(r->scenario(p), rr.rep));
+        }
+    }
+    CHECK(planned == 15);
+    for (int u = 0; u < 15; ++u) CHECK_MESSAGE(runs[std::size_t(u)] == 1, "unit " << u << " with " << n << " shards");
+  }
+}
+
 TEST_CASE("sweep runner: run_scenario is the one-point runner (raw engine errors)") {
   Scenario s;
   s.width = s.height = 8;

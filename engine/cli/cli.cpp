@@ -24,6 +24,7 @@
 #include "bench_alloc.hpp"
 #include "bench_ops.hpp"
 #include "bench_premas.hpp"
+#include "bench_shards.hpp"
 #include "bench_sweep.hpp"
 #include "plot.hpp"
 #include "gantt.hpp"
@@ -315,6 +316,7 @@ void print_help(std::ostream& out) {
          "  alloclab bench net                                          network flit-hops simulated per second\n"
          "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
          "  alloclab bench premas [jobs=N] [repeats=R] [strategy=IDS]   whole runs on the PReMAS trace shape: jobs per second\n"
+         "  alloclab bench shards [shards=N] [--preset NAME] [KEY=V ...] each sweep shard's time in turn: max/mean load balance\n"
          "  alloclab help | --help\n\n"
          "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
          "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
@@ -336,6 +338,8 @@ int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (words.size() > 1) { err << "alloclab: bench sweep: takes no arguments\n"; return 2; }
     return bench_sweep(out, err);
   }
+  if (!words.empty() && words[0] == "shards")  // load balance of sweep --shard
+    return bench_shards(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
   if (!words.empty() && words[0] == "premas")  // whole runs on the PReMAS comparison trace's shape
     return bench_premas(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
   if (!words.empty() && words[0] == "ops")

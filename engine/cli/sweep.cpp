@@ -13,8 +13,12 @@
 //   simulation.hpp). With rel_error=E it stops after the first k ≥ 3 replications at which
 //   the 95% half-width of both utilization and mean_response_time is within E of the mean
 //   (R defaults to 50 then).
-// - --shard I/N keeps the points with p mod N = I. Rows carry p, so `alloclab merge` can put
-//   shard outputs back into exactly the CSV a single run writes.
+// - --shard I/N runs shard I of N (sweep/sweep_runner.hpp): with a fixed replication count the
+//   (point, replication) units u = p·R + r with u mod N = I, else (rel_error, --baseline) the
+//   points with p mod N = I. A shard that splits points writes its replications as raw rows
+//   (the --raw format) after the line kShardMark; `alloclab merge` aggregates such files into
+//   exactly the CSV a single run writes. Rows carry p (and r), so merge can always put shard
+//   outputs back into the single-run bytes.
 // CSV: point, the swept keys, replications, then <metric>_mean and <metric>_ci95 for every
 // metric of the results table. Progress and an ETA go to stderr.
 #include "sweep.hpp"
@@ -33,6 +37,9 @@ namespace alloclab {
 
 namespace {
 
+// First line of a shard file holding raw replications of a plain sweep: merge aggregates them.
+constexpr const char* kShardMark = "# alloclab sweep shard of replications: alloclab merge gives the sweep CSV";
+
 Result<std::string> read_text(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   if (!f) return Error{"cannot read file '" + path + "'"};
@@ -42,6 +49,27 @@ Result<std::string> read_text(const std::string& path) {
 }
 
 }  // namespace
+
+Result<std::vector<std::string>> sweep_file_words(const std::string& path) {
+  auto text = read_text(path);
+  if (!text) return text.error();
+  std::vector<std::string> kv;
+  std::istringstream in(*text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (const auto h = line.find('#'); h != std::string::npos) line = line.substr(0, h);
+    std::string t;
+    for (char c : line)
+      if (!std::isspace((unsigned char)c)) t += c;
+    if (!t.empty()) kv.push_back(t);
+  }
+  return kv;
+}
+
+std::string preset_path(const std::string& name) {
+  const char* env = std::getenv("ALLOCLAB_ASSETS");
+  return std::string(env ? env : "assets") + "/scenarios/" + name + ".txt";
+}
 
 int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   auto fail = [&](const std::string& m) { err << "alloclab: sweep: " << m << "\n"; return 2; };
@@ -75,25 +103,16 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
       if (i + 1 >= words.size()) return fail("--preset needs a name");
       const std::string name = words[++i];
       if (name.find('/') != std::string::npos || name.find("..") != std::string::npos) return fail("--preset: bad name '" + name + "'");
-      const char* env = std::getenv("ALLOCLAB_ASSETS");
-      file = std::string(env ? env : "assets") + "/scenarios/" + name + ".txt";
+      file = preset_path(name);
     } else if (w.rfind("--", 0) == 0) {
       return fail("unknown option '" + w + "'");
     } else if (w.find('=') == std::string::npos) {
       file = w;
     }
     if (!file.empty()) {
-      auto text = read_text(file);
-      if (!text) return fail(text.error().message);
-      std::istringstream in(*text);
-      std::string line;
-      while (std::getline(in, line)) {
-        if (const auto h = line.find('#'); h != std::string::npos) line = line.substr(0, h);
-        std::string t;
-        for (char c : line)
-          if (!std::isspace((unsigned char)c)) t += c;
-        if (!t.empty()) kv.push_back(t);
-      }
+      auto words_of = sweep_file_words(file);
+      if (!words_of) return fail(words_of.error().message);
+      kv.insert(kv.end(), words_of->begin(), words_of->end());
       continue;
     }
     kv.push_back(w);
@@ -104,6 +123,10 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     return fail("--raw and --baseline do not go together: run once with --raw, then alloclab merge --baseline KEY=VALUE RAW.csv");
   spec->shard = shard;
   spec->shards = shards;
+  spec->shard_points = !baseline.empty();  // paired rows need whole points
+  // a shard that splits points prints raw replications (merge aggregates them)
+  const bool split = shards > 1 && spec->shards_by_replication() && !raw;
+  if (split) raw = true;
   if (spec->points() > SweepRunner::kMaxPoints) return fail("more than " + std::to_string(SweepRunner::kMaxPoints) + " points");
   bool trace = !spec->base.trace.empty();
   for (const SweepAxis& a : spec->axes) trace = trace || a.key == "trace";
@@ -128,6 +151,7 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   auto partner = [&](long long p) { return p + (bidx - (p / stride) % bsize) * stride; };
   std::map<long long, RawPoint> ran;  // --baseline: every point run so far
   std::vector<std::pair<long long, std::string>> rows;  // --baseline: the shard's rows, printed at the end
+  if (split) out << kShardMark << ", replications=" << spec->max_replications << "\n";
   out << (raw ? raw_csv_header(keys) : runner->csv_header() + (bl ? paired_header() : std::string())) << "\n";
   // rows as points finish (they finish in point order), with progress and an ETA on stderr
   const auto t0 = std::chrono::steady_clock::now();
@@ -191,6 +215,8 @@ int cmd_merge(const std::vector<std::string>& words, std::ostream& out, std::ost
   if (files.empty()) return fail("give the shard CSV files to merge");
   std::string header;
   bool raw = false;
+  int marked = -1;  // whether the files start with kShardMark (-1: no file read yet)
+  long long reps_each = -1;  // their replications per point
   std::map<std::pair<long long, long long>, std::string> rows;  // (point, replication or 0) -> line
   std::size_t rep_col = 0;
   for (const std::string& path : files) {
@@ -199,6 +225,17 @@ int cmd_merge(const std::vector<std::string>& words, std::ostream& out, std::ost
     std::istringstream in(*text);
     std::string line;
     long long no = 0;
+    const bool mark = text->rfind(kShardMark, 0) == 0;
+    if (marked >= 0 && int(mark) != marked) return fail(path + ": a shard of replications merged with a shard of points (run every shard with the same words)");
+    marked = mark;
+    if (mark) {  // "..., replications=R": every point must come back with replications 0..R-1
+      std::getline(in, line);
+      long long r = 0;
+      const auto at = line.rfind("replications=");
+      if (at == std::string::npos || !parse_int64(line.substr(at + 13), r) || r < 1 || (reps_each >= 0 && r != reps_each))
+        return fail(path + ": the first line does not give the same replications=R as the other shards");
+      reps_each = r;
+    }
     while (std::getline(in, line)) {
       ++no;
       if (line.empty()) continue;
@@ -236,6 +273,19 @@ int cmd_merge(const std::vector<std::string>& words, std::ostream& out, std::ost
   }
   std::string merged = header + "\n";
   for (const auto& [pr, line] : rows) merged += line + "\n";
+  if (marked == 1) {
+    std::map<long long, long long> count;  // per point: replications 0..k-1 present
+    for (const auto& kv : rows) {
+      long long& k = count[kv.first.first];
+      if (kv.first.second != k++) break;
+    }
+    for (const auto& [p, k] : count)
+      if (k != reps_each)
+        return fail("point " + std::to_string(p) + " has not all of its " + std::to_string(reps_each) +
+                    " replications (a shard file not given?)");
+    if (!baseline.empty()) return fail("--baseline needs the raw rows of alloclab sweep --raw, not shards of a plain sweep");
+    aggregate = true;  // the plain sweep's CSV
+  }
   if (!aggregate) {
     out << merged;
     return 0;

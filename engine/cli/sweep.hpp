@@ -5,9 +5,14 @@
 #include <iosfwd>
 #include <string>
 #include <vector>
+#include "../core/error.hpp"
 
 namespace alloclab {
 
+// The key=value words of a scenario or preset file ('#' comments and blanks dropped).
+Result<std::vector<std::string>> sweep_file_words(const std::string& path);
+// The file of preset NAME ($ALLOCLAB_ASSETS or assets, /scenarios/NAME.txt).
+std::string preset_path(const std::string& name);
 int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int cmd_merge(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 

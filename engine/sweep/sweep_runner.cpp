@@ -18,6 +18,20 @@ long long SweepSpec::points() const {
   return n;
 }
 
+int SweepSpec::first_replication(long long p) const {
+  if (!shards_by_replication()) return p % shards == shard ? 0 : max_replications;
+  // units p·R + r with (p·R + r) mod shards == shard: r ≡ shard − p·R (mod shards)
+  const long long r = ((shard - (p % shards) * (max_replications % shards)) % shards + shards) % shards;
+  return r < max_replications ? int(r) : max_replications;
+}
+
+int SweepSpec::shard_replications(long long p) const {
+  const int r = first_replication(p);
+  if (r >= max_replications) return 0;
+  if (!shards_by_replication()) return max_replications;
+  return (max_replications - 1 - r) / shards + 1;
+}
+
 Result<Scenario> SweepSpec::point(long long p) const {
   Scenario s = base;
   long long rest = p;
@@ -75,6 +89,7 @@ Result<SweepRunner> SweepRunner::create(SweepSpec spec) {
     if (r.in_shard(p)) r.order_.push_back(p);
   }
   r.running_ = !r.order_.empty();
+  if (r.running_) r.rep_ = r.spec_.first_replication(r.order_[0]);
   return r;
 }
 
@@ -117,12 +132,12 @@ bool SweepRunner::step() {
   pt.agg.add(rr.results);
   pt.reps.push_back(rr);
   ++reps_done_;
-  ++rep_;
-  if (point_complete(pt)) {
+  rep_ = spec_.next_replication(rep_);
+  if (rep_ >= spec_.max_replications || point_complete(pt)) {
     pt.done = true;
     ++points_done_;
-    rep_ = 0;
     if (++idx_ >= order_.size()) running_ = false;
+    else rep_ = spec_.first_replication(order_[idx_]);
   }
   return running_;
 }
@@ -146,7 +161,11 @@ void SweepRunner::cancel() {
   sim_.reset();
 }
 
-long long SweepRunner::replications_planned() const { return (long long)order_.size() * spec_.max_replications; }
+long long SweepRunner::replications_planned() const {
+  long long n = 0;
+  for (long long p : order_) n += spec_.shard_replications(p);
+  return n;
+}
 
 double SweepRunner::progress() const {
   if (order_.empty()) return 0;
@@ -155,7 +174,8 @@ double SweepRunner::progress() const {
   double part = 0;
   if (sim_ && sim_->total_jobs() > 0) part = std::min(1.0, double(sim_->departures()) / double(sim_->total_jobs()));
   double cur = 0;
-  if (idx_ < order_.size()) cur = (double(points_[std::size_t(order_[idx_])].agg.count()) + part) / double(spec_.max_replications);
+  if (idx_ < order_.size())
+    cur = (double(points_[std::size_t(order_[idx_])].agg.count()) + part) / double(std::max(1, spec_.shard_replications(order_[idx_])));
   return std::min(1.0, (double(points_done_) + std::min(cur, 1.0)) / double(order_.size()));
 }
 

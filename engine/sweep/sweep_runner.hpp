@@ -13,9 +13,14 @@
 // replications at which the 95% half-width of both utilization and mean_response_time is
 // within E·|mean| (or at max_replications).
 //
-// Shards. Only points with p mod shards == shard run; the others stay empty. Points run in
-// increasing p, one replication at a time, so the finished points are always a prefix of the
-// shard's points (points_done()).
+// Shards. The unit of work is a (point, replication) pair when every point runs the same
+// number R of replications (rel_error = 0, and shard_points not set): unit u = p·R + r belongs
+// to shard u mod shards, so the replications of a costly point are spread over the shards. With
+// rel_error > 0 (a point's count is known only as it runs) or shard_points, whole points are
+// the unit: point p belongs to shard p mod shards. A shard's point holds only its own
+// replications (raw rows; `alloclab merge` reassembles the points). Points run in increasing
+// p, one replication at a time, so the finished points are always a prefix of the shard's
+// points (points_done()).
 //
 // Stepping. step() does one unit of work: one event of the current replication (creating the
 // replication's Simulation first, or recording it when it ends). A front end calls step() as
@@ -56,7 +61,17 @@ struct SweepSpec {
   std::vector<SweepAxis> axes;  // swept keys, first outermost
   int max_replications = 1;     // R: every point's count, or the cap with rel_error
   double rel_error = 0;         // > 0: stop a point early (see the file header)
-  int shard = 0, shards = 1;    // run the points with p mod shards == shard
+  int shard = 0, shards = 1;    // run this shard's units (see the file header)
+  bool shard_points = false;    // shard whole points even with a fixed replication count
+
+  // Whether shards split points into their replications (fixed counts, not shard_points).
+  bool shards_by_replication() const { return rel_error <= 0 && !shard_points; }
+  // The first replication of point p in this shard, or max_replications when it has none.
+  int first_replication(long long p) const;
+  // The replication of point p this shard runs after r (max_replications or more: none).
+  int next_replication(int r) const { return shards_by_replication() ? r + shards : r + 1; }
+  // How many replications of point p this shard runs (rel_error > 0: the cap).
+  int shard_replications(long long p) const;
 
   // Number of points (the product of the axes' sizes; 1 without axes).
   long long points() const;
@@ -116,7 +131,7 @@ class SweepRunner {
   // ---- results (any point p in 0..size()-1; points outside the shard stay empty)
   const SweepSpec& spec() const { return spec_; }
   std::size_t size() const { return points_.size(); }
-  bool in_shard(long long p) const { return p % spec_.shards == spec_.shard; }
+  bool in_shard(long long p) const { return spec_.first_replication(p) < spec_.max_replications; }
   const Scenario& scenario(long long p) const { return points_[std::size_t(p)].scenario; }
   bool point_done(long long p) const { return points_[std::size_t(p)].done; }
   std::span<const ReplicationResult> replications(long long p) const { return points_[std::size_t(p)].reps; }

@@ -137,7 +137,7 @@ void AppState::after_load() {
   events_ = 0;
   history_.clear();
   history_.add(*sim_);
-  pinned = kNoJob;
+  pin_.clear();
   if (mode_ == Mode::Compare) restart_compare();
 }
 
@@ -218,19 +218,19 @@ void AppState::set_mode(Mode m) {
   mode_ = m;
   if (m == Mode::Compare) restart_compare();
   else compare_.clear(), compare_paired = Batch(), compare_paired_key_.clear();
-  if (m == Mode::Explain) playing = false;
+  if (m == Mode::Explain) playback_.pause();
 }
 
 bool AppState::step_sim() {
   if (sim_->done()) return false;
   const bool more = sim_->step();
   ++events_;
-  if (!sim_->status().ok()) { error_ = sim_->status().message(); playing = false; return false; }
+  if (!sim_->status().ok()) { error_ = sim_->status().message(); playback_.pause(); return false; }
   return more;
 }
 
 void AppState::step_once() {
-  playing = false;
+  playback_.pause();
   step_sim();
   history_.add(*sim_);
 }
@@ -258,7 +258,7 @@ Status AppState::first_difference() {
     compare_err_.assign(runs.size(), "");
     for (Simulation& sim : d->stopped) compare_.emplace_back(std::move(sim));
     d->stopped.clear();
-    playing = false;
+    playback_.pause();
   }
   first_diff_ = std::move(*d);
   return {};
@@ -342,17 +342,17 @@ void AppState::start_sweep() {
 
 // Lock-step by simulated time: always step the run that is furthest behind.
 void AppState::advance_compare(double dt, double budget) {
-  if (!playing) return;
+  if (!playback_.playing()) return;
   bool any = false, all_done = true;
   for (const auto& r : compare_) if (r) { any = true; all_done = all_done && r->done(); }
   if (!any) return;
   if (all_done) {
-    if (repeat) restart_compare();
+    if (playback_.repeat()) restart_compare();
     return;
   }
-  compare_carry_ += speed * double(compare_.size()) * std::clamp(dt, 0.0, 0.1);
-  long long want = max_speed ? (1LL << 40) : (long long)compare_carry_;
-  compare_carry_ -= double(max_speed ? 0 : want);
+  compare_carry_ += playback_.speed() * double(compare_.size()) * std::clamp(dt, 0.0, 0.1);
+  long long want = playback_.max_speed() ? (1LL << 40) : (long long)compare_carry_;
+  compare_carry_ -= double(playback_.max_speed() ? 0 : want);
   const auto t0 = Clock::now();
   bool out_of_time = false;
   run_paced([&] {
@@ -370,17 +370,18 @@ void AppState::advance(double dt) {
   const auto t0 = Clock::now();
   last_sim_ms_ = 0;
   const bool batch = replications.running() || sweep.running() || compare_paired.running();
+  const double budget_ms = playback_.budget_ms();
   const double own = batch ? budget_ms * 0.5 : budget_ms;
   if (mode_ == Mode::Compare) {
     advance_compare(dt, own);
-  } else if (mode_ == Mode::Run && playing) {
+  } else if (mode_ == Mode::Run && playback_.playing()) {
     if (sim_->done()) {
-      if (repeat && sim_->status().ok()) reset();
+      if (playback_.repeat() && sim_->status().ok()) reset();
     } else {
       // Events owed this frame; a long stall (tab in background) must not pile up work.
-      carry_ += speed * std::clamp(dt, 0.0, 0.1);
-      long long want = max_speed ? (1LL << 40) : (long long)carry_;
-      carry_ -= double(max_speed ? 0 : want);
+      carry_ += playback_.speed() * std::clamp(dt, 0.0, 0.1);
+      long long want = playback_.max_speed() ? (1LL << 40) : (long long)carry_;
+      carry_ -= double(playback_.max_speed() ? 0 : want);
       bool out_of_time = false;
       run_paced([&] { return step_sim(); }, want, t0, own, out_of_time);
       if (out_of_time) carry_ = 0;

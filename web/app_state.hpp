@@ -3,7 +3,9 @@
 // per-frame time budget that keeps the page responsive, the chart history, the background
 // batches (replications, sweeps), the compare runs, the last error and the frame work times.
 // The windows read it through const accessors and change the model only through these member
-// functions (which call the engine).
+// functions (which call the engine). Parts with their own small interface: Playback (play,
+// speed, repeat, frame budget), Pin (the pinned job), FrameReport (what the windows drew, for
+// the page API's test hooks) and Batch (replications, sweep, paired compare).
 #pragma once
 #include "app_layer.hpp"
 #include <array>
@@ -97,6 +99,75 @@ class Batch {
   std::string error_;
 };
 
+// Playback of the running simulation and of the compare runs: play/pause, speed, repeat, and
+// the wall-time budget per frame that all simulation work shares. The Setup and Compare
+// windows, the keys and the page API change it only through these calls.
+class Playback {
+ public:
+  bool playing() const { return playing_; }
+  bool repeat() const { return repeat_; }        // restart when the run is over
+  double speed() const { return speed_; }        // events per second
+  bool max_speed() const { return max_speed_; }  // as many events as the budget allows
+  double budget_ms() const { return budget_ms_; }
+
+  void play() { playing_ = true; }
+  void pause() { playing_ = false; }
+  void toggle() { playing_ = !playing_; }
+  void set_speed(double events_per_second) { speed_ = events_per_second >= 1 ? events_per_second : 1; }
+  void set_max_speed(bool on) { max_speed_ = on; }
+  void set_repeat(bool on) { repeat_ = on; }
+  void set_budget_ms(double ms) { budget_ms_ = ms; }
+  // To the end of the run as fast as the budget allows, once.
+  void run_to_end() { playing_ = true; max_speed_ = true; repeat_ = false; }
+
+ private:
+  bool playing_ = true;
+  bool repeat_ = true;
+  double speed_ = 300;
+  bool max_speed_ = false;
+  double budget_ms_ = 2.5;  // for all simulation work (+ the UI: well under 8 ms)
+};
+
+// The pinned job (mesh view, queue, Gantt; kNoJob when none). The windows pin through these
+// calls; a reset unpins.
+class Pin {
+ public:
+  JobId job() const { return job_; }
+  void set(JobId j) { job_ = j; }
+  void toggle(JobId j) { job_ = job_ == j ? kNoJob : j; }  // a click on the pinned job unpins it
+  void clear() { job_ = kNoJob; }
+
+ private:
+  JobId job_ = kNoJob;
+};
+
+// What the windows drew in the last frame, for the page API's test hooks (state().traffic,
+// state().pinnedTraffic, command("gantt")). Windows report into it; only the page API reads it.
+class FrameReport {
+ public:
+  // What the Gantt window drew: bars, the job under the mouse, one bar's centre.
+  struct Gantt {
+    int bars = 0;
+    JobId hovered = kNoJob, bar_job = kNoJob;
+    float bar_x = 0, bar_y = 0;
+  };
+  // Called when a frame starts: the traffic view is "off" unless the Mesh window draws it.
+  void begin_frame() { traffic_view_ = "off"; }
+  // The Mesh window: the overlay's form ("off", "links" per link or "heat" as a texture) and
+  // what it drew for the pinned job.
+  void traffic(const char* view, const PinnedTraffic& pinned) { traffic_view_ = view; pinned_traffic_ = pinned; }
+  void gantt(const Gantt& g) { gantt_ = g; }
+
+  const char* traffic_view() const { return traffic_view_; }
+  const PinnedTraffic& pinned_traffic() const { return pinned_traffic_; }
+  const Gantt& gantt() const { return gantt_; }
+
+ private:
+  const char* traffic_view_ = "off";
+  PinnedTraffic pinned_traffic_;
+  Gantt gantt_;
+};
+
 // Runs with at most this many jobs keep every measured job's record for the Gantt window.
 inline constexpr long long kGanttRecordJobs = 200000;
 
@@ -131,10 +202,10 @@ class AppState {
   // Processes one event (pauses).
   void step_once();
   // Runs to the end of the run, within the frame budget (the frames carry on the work).
-  void run_to_end() { playing = true; max_speed = true; repeat = false; }
+  void run_to_end() { playback_.run_to_end(); }
   // Called once per frame with the real time since the last frame: when playing, processes
-  // speed × dt events, never spending more than budget_ms of wall time (shared with the
-  // compare runs and the batches).
+  // speed × dt events, never spending more than the playback's budget_ms of wall time (shared
+  // with the compare runs and the batches).
   void advance(double dt_seconds);
 
   const Simulation& sim() const { return *sim_; }
@@ -153,18 +224,15 @@ class AppState {
   Mode mode() const { return mode_; }
   void set_mode(Mode m);
 
-  // ---- playback settings (plain values the controls edit directly)
-  bool playing = true;
-  bool repeat = true;        // restart when the run is over
-  double speed = 300;        // events per second
-  bool max_speed = false;    // as many events as the budget allows
-  double budget_ms = 2.5;    // wall time per frame for all simulation work (+ the UI: well under 8 ms)
+  // ---- playback: the controls' part (Playback above)
+  Playback& playback() { return playback_; }
+  const Playback& playback() const { return playback_; }
 
-  // ---- the pinned job (mesh view, queue window): kNoJob when none
-  JobId pinned = kNoJob;
-  // what the Mesh window drew over the machine last frame: "off", "links" (per-link overlay) or
-  // "heat" (its aggregate texture) — reported by window.alloclab.state().traffic for tests
-  const char* traffic_view = "off";
+  // ---- the pinned job (Pin above) and what the windows drew last frame (FrameReport above)
+  Pin& pin() { return pin_; }
+  const Pin& pin() const { return pin_; }
+  FrameReport& report() { return report_; }
+  const FrameReport& report() const { return report_; }
 
   // ---- Explain mode: the step shown (the Explain window's buttons and the ←/→ keys move it)
   // and what the window showed last frame (window.alloclab.state().explain reads it)
@@ -176,14 +244,6 @@ class AppState {
     void next() { if (step + 1 < steps) ++step; }
   };
   ExplainCursor explain;
-  PinnedTraffic pinned_traffic;  // written by the Mesh window each frame
-  // what the Gantt window drew last frame: bars, the job under the mouse, one bar's centre
-  struct GanttShown {
-    int bars = 0;
-    JobId hovered = kNoJob, bar_job = kNoJob;
-    float bar_x = 0, bar_y = 0;
-  };
-  GanttShown gantt_shown;
 
   // ---- chart history of the running simulation
   const History& history() const { return history_; }
@@ -245,6 +305,9 @@ class AppState {
 
   Scenario scenario_;
   std::optional<Simulation> sim_;
+  Playback playback_;
+  Pin pin_;
+  FrameReport report_;
   Mode mode_ = Mode::Run;
   unsigned generation_ = 0;
   bool link_changed_ = false;

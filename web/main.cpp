@@ -164,7 +164,7 @@ void shortcut(AppState& st, const SDL_KeyboardEvent& k) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || (k.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) return;
   switch (k.keysym.scancode) {
-    case SDL_SCANCODE_SPACE: if (!k.repeat) st.playing = !st.playing; break;
+    case SDL_SCANCODE_SPACE: if (!k.repeat) st.playback().toggle(); break;
     case SDL_SCANCODE_S: st.step_once(); break;
     case SDL_SCANCODE_R: if (!k.repeat) st.reset(); break;
     case SDL_SCANCODE_E: if (!k.repeat) st.run_to_end(); break;
@@ -292,7 +292,7 @@ void run_frame(App& app) {
   ImGui::NewFrame();
 
   AppState& st = app.state;
-  st.traffic_view = "off";  // the Mesh window says what it drew
+  st.report().begin_frame();  // the Mesh window says what it drew
   place(Slot::Setup, ImGuiCond_FirstUseEver);
   app.setup.draw(st);
   switch (st.mode()) {

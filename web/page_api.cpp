@@ -73,24 +73,24 @@ std::string page_command(AppState& state, const std::string& name, const std::st
     if (eq == std::string::npos) return "'" + arg + "' is not key=value";
     return err(state.set_param(arg.substr(0, eq), arg.substr(eq + 1)));
   }
-  if (name == "play") { state.playing = true; return ""; }
-  if (name == "pause") { state.playing = false; return ""; }
+  if (name == "play") { state.playback().play(); return ""; }
+  if (name == "pause") { state.playback().pause(); return ""; }
   if (name == "step") { state.step_once(); return ""; }
   if (name == "reset") { state.reset(); return ""; }
   if (name == "runToEnd") { state.run_to_end(); return ""; }
-  if (name == "speed") { state.speed = std::max(1.0, std::atof(arg.c_str())); state.max_speed = arg == "max"; return ""; }
+  if (name == "speed") { state.playback().set_speed(std::atof(arg.c_str())); state.playback().set_max_speed(arg == "max"); return ""; }
   if (name == "explainStep") {  // "next", "prev" or a 0-based step index
     if (arg == "next") state.explain.next();
     else if (arg == "prev") state.explain.prev();
     else state.explain.step = std::max(0, std::atoi(arg.c_str()));
     return "";
   }
-  if (name == "pin") { state.pinned = JobId(std::atoi(arg.c_str())); return ""; }
+  if (name == "pin") { state.pin().set(JobId(std::atoi(arg.c_str()))); return ""; }
   if (name == "gantt") {  // what the Gantt window drew last frame
-    const AppState::GanttShown& g = state.gantt_shown;
+    const FrameReport::Gantt& g = state.report().gantt();
     char b[200];
     std::snprintf(b, sizeof b, "{\"bars\":%d,\"hovered\":%d,\"pinned\":%d,\"bar\":{\"job\":%d,\"x\":%.1f,\"y\":%.1f}}", g.bars,
-                  g.hovered, state.pinned, g.bar_job, double(g.bar_x), double(g.bar_y));
+                  g.hovered, state.pin().job(), g.bar_job, double(g.bar_x), double(g.bar_y));
     return b;
   }
   if (name == "firstDifference") {  // Compare mode's button: the `alloclab diff` JSON, runs stopped there
@@ -161,9 +161,9 @@ std::string page_command(AppState& state, const std::string& name, const std::st
                   "\"sweep\":{\"running\":%s,\"done\":%d,\"total\":%d,\"progress\":%.4f},"
                   "\"replications\":{\"running\":%s,\"done\":%d,\"total\":%d},\"trace\":\"%s\",\"traceJobs\":%zu,\"traceLastArrival\":%.17g,"
                   "\"traffic\":\"%s\"}",
-                  mode_name(state.mode()), state.playing ? "true" : "false", sim.now(), state.events(), sim.done() ? "true" : "false",
-                  sim.running().size(), sim.queue_length(), state.pinned, state.pinned_traffic.job, state.pinned_traffic.channels,
-                  state.pinned_traffic.held, state.pinned_traffic.flits, state.history().samples().size(),
+                  mode_name(state.mode()), state.playback().playing() ? "true" : "false", sim.now(), state.events(), sim.done() ? "true" : "false",
+                  sim.running().size(), sim.queue_length(), state.pin().job(), state.report().pinned_traffic().job, state.report().pinned_traffic().channels,
+                  state.report().pinned_traffic().held, state.report().pinned_traffic().flits, state.history().samples().size(),
                   state.compare_runs().size(),
                   times.c_str(),
                   state.sweep.running() ? "true" : "false", state.sweep.tasks_done(), state.sweep.tasks_total(), state.sweep.progress(),
@@ -171,7 +171,7 @@ std::string page_command(AppState& state, const std::string& name, const std::st
                   state.scenario().trace.find('"') == std::string::npos ? state.scenario().trace.c_str() : "?",
                   state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : std::size_t(0),
                   state.scenario().trace_data && !state.scenario().trace_data->jobs.empty() ? state.scenario().trace_data->jobs.back().arrival : 0.0,
-                  state.traffic_view);
+                  state.report().traffic_view());
     // Explain mode's step as the window showed it last frame
     std::string out(buf);
     out.pop_back();

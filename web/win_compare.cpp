@@ -142,7 +142,7 @@ void CompareWindow::draw(AppState& state) {
   if (ImGui::Button("-")) { ids.pop_back(); changed = true; }
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button(state.playing ? "Pause" : "Play")) state.playing = !state.playing;
+  if (ImGui::Button(state.playback().playing() ? "Pause" : "Play")) state.playback().toggle();
   ImGui::SameLine();
   if (ImGui::Button("Restart") || changed) state.restart_compare();
   ImGui::SameLine();

@@ -186,7 +186,9 @@ void ExplainWindow::draw(AppState& state) {
   // ---- canvas (left) and description (right)
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float side = ImGui::GetFontSize() * 19;
-  const CanvasGeom g = canvas.draw("explain_canvas", state.sim(), ImVec2(avail.x - side - 8, avail.y), &state.pinned);
+  JobId pinned = state.pin().job();
+  const CanvasGeom g = canvas.draw("explain_canvas", state.sim(), ImVec2(avail.x - side - 8, avail.y), &pinned);
+  state.pin().set(pinned);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(g.c0, g.c1, true);
   if (step && !step->layers.empty()) draw_step(dl, g, *step);

@@ -20,22 +20,26 @@ void MeshWindow::draw(AppState& state) {
                       100.0 * occ.busy_count() / double(W * H), sim.running().size(), sim.queue_length());
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.y -= ImGui::GetFrameHeightWithSpacing();
-  const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &state.pinned);
+  JobId pinned = state.pin().job();
+  const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &pinned);
+  state.pin().set(pinned);
   const bool traffic_ok = traffic_available(sim);
-  state.pinned_traffic = PinnedTraffic{};
+  PinnedTraffic drawn;
+  const char* view = "off";
   if (traffic && traffic_ok) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(g.c0, g.c1, true);
     const bool aggregate = TrafficHeat::wanted(g);
     if (aggregate) {  // one texture, then the pinned job's channels on top
       heat.draw(dl, g, *sim.network());
-      state.pinned_traffic = state.pinned != kNoJob ? draw_pinned_traffic(dl, g, *sim.network(), state.pinned) : PinnedTraffic{};
+      if (pinned != kNoJob) drawn = draw_pinned_traffic(dl, g, *sim.network(), pinned);
     } else {  // per link
-      state.pinned_traffic = draw_traffic_overlay(dl, g, sim, state.pinned);
+      drawn = draw_traffic_overlay(dl, g, sim, pinned);
     }
-    state.traffic_view = aggregate ? "heat" : "links";
+    view = aggregate ? "heat" : "links";
     dl->PopClipRect();
   }
+  state.report().traffic(view, drawn);
   ImGui::Checkbox("grid", &canvas.grid_lines);
   ImGui::SameLine();
   ImGui::BeginDisabled(canvas.zoom() <= 1.0f);
@@ -51,13 +55,13 @@ void MeshWindow::draw(AppState& state) {
                                    "white: flits buffered in a router. Small cells show it as a texture; zoom in for per-link lines."
                                  : "Needs the network model in the simulation (pattern != none)");
   ImGui::SameLine();
-  if (state.pinned != kNoJob) {
-    const JobRecord* j = sim.running_job(state.pinned);
+  if (pinned != kNoJob) {
+    const JobRecord* j = sim.running_job(pinned);
     if (j && j->end >= 0) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends %.1f", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size(), j->end);
     else if (j) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends when its messages arrive", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size());
-    else ImGui::TextDisabled("pinned: job %d (waiting or departed)", state.pinned);
+    else ImGui::TextDisabled("pinned: job %d (waiting or departed)", pinned);
     ImGui::SameLine();
-    if (ImGui::SmallButton("unpin")) state.pinned = kNoJob;
+    if (ImGui::SmallButton("unpin")) state.pin().clear();
   } else {
     ImGui::TextDisabled("hover: details  click: pin  wheel: zoom  drag: pan%s", occ.topology().wraps() ? "  blue: wrap-around" : "");
   }

@@ -76,8 +76,8 @@ void QueueWindow::draw(AppState& state) {
             ImGui::PushID(j.id);
             swatch(j.id);
             std::snprintf(label, sizeof label, "%d", j.id);
-            if (ImGui::Selectable(label, state.pinned == j.id, ImGuiSelectableFlags_SpanAllColumns))
-              state.pinned = state.pinned == j.id ? kNoJob : j.id;
+            if (ImGui::Selectable(label, state.pin().job() == j.id, ImGuiSelectableFlags_SpanAllColumns))
+              state.pin().toggle(j.id);
             ImGui::PopID();
             ImGui::TableNextColumn(); ImGui::Text("%dx%d", j.shape.w, j.shape.h);
             ImGui::TableNextColumn(); ImGui::Text("%zu", j.alloc.blocks.size());

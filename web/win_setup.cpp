@@ -143,8 +143,9 @@ void SetupWindow::draw(AppState& state) {
 
   // ---- playback
   const Simulation& sim = state.sim();
+  Playback& play = state.playback();
   const float bw = ImGui::GetFrameHeight() * 3.2f;
-  if (ImGui::Button(state.playing ? "Pause" : "Play", ImVec2(bw, 0))) state.playing = !state.playing;
+  if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(bw, 0))) play.toggle();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space");
   ImGui::SameLine();
   if (ImGui::Button("Step")) state.step_once();
@@ -155,21 +156,21 @@ void SetupWindow::draw(AppState& state) {
   ImGui::SameLine();
   if (ImGui::Button("Run to end")) state.run_to_end();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("As fast as the frame budget allows, stop at the end   key: E");
-  float speed = float(state.speed);
-  ImGui::BeginDisabled(state.max_speed);
+  float speed = float(play.speed());
+  ImGui::BeginDisabled(play.max_speed());
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
   if (ImGui::SliderFloat("events/s", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic))
-    state.speed = std::clamp(double(speed), 1.0, 1e6);
+    play.set_speed(std::clamp(double(speed), 1.0, 1e6));
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::Checkbox("max", &state.max_speed);
+  if (bool on = play.max_speed(); ImGui::Checkbox("max", &on)) play.set_max_speed(on);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("As many events per frame as the time budget allows");
-  ImGui::Checkbox("repeat", &state.repeat);
+  if (bool on = play.repeat(); ImGui::Checkbox("repeat", &on)) play.set_repeat(on);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart when the run is over");
   ImGui::SameLine();
-  float budget = float(state.budget_ms);
+  float budget = float(play.budget_ms());
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
-  if (ImGui::SliderFloat("budget ms", &budget, 1.0f, 30.0f, "%.1f")) state.budget_ms = budget;
+  if (ImGui::SliderFloat("budget ms", &budget, 1.0f, 30.0f, "%.1f")) play.set_budget_ms(budget);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Wall time all simulation work may use per frame (keeps the page responsive)");
   if (sim.done()) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "run complete at t = %.1f", sim.now());
   else ImGui::TextDisabled("t = %.1f   %lld / %lld jobs departed", sim.now(), sim.departures(), sim.total_jobs());

@@ -111,7 +111,7 @@ TEST_CASE("sweep runner: errors name the point; cancel keeps finished points; sh
 TEST_CASE("sweep runner: shards split (point, replication) units, each run by exactly one shard") {
   for (int n : {1, 2, 3, 4, 7, 16}) {
     SweepSpec sp = spec_of({"size=8x8", "jobs=40", "strategy=ff,bf,mbs", "replications=5"});
-    std::vector<int> runs(15, 0);  // per unit p*5 + r
+    std::vector<int> runs(15, 0);  // per (p, r): p*5 + r
     long long planned = 0;
     for (int i = 0; i < n; ++i) {
       SweepSpec one = sp;
@@ -125,7 +125,7 @@ TEST_CASE("sweep runner: shards split (point, replication) units, each run by ex
       for (long long p = 0; p < 3; ++p)
         for (const ReplicationResult& rr : r->replications(p)) {
           ++runs[std::size_t(p * 5 + rr.rep)];
-          CHECK((p * 5 + rr.rep) % n == i);
+          CHECK((rr.rep * 3 + p) % n == i);  // unit r·P + p, P = 3
           CHECK(rr.seed == replication_seed(r->scenario(p), rr.rep));
         }
     }

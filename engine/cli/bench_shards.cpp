@@ -1,14 +1,14 @@
 // bench_shards.cpp — `alloclab bench shards [shards=N] [--preset NAME | KEY=VALUE ...]`: how
 // evenly `alloclab sweep --shard I/N` divides a sweep. Each shard's SweepRunner runs to the end
-// in turn on this machine (thread CPU time is not used: one process, one shard at a time, so
-// wall time is the shard's cost on a quiet machine), and the report gives every shard's
-// seconds and the ratio max/mean — the speed-up of N parallel workers is N / (max/mean) at
+// in turn in this process, timed in CPU seconds (std::clock: one thread, so the process's CPU
+// time is the shard's; less disturbed by other load than wall time), and the report gives
+// every shard's seconds and the ratio max/mean — the speed-up of N parallel workers is N / (max/mean) at
 // best. Shown twice: with the units `sweep --shard` uses (a (point, replication) pair for a
 // fixed replication count) and with whole points (p mod N), the rule for rel_error sweeps.
 // Extra key=value words override the preset (e.g. jobs=100 for a shorter measurement).
 #include "bench_shards.hpp"
 #include <algorithm>
-#include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <ostream>
 #include "../core/text.hpp"
@@ -64,15 +64,15 @@ int bench_shards(const std::vector<std::string>& words, std::ostream& out, std::
       one.shard_points = by_points == 1;
       auto r = SweepRunner::create(one);
       if (!r) return fail(r.error().message);
-      const auto t0 = std::chrono::steady_clock::now();
+      const std::clock_t c0 = std::clock();
       if (Status st = r->run(); !st) return fail(st.message());
-      secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      secs.push_back(double(std::clock() - c0) / CLOCKS_PER_SEC);
       reps += r->replications_done();
     }
     double sum = 0, mx = 0;
     for (double s : secs) sum += s, mx = std::max(mx, s);
     const double mean = sum / double(n);
-    out << (by_points ? "  by points (p mod N), s:" : spec->shards_by_replication() ? "  by (point, replication), s:" : "  by points (rel_error), s:");
+    out << (by_points ? "  by points (p mod N), cpu s:" : spec->shards_by_replication() ? "  by (point, replication), cpu s:" : "  by points (rel_error), cpu s:");
     for (double s : secs) {
       std::snprintf(line, sizeof line, " %.2f", s);
       out << line;

@@ -18,18 +18,21 @@ long long SweepSpec::points() const {
   return n;
 }
 
-int SweepSpec::first_replication(long long p) const {
-  if (!shards_by_replication()) return p % shards == shard ? 0 : max_replications;
-  // units p·R + r with (p·R + r) mod shards == shard: r ≡ shard − p·R (mod shards)
-  const long long r = ((shard - (p % shards) * (max_replications % shards)) % shards + shards) % shards;
-  return r < max_replications ? int(r) : max_replications;
+bool SweepSpec::unit_in_shard(long long p, int r) const {
+  if (!shards_by_replication()) return p % shards == shard;
+  return ((long long)r * points() + p) % shards == shard;
+}
+
+int SweepSpec::next_replication(long long p, int r) const {
+  for (++r; r < max_replications; ++r)
+    if (unit_in_shard(p, r)) return r;
+  return max_replications;
 }
 
 int SweepSpec::shard_replications(long long p) const {
-  const int r = first_replication(p);
-  if (r >= max_replications) return 0;
-  if (!shards_by_replication()) return max_replications;
-  return (max_replications - 1 - r) / shards + 1;
+  int n = 0;
+  for (int r = next_replication(p, -1); r < max_replications; r = next_replication(p, r)) ++n;
+  return n;
 }
 
 Result<Scenario> SweepSpec::point(long long p) const {
@@ -89,7 +92,7 @@ Result<SweepRunner> SweepRunner::create(SweepSpec spec) {
     if (r.in_shard(p)) r.order_.push_back(p);
   }
   r.running_ = !r.order_.empty();
-  if (r.running_) r.rep_ = r.spec_.first_replication(r.order_[0]);
+  if (r.running_) r.rep_ = r.spec_.next_replication(r.order_[0], -1);
   return r;
 }
 
@@ -132,12 +135,12 @@ bool SweepRunner::step() {
   pt.agg.add(rr.results);
   pt.reps.push_back(rr);
   ++reps_done_;
-  rep_ = spec_.next_replication(rep_);
+  rep_ = spec_.next_replication(p, rep_);
   if (rep_ >= spec_.max_replications || point_complete(pt)) {
     pt.done = true;
     ++points_done_;
     if (++idx_ >= order_.size()) running_ = false;
-    else rep_ = spec_.first_replication(order_[idx_]);
+    else rep_ = spec_.next_replication(order_[idx_], -1);
   }
   return running_;
 }

@@ -14,8 +14,10 @@
 // within E·|mean| (or at max_replications).
 //
 // Shards. The unit of work is a (point, replication) pair when every point runs the same
-// number R of replications (rel_error = 0, and shard_points not set): unit u = p·R + r belongs
-// to shard u mod shards, so the replications of a costly point are spread over the shards. With
+// number R of replications (rel_error = 0, and shard_points not set): with P points, unit
+// u = r·P + p belongs to shard u mod shards. Numbered replication-major, consecutive units are
+// different points, so every shard gets a cross-section of the points (points differ in cost
+// far more than replications of one point do) and a costly point's replications are spread. With
 // rel_error > 0 (a point's count is known only as it runs) or shard_points, whole points are
 // the unit: point p belongs to shard p mod shards. A shard's point holds only its own
 // replications (raw rows; `alloclab merge` reassembles the points). Points run in increasing
@@ -66,10 +68,11 @@ struct SweepSpec {
 
   // Whether shards split points into their replications (fixed counts, not shard_points).
   bool shards_by_replication() const { return rel_error <= 0 && !shard_points; }
-  // The first replication of point p in this shard, or max_replications when it has none.
-  int first_replication(long long p) const;
-  // The replication of point p this shard runs after r (max_replications or more: none).
-  int next_replication(int r) const { return shards_by_replication() ? r + shards : r + 1; }
+  // Whether replication r of point p is this shard's.
+  bool unit_in_shard(long long p, int r) const;
+  // The replication of point p this shard runs after r (r = -1: its first), or
+  // max_replications when there is none.
+  int next_replication(long long p, int r) const;
   // How many replications of point p this shard runs (rel_error > 0: the cap).
   int shard_replications(long long p) const;
 
@@ -131,7 +134,7 @@ class SweepRunner {
   // ---- results (any point p in 0..size()-1; points outside the shard stay empty)
   const SweepSpec& spec() const { return spec_; }
   std::size_t size() const { return points_.size(); }
-  bool in_shard(long long p) const { return spec_.first_replication(p) < spec_.max_replications; }
+  bool in_shard(long long p) const { return spec_.next_replication(p, -1) < spec_.max_replications; }
   const Scenario& scenario(long long p) const { return points_[std::size_t(p)].scenario; }
   bool point_done(long long p) const { return points_[std::size_t(p)].done; }
   std::span<const ReplicationResult> replications(long long p) const { return points_[std::size_t(p)].reps; }

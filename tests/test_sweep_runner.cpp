@@ -155,9 +155,7 @@ TEST_CASE("sweep runner: run_scenario is the one-point runner (raw engine errors
 TEST_CASE("page sweep: the CSV of the Sweep mode, run across frames, equals alloclab sweep byte for byte") {
   app::AppState state;
   REQUIRE(state.load_link("size=16x16&jobs=150&service=exponential:50").ok());
-  state.sweep_ids = {"ff", "bf", "mbs"};
-  state.sweep_rates = {0.01, 0.025, 0.04};
-  state.sweep_replications = 2;
+  state.set_sweep_settings({{"ff", "bf", "mbs"}, {0.01, 0.025, 0.04}, 2});
   state.start_sweep();
   REQUIRE(state.sweep.running());
   int frames = 0;

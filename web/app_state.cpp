@@ -244,7 +244,7 @@ void AppState::start_replications() {
 
 Status AppState::first_difference() {
   std::vector<Scenario> runs;
-  for (const std::string& id : compare_ids) {
+  for (const std::string& id : compare_ids_) {
     Scenario s = scenario_;
     s.strategy = id;
     if (Status st = validate(s); !st) { error_ = "first difference: " + st.message(); return st; }
@@ -273,7 +273,7 @@ void AppState::restart_compare() {
   compare_.clear();
   compare_err_.clear();
   compare_carry_ = 0;
-  for (const std::string& id : compare_ids) {
+  for (const std::string& id : compare_ids_) {
     Scenario s = scenario_;
     s.strategy = id;
     std::optional<Simulation> run;
@@ -287,7 +287,7 @@ void AppState::restart_compare() {
   // the paired replications (only when something they depend on changed: the lock-step runs
   // restart on every repeat)
   std::string ids;
-  for (const std::string& id : compare_ids) ids += (ids.empty() ? "" : ",") + id;
+  for (const std::string& id : compare_ids_) ids += (ids.empty() ? "" : ",") + id;
   const std::string key = scenario_.replications > 1 ? link() + "|" + ids : std::string();
   if (key == compare_paired_key_) return;
   compare_paired_key_ = key;
@@ -297,15 +297,15 @@ void AppState::restart_compare() {
   }
   SweepSpec spec;
   spec.base = scenario_;
-  spec.axes.push_back(SweepAxis{"strategy", compare_ids});
+  spec.axes.push_back(SweepAxis{"strategy", compare_ids_});
   spec.max_replications = scenario_.replications;
   compare_paired.start(std::move(spec));
 }
 
 std::string AppState::compare_paired_csv() const {
   const SweepRunner* r = compare_paired.runner();
-  if (!r || compare_ids.empty()) return "";
-  auto b = parse_baseline("strategy=" + compare_ids[0], r->spec());
+  if (!r || compare_ids_.empty()) return "";
+  auto b = parse_baseline("strategy=" + compare_ids_[0], r->spec());
   if (!b) return "";
   auto csv = aggregate_csv(sweep_data(*r), &*b);
   return csv ? *csv : "";
@@ -313,18 +313,18 @@ std::string AppState::compare_paired_csv() const {
 
 std::vector<std::string> AppState::sweep_words() const {
   std::string ids, rates;
-  for (const std::string& id : sweep_ids) {
+  for (const std::string& id : sweep_settings_.ids) {
     const StrategyInfo* si = find_strategy(id);
     if (!si || !strategy_unsupported(*si, scenario_.topo()).empty()) continue;
     ids += (ids.empty() ? "" : ",") + id;
   }
-  for (double rate : sweep_rates) {
+  for (double rate : sweep_settings_.rates) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%spoisson:%g", rates.empty() ? "" : ";", rate);
     rates += buf;
   }
   return {"strategy=" + ids, "arrival=" + rates,
-          "replications=" + std::to_string(std::clamp(sweep_replications, 1, kMaxReplications))};
+          "replications=" + std::to_string(std::clamp(sweep_settings_.replications, 1, kMaxReplications))};
 }
 
 void AppState::start_sweep() {
@@ -336,7 +336,7 @@ void AppState::start_sweep() {
   const std::vector<std::string> words = sweep_words();
   const auto ids = split_on(words[0].substr(9), ',');
   for (const std::string& id : ids)
-    for (double rate : sweep_rates) labels.push_back(Batch::Label{id, rate});
+    for (double rate : sweep_settings_.rates) labels.push_back(Batch::Label{id, rate});
   sweep.start(parse_sweep(base, words), std::move(labels));
 }
 

@@ -5,7 +5,7 @@
 // The windows read it through const accessors and change the model only through these member
 // functions (which call the engine). Parts with their own small interface: Playback (play,
 // speed, repeat, frame budget), Pin (the pinned job), FrameReport (what the windows drew, for
-// the page API's test hooks) and Batch (replications, sweep, paired compare).
+// the page API's test hooks), ExplainCursor (Explain mode's step) and Batch (replications, sweep, paired compare).
 #pragma once
 #include "app_layer.hpp"
 #include <array>
@@ -168,6 +168,36 @@ class FrameReport {
   Gantt gantt_;
 };
 
+// Explain mode's cursor: the step shown (the Explain window's buttons, the ←/→ keys and the
+// page API move it) and what the Explain window showed last frame (state().explain reads it).
+class ExplainCursor {
+ public:
+  int step() const { return step_; }    // 0-based index into the current explanation's steps
+  int steps() const { return steps_; }  // number of steps of the current explanation
+  const std::string& strategy() const { return strategy_; }
+  const std::string& title() const { return title_; }
+  const std::string& caption() const { return caption_; }
+
+  void prev() { if (step_ > 0) --step_; }
+  void next() { if (step_ + 1 < steps_) ++step_; }
+  void go(int step) { step_ = step < 0 ? 0 : step; }
+  // The Explain window: a new explanation starts at its first step; every frame the window
+  // gives its number of steps (the step is kept inside them) and what it shows.
+  void restart() { step_ = 0; }
+  void set_steps(int n) {
+    steps_ = n;
+    if (step_ > n - 1) step_ = n - 1;
+    if (step_ < 0) step_ = 0;
+  }
+  void shown(std::string strategy, std::string title, std::string caption) {
+    strategy_ = std::move(strategy), title_ = std::move(title), caption_ = std::move(caption);
+  }
+
+ private:
+  int step_ = 0, steps_ = 0;
+  std::string strategy_, title_, caption_;
+};
+
 // Runs with at most this many jobs keep every measured job's record for the Gantt window.
 inline constexpr long long kGanttRecordJobs = 200000;
 
@@ -234,16 +264,9 @@ class AppState {
   FrameReport& report() { return report_; }
   const FrameReport& report() const { return report_; }
 
-  // ---- Explain mode: the step shown (the Explain window's buttons and the ←/→ keys move it)
-  // and what the window showed last frame (window.alloclab.state().explain reads it)
-  struct ExplainCursor {
-    int step = 0;   // 0-based index into the current explanation's steps
-    int steps = 0;  // number of steps of the current explanation
-    std::string strategy, title, caption;
-    void prev() { if (step > 0) --step; }
-    void next() { if (step + 1 < steps) ++step; }
-  };
-  ExplainCursor explain;
+  // ---- Explain mode's cursor (ExplainCursor above)
+  ExplainCursor& explain_cursor() { return explain_; }
+  const ExplainCursor& explain_cursor() const { return explain_; }
 
   // ---- chart history of the running simulation
   const History& history() const { return history_; }
@@ -253,7 +276,8 @@ class AppState {
   Batch replications;
 
   // ---- compare: 2..4 strategies on the current scenario, advancing in lock-step
-  std::vector<std::string> compare_ids = {"ff", "bf", "mbs"};
+  const std::vector<std::string>& compare_ids() const { return compare_ids_; }
+  void set_compare_ids(std::vector<std::string> ids) { compare_ids_ = std::move(ids); }  // then restart_compare()
   void restart_compare();  // (re)creates the runs from the current scenario
   const std::vector<std::optional<Simulation>>& compare_runs() const { return compare_; }
   const std::vector<std::string>& compare_errors() const { return compare_err_; }
@@ -273,9 +297,13 @@ class AppState {
   std::string first_diff_json() const;  // as `alloclab diff` prints it ("" when none)
 
   // ---- sweep: utilization and response time vs arrival rate
-  std::vector<std::string> sweep_ids = {"ff", "bf"};
-  std::vector<double> sweep_rates = {0.005, 0.01, 0.02, 0.03, 0.04};
-  int sweep_replications = 3;
+  struct SweepSettings {
+    std::vector<std::string> ids = {"ff", "bf"};
+    std::vector<double> rates = {0.005, 0.01, 0.02, 0.03, 0.04};
+    int replications = 3;
+  };
+  const SweepSettings& sweep_settings() const { return sweep_settings_; }
+  void set_sweep_settings(SweepSettings s) { sweep_settings_ = std::move(s); }  // the next start_sweep() uses them
   // The sweep as `alloclab sweep` words on top of the current scenario (trace dropped):
   // strategy=IDS arrival=poisson:R1;poisson:R2... replications=R, strategies that cannot run on
   // this machine left out. The page's CSV equals `alloclab sweep` with the scenario's keys and
@@ -307,6 +335,9 @@ class AppState {
   std::optional<Simulation> sim_;
   Playback playback_;
   Pin pin_;
+  std::vector<std::string> compare_ids_ = {"ff", "bf", "mbs"};
+  SweepSettings sweep_settings_;
+  ExplainCursor explain_;
   FrameReport report_;
   Mode mode_ = Mode::Run;
   unsigned generation_ = 0;

@@ -168,8 +168,8 @@ void shortcut(AppState& st, const SDL_KeyboardEvent& k) {
     case SDL_SCANCODE_S: st.step_once(); break;
     case SDL_SCANCODE_R: if (!k.repeat) st.reset(); break;
     case SDL_SCANCODE_E: if (!k.repeat) st.run_to_end(); break;
-    case SDL_SCANCODE_LEFT: if (st.mode() == Mode::Explain) st.explain.prev(); break;
-    case SDL_SCANCODE_RIGHT: if (st.mode() == Mode::Explain) st.explain.next(); break;
+    case SDL_SCANCODE_LEFT: if (st.mode() == Mode::Explain) st.explain_cursor().prev(); break;
+    case SDL_SCANCODE_RIGHT: if (st.mode() == Mode::Explain) st.explain_cursor().next(); break;
     case SDL_SCANCODE_1: case SDL_SCANCODE_2: case SDL_SCANCODE_3: case SDL_SCANCODE_4:
       if (!k.repeat) st.set_mode(kModes[std::size_t(k.keysym.scancode - SDL_SCANCODE_1)]);
       break;

@@ -80,9 +80,9 @@ std::string page_command(AppState& state, const std::string& name, const std::st
   if (name == "runToEnd") { state.run_to_end(); return ""; }
   if (name == "speed") { state.playback().set_speed(std::atof(arg.c_str())); state.playback().set_max_speed(arg == "max"); return ""; }
   if (name == "explainStep") {  // "next", "prev" or a 0-based step index
-    if (arg == "next") state.explain.next();
-    else if (arg == "prev") state.explain.prev();
-    else state.explain.step = std::max(0, std::atoi(arg.c_str()));
+    if (arg == "next") state.explain_cursor().next();
+    else if (arg == "prev") state.explain_cursor().prev();
+    else state.explain_cursor().go(std::atoi(arg.c_str()));
     return "";
   }
   if (name == "pin") { state.pin().set(JobId(std::atoi(arg.c_str()))); return ""; }
@@ -115,7 +115,7 @@ std::string page_command(AppState& state, const std::string& name, const std::st
     }
     if (ids.size() < 2 || ids.size() > 4) return "compare: 2 to 4 strategies";
     for (const auto& id : ids) if (!find_strategy(id)) return "compare: unknown strategy '" + id + "'";
-    state.compare_ids = ids;
+    state.set_compare_ids(ids);
     state.restart_compare();
     return "";
   }
@@ -128,9 +128,7 @@ std::string page_command(AppState& state, const std::string& name, const std::st
     for (char ch : arg.substr(0, a) + ",") { if (ch == ',') { if (!part.empty()) ids.push_back(part); part.clear(); } else part += ch; }
     for (char ch : arg.substr(a + 1, b - a - 1) + ",") { if (ch == ',') { if (!part.empty()) rates.push_back(std::atof(part.c_str())); part.clear(); } else part += ch; }
     if (ids.empty() || rates.empty()) return "sweep: no strategies or rates";
-    state.sweep_ids = ids;
-    state.sweep_rates = rates;
-    state.sweep_replications = std::clamp(std::atoi(arg.c_str() + b + 1), 1, 1000);
+    state.set_sweep_settings({ids, rates, std::clamp(std::atoi(arg.c_str() + b + 1), 1, 1000)});
     state.start_sweep();
     return "";
   }
@@ -175,17 +173,17 @@ std::string page_command(AppState& state, const std::string& name, const std::st
     // Explain mode's step as the window showed it last frame
     std::string out(buf);
     out.pop_back();
-    const AppState::ExplainCursor& ex = state.explain;
+    const ExplainCursor& ex = state.explain_cursor();
     char b3[64];
-    std::snprintf(b3, sizeof b3, ",\"step\":%d,\"steps\":%d", ex.step, ex.steps);
+    std::snprintf(b3, sizeof b3, ",\"step\":%d,\"steps\":%d", ex.step(), ex.steps());
     // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
     out += ",\"explain\":{\"strategy\":";
-    out += json_string(ex.strategy);
+    out += json_string(ex.strategy());
     out += b3;
     out += ",\"title\":";
-    out += json_string(ex.title);
+    out += json_string(ex.title());
     out += ",\"caption\":";
-    out += json_string(ex.caption);
+    out += json_string(ex.caption());
     out += "}}";
     return out;
   }

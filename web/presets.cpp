@@ -58,13 +58,15 @@ Status load_preset(AppState& state, std::string_view name) {
     auto pt = preset_first_point(p);
     if (!pt) { state.set_error(pt.error().message); return pt.error(); }
     if (Status st = state.load(pt->scenario); !st) return st;
+    AppState::SweepSettings sw = state.sweep_settings();
     if (pt->strategies.size() >= 2) {
-      state.sweep_ids = pt->strategies;
-      state.compare_ids.assign(pt->strategies.begin(), pt->strategies.begin() + std::min<std::size_t>(4, pt->strategies.size()));
+      sw.ids = pt->strategies;
+      state.set_compare_ids({pt->strategies.begin(), pt->strategies.begin() + std::min<std::ptrdiff_t>(4, std::ptrdiff_t(pt->strategies.size()))});
       if (state.mode() == Mode::Compare) state.restart_compare();
     }
-    if (!pt->rates.empty()) state.sweep_rates = pt->rates;
-    state.sweep_replications = std::min(pt->replications, 30);
+    if (!pt->rates.empty()) sw.rates = pt->rates;
+    sw.replications = std::min(pt->replications, 30);
+    state.set_sweep_settings(std::move(sw));
     return {};
   }
   Error e{"preset: unknown '" + std::string(name) + "'"};

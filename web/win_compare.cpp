@@ -45,7 +45,7 @@ const char* verdict_text(Verdict v) {
 // same seed), ± the Student-t 95% half-width of the per-replication differences.
 void draw_paired(const AppState& state) {
   const Batch& b = state.compare_paired;
-  const auto& ids = state.compare_ids;
+  const auto& ids = state.compare_ids();
   const SweepRunner* r = b.runner();
   ImGui::TextDisabled("paired over %d replications: each strategy - %s, +/- 95%% (same job streams)", state.scenario().replications,
                       ids.empty() ? "?" : ids[0].c_str());
@@ -113,7 +113,7 @@ void draw_paired(const AppState& state) {
 void CompareWindow::draw(AppState& state) {
   if (!open) return;
   if (!ImGui::Begin("Compare", &open)) { ImGui::End(); return; }
-  auto& ids = state.compare_ids;
+  std::vector<std::string> ids = state.compare_ids();
   bool changed = false;
   ImGui::TextUnformatted("Strategies");
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -144,6 +144,7 @@ void CompareWindow::draw(AppState& state) {
   ImGui::SameLine();
   if (ImGui::Button(state.playback().playing() ? "Pause" : "Play")) state.playback().toggle();
   ImGui::SameLine();
+  if (changed) state.set_compare_ids(ids);
   if (ImGui::Button("Restart") || changed) state.restart_compare();
   ImGui::SameLine();
   if (ImGui::Button("First difference")) (void)state.first_difference();

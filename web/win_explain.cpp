@@ -140,29 +140,27 @@ void ExplainWindow::draw(AppState& state) {
   if (!have_ || gen_ != state.generation() || events_ != state.events() || subject_ != sid) {
     expl_ = subject ? sim.explain(*subject) : Explanation{};
     have_ = true, gen_ = state.generation(), events_ = state.events(), subject_ = sid;
-    state.explain.step = 0;
+    state.explain_cursor().restart();
   }
-  AppState::ExplainCursor& cur = state.explain;
-  cur.steps = int(expl_.steps.size());
-  cur.step = std::clamp(cur.step, 0, std::max(0, cur.steps - 1));
-  const ExplainStep* step = cur.steps ? &expl_.steps[std::size_t(cur.step)] : nullptr;
-  cur.strategy = sim.scenario().strategy;
-  cur.title = step ? step->title : "";
-  cur.caption = step ? step->caption : "No job waits and none is still to arrive: the run is over.";
+  ExplainCursor& cur = state.explain_cursor();
+  cur.set_steps(int(expl_.steps.size()));
+  const ExplainStep* step = cur.steps() ? &expl_.steps[std::size_t(cur.step())] : nullptr;
+  cur.shown(sim.scenario().strategy, step ? step->title : "",
+            step ? step->caption : "No job waits and none is still to arrive: the run is over.");
 
   // ---- controls
   const bool tri = ImGui::GetFont()->FindGlyphNoFallback(0x25C0) != nullptr;
-  ImGui::BeginDisabled(cur.step <= 0);
+  ImGui::BeginDisabled(cur.step() <= 0);
   if (ImGui::Button(tri ? "\xe2\x97\x80 Prev" : "< Prev")) cur.prev();
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("The previous step of the decision (key: Left)");
   ImGui::SameLine();
-  ImGui::BeginDisabled(cur.step + 1 >= cur.steps);
+  ImGui::BeginDisabled(cur.step() + 1 >= cur.steps());
   if (ImGui::Button(tri ? "Next \xe2\x96\xb6" : "Next >")) cur.next();
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("The next step of the decision (key: Right)");
   ImGui::SameLine();
-  ImGui::Text("step %d/%d", cur.steps ? cur.step + 1 : 0, cur.steps);
+  ImGui::Text("step %d/%d", cur.steps() ? cur.step() + 1 : 0, cur.steps());
   ImGui::SameLine();
   ImGui::TextDisabled("|");
   ImGui::SameLine();
@@ -197,20 +195,20 @@ void ExplainWindow::draw(AppState& state) {
   ImGui::SameLine();
   ImGui::BeginChild("explain_text", ImVec2(0, 0), true);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("t = %.2f   strategy %s", sim.now(), cur.strategy.c_str());
+  ImGui::Text("t = %.2f   strategy %s", sim.now(), cur.strategy().c_str());
   ImGui::Separator();
   if (!subject || !step) {
-    ImGui::TextDisabled("%s", cur.caption.c_str());
+    ImGui::TextDisabled("%s", cur.caption().c_str());
   } else {
     const QueuedJob& q = *subject;
     if (from_queue) ImGui::TextDisabled("Job %d heads the waiting queue (%zu waiting); the scheduler tries it at the next change of the machine.", q.id, sim.queue_length());
     else ImGui::TextDisabled("The queue is empty; job %d arrives at t = %.2f and is tried at once.", q.id, q.arrival);
     ImGui::Spacing();
-    ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.45f, 1), "%d/%d  %s", cur.step + 1, cur.steps, step->title.c_str());
+    ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.45f, 1), "%d/%d  %s", cur.step() + 1, cur.steps(), step->title.c_str());
     ImGui::TextUnformatted(step->caption.c_str());
     ImGui::Spacing();
     legend(*step, g.cell < ImGui::GetFontSize() * 0.95f);
-    if (cur.step + 1 == cur.steps && expl_.decision) {
+    if (cur.step() + 1 == cur.steps() && expl_.decision) {
       ImGui::Spacing();
       int shown = 0;
       for (const Block& bl : expl_.decision->blocks) {
@@ -218,10 +216,10 @@ void ExplainWindow::draw(AppState& state) {
         ImGui::BulletText("base (%d, %d), %d x %d", bl.x, bl.y, bl.w, bl.h);
       }
       if (from_queue) ImGui::TextDisabled("(on the current machine; a departure first may change it)");
-    } else if (cur.step + 1 == cur.steps && from_queue && occ.free_count() >= q.shape.area() && !expl_.decision) {
+    } else if (cur.step() + 1 == cur.steps() && from_queue && occ.free_count() >= q.shape.area() && !expl_.decision) {
       ImGui::TextDisabled("Enough free processors but no place: external fragmentation.");
     }
-    if (cur.step + 1 == cur.steps && expl_.ops >= 0) {
+    if (cur.step() + 1 == cur.steps() && expl_.ops >= 0) {
       const double c = sim.scenario().alloc_cost;
       if (c > 0) ImGui::TextDisabled("This decision counts %lld operations: %.4g time units of allocation (alloc_cost = %g).", expl_.ops, c * double(expl_.ops), c);
       else ImGui::TextDisabled("This decision counts %lld operations (the strategy file says what one is; alloc_cost = 0: it takes no time).", expl_.ops);

@@ -41,7 +41,8 @@ std::vector<double> parse_rates(const std::string& t) {
 
 void SweepWindow::draw(AppState& state) {
   if (!open) return;
-  if (!synced_) { rates_text_ = rates_to_text(state.sweep_rates); synced_ = true; }
+  AppState::SweepSettings set = state.sweep_settings();
+  if (!synced_) { rates_text_ = rates_to_text(set.rates); synced_ = true; }
   if (!ImGui::Begin("Sweep", &open)) { ImGui::End(); return; }
   Batch& b = state.sweep;
   const float fs = ImGui::GetFontSize();
@@ -52,12 +53,12 @@ void SweepWindow::draw(AppState& state) {
   ImGui::BeginChild("strats", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.55f), true);
   for (const StrategyInfo& si : strategies()) {
     const std::string id(si.id);
-    bool on = std::find(state.sweep_ids.begin(), state.sweep_ids.end(), id) != state.sweep_ids.end();
+    bool on = std::find(set.ids.begin(), set.ids.end(), id) != set.ids.end();
     const bool bad = !strategy_unsupported(si, state.scenario().topo()).empty();
     ImGui::BeginDisabled(bad);
     if (ImGui::Checkbox(id.c_str(), &on)) {
-      if (on) state.sweep_ids.push_back(id);
-      else state.sweep_ids.erase(std::remove(state.sweep_ids.begin(), state.sweep_ids.end(), id), state.sweep_ids.end());
+      if (on) set.ids.push_back(id);
+      else set.ids.erase(std::remove(set.ids.begin(), set.ids.end(), id), set.ids.end());
     }
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%.*s", int(si.help.size()), si.help.data());
@@ -68,19 +69,20 @@ void SweepWindow::draw(AppState& state) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "%s", rates_text_.c_str());
   if (ImGui::InputText("##rates", buf, sizeof buf)) rates_text_ = buf;
-  if (!ImGui::IsItemActive() && !ImGui::IsItemDeactivatedAfterEdit()) rates_text_ = rates_to_text(state.sweep_rates);  // follow presets / hooks
+  if (!ImGui::IsItemActive() && !ImGui::IsItemDeactivatedAfterEdit()) rates_text_ = rates_to_text(set.rates);  // follow presets / hooks
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     const auto r = parse_rates(rates_text_);
-    if (!r.empty()) state.sweep_rates = r;
-    rates_text_ = rates_to_text(state.sweep_rates);
+    if (!r.empty()) set.rates = r;
+    rates_text_ = rates_to_text(set.rates);
   }
   ImGui::SetNextItemWidth(fs * 7);
-  ImGui::SliderInt("replications", &state.sweep_replications, 1, 30);
+  ImGui::SliderInt("replications", &set.replications, 1, 30);
+  state.set_sweep_settings(set);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%zu strategies x %zu rates x %d replications, %lld jobs each (Setup: Measurement)", state.sweep_ids.size(),
-                      state.sweep_rates.size(), state.sweep_replications, state.scenario().measured_jobs());
+  ImGui::TextDisabled("%zu strategies x %zu rates x %d replications, %lld jobs each (Setup: Measurement)", set.ids.size(),
+                      set.rates.size(), set.replications, state.scenario().measured_jobs());
   ImGui::PopTextWrapPos();
-  ImGui::BeginDisabled(b.running() || state.sweep_ids.empty());
+  ImGui::BeginDisabled(b.running() || set.ids.empty());
   if (ImGui::Button("Start sweep")) state.start_sweep();
   ImGui::EndDisabled();
   ImGui::SameLine();

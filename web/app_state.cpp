@@ -1,5 +1,9 @@
 // app_state.cpp — scenario loading, playback, the per-frame time budget, the chart history,
 // the background batches (replications, sweeps) and the compare runs (see app_state.hpp).
+//
+// Sections, in order: run_paced (steps within a wall-time budget); modes; history; batch;
+// state (loading, links, traces, reset, mode, stepping, replications, first difference,
+// compare, sweep, advance per frame).
 #include "app_state.hpp"
 #include <algorithm>
 #include <cctype>

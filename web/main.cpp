@@ -7,6 +7,15 @@
 //     --screenshot F   save the last frame as a BMP before exiting (native only)
 //     --mode M         start in mode Run, Compare, Sweep or Explain
 //     LINK             a share link such as size=32x32&strategy=random
+//
+// Sections, in order:
+//   layout              layout() (default window rectangles per slot)
+//   the app             App (window, GL, renderer, AppState, the windows), place()
+//   menu bar            menu_bar (modes, presets, share/export, windows, frame work)
+//   keys and style      shortcut (Space, S, R, E, ←/→, 1-4), save_screenshot, setup_style
+//   one frame           run_frame (events, simulation within its budget, the mode's windows,
+//                       draw-list submission, frame timing)
+//   start-up            main (arguments, SDL/GL/ImGui set-up, the native or emscripten loop)
 #include <SDL.h>
 #include <algorithm>
 #include <chrono>

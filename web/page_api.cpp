@@ -3,6 +3,17 @@
 // exported with EMSCRIPTEN_KEEPALIVE and take the AppState pointer that JS received at install
 // time (no globals on the C++ side). Nothing from the URL or a file is ever put into the page
 // as HTML: text goes to C++ or to textContent only.
+//
+// Sections, in order:
+//   commands            json_string, run_json_for_link, page_command (the hooks behind
+//                       window.alloclab: modes, keys, playback, pins, Explain, Compare, Sweep,
+//                       state() as JSON), page_load_trace_file
+//   C entry points      alloclab_run_json, alloclab_frame_times, alloclab_hash_changed,
+//                       alloclab_command, alloclab_load_trace (exported for the JS side)
+//   JS side             EM_JS: the fragment, window.alloclab's install, clipboard, downloads,
+//                       the trace file picker
+//   front-end bridges   page_link, page_set_link, page_install_api, page_copy_link,
+//                       page_download, page_can_pick_files, page_pick_trace (web and native)
 #include "page_api.hpp"
 #include <cstdio>
 #include <cstdlib>

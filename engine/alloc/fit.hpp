@@ -14,6 +14,7 @@
 // busier), so such searches are skipped — the result is the same, only faster.
 #pragma once
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -63,18 +64,32 @@ inline std::optional<Block> find_bf(const Occupancy& occ, Shape s, Ops& ops) {
   }
   ops += Ops(W) * H + 4 * Ops(bases);
   const bool wrap = t.wraps();
-  // rp[y*(W+1)+x]: busy nodes in row y, columns < x; cp[x*(H+1)+y]: busy in column x, rows < y.
-  std::vector<int> rp(std::size_t(H) * std::size_t(W + 1), 0), cp(std::size_t(W) * std::size_t(H + 1), 0);
-  for (int y = 0; y < H; ++y)
+  // rp[y*(W+1)+x]: busy nodes in row y, columns < x; cq[y*W+x]: busy in column x, rows < y.
+  // Both row-major (filled in one sequential pass), left uninitialised but for what is read.
+  const std::unique_ptr<int[]> rp(new int[std::size_t(H) * std::size_t(W + 1)]), cq(new int[std::size_t(H + 1) * std::size_t(W)]);
+  for (int x = 0; x < W; ++x) cq[std::size_t(x)] = 0;
+  for (int y = 0; y < H; ++y) {
+    int* r = &rp[std::size_t(y) * std::size_t(W + 1)];
+    const int* c0 = &cq[std::size_t(y) * std::size_t(W)];
+    int* c1 = &cq[std::size_t(y + 1) * std::size_t(W)];
+    const std::uint64_t* fr = occ.free_row(y);
+    r[0] = 0;
     for (int x = 0; x < W; ++x) {
-      const int busy = occ.owner(x, y) != kNoJob;
-      rp[std::size_t(y) * std::size_t(W + 1) + std::size_t(x) + 1] = rp[std::size_t(y) * std::size_t(W + 1) + std::size_t(x)] + busy;
-      cp[std::size_t(x) * std::size_t(H + 1) + std::size_t(y) + 1] = cp[std::size_t(x) * std::size_t(H + 1) + std::size_t(y)] + busy;
+      const int busy = int(~fr[x >> 6] >> (x & 63) & 1u);
+      r[x + 1] = r[x] + busy;
+      c1[x] = c0[x] + busy;
     }
+  }
   // Busy count of `len` consecutive cells from `from` in a line of n cells (wrapping on a torus).
   auto run = [&](const int* pre, int n, int from, int len) {
     if (from + len <= n) return pre[from + len] - pre[from];
     return (pre[n] - pre[from]) + pre[from + len - n];
+  };
+  // The same down column x of cq (stride W).
+  auto col_run = [&](int x, int from, int len) {
+    auto at = [&](int y) { return cq[std::size_t(y) * std::size_t(W) + std::size_t(x)]; };
+    if (from + len <= H) return at(from + len) - at(from);
+    return (at(H) - at(from)) + at(from + len - H);
   };
   // Contact of one side: the row (or column) just outside, `len` cells from `from`.
   auto row_side = [&](int y, int from, int len) {
@@ -85,7 +100,7 @@ inline std::optional<Block> find_bf(const Occupancy& occ, Shape s, Ops& ops) {
   auto col_side = [&](int x, int from, int len) {
     if (!wrap && (x < 0 || x >= W)) return len;
     x = (x + W) % W;
-    return run(&cp[std::size_t(x) * std::size_t(H + 1)], H, from, len);
+    return col_run(x, from, len);
   };
   m.for_each([&](int x, int y) {
     const int score = row_side(y - 1, x, s.w) + row_side(y + s.h, x, s.w) + col_side(x - 1, y, s.h) +

@@ -23,10 +23,11 @@ add_custom_command(OUTPUT "${ALLOCLAB_PRESETS_CPP}"
   DEPENDS ${ALLOCLAB_PRESET_FILES} "${CMAKE_CURRENT_SOURCE_DIR}/web/embed_presets.cmake"
   COMMENT "presets_gen.cpp from assets/scenarios")
 
+# One file per window (web/win_*.cpp): a new window is picked up without editing this list.
+file(GLOB ALLOCLAB_WINDOW_SOURCES CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/web/win_*.cpp")
 set(ALLOCLAB_APP_SOURCES
   web/main.cpp web/gl_renderer.cpp web/gl_texture.cpp web/page_api.cpp web/mesh_canvas.cpp web/plot.cpp web/presets.cpp web/traffic_overlay.cpp web/traffic_heat.cpp
-  web/win_mesh.cpp web/win_setup.cpp web/win_queue.cpp web/win_charts.cpp web/win_results.cpp
-  web/win_compare.cpp web/win_sweep.cpp web/win_explain.cpp web/win_error.cpp web/win_gantt.cpp
+  ${ALLOCLAB_WINDOW_SOURCES}
   "${ALLOCLAB_PRESETS_CPP}")
 
 # The UI font: DejaVu Sans from Debian's fonts-dejavu-core (scripts/setup installs it), never

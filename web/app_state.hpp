@@ -5,7 +5,8 @@
 // The windows read it through const accessors and change the model only through these member
 // functions (which call the engine). Parts with their own small interface: Playback (play,
 // speed, repeat, frame budget), Pin (the pinned job), FrameReport (what the windows drew, for
-// the page API's test hooks), ExplainCursor (Explain mode's step) and Batch (replications, sweep, paired compare).
+// the page API's test hooks), FrameTiming (work per frame), ExplainCursor (Explain mode's
+// step), Batch (replications, sweep, paired compare) and the Compare / Sweep settings.
 #pragma once
 #include "app_layer.hpp"
 #include <array>
@@ -41,6 +42,26 @@ class Ring {
  private:
   std::array<float, N> data_{};
   std::size_t head_ = 0, size_ = 0;
+};
+
+// Frame timing for the menu bar and window.alloclab.frameStats() / frameParts(): the work per
+// frame (simulation budget + ImGui building + draw-list submission), not the swap interval.
+class FrameTiming {
+ public:
+  void record_frame(float work_ms) { frame_ms_.push(work_ms); }
+  // The parts of the last frame's work: simulation, building the UI, draw-list submission.
+  void record_parts(float sim, float build, float submit) {
+    part_ms_[0] = sim; part_ms_[1] = build; part_ms_[2] = submit;
+    parts_[0].push(sim); parts_[1].push(build); parts_[2].push(submit);
+  }
+  const std::array<float, 3>& part_ms() const { return part_ms_; }
+  const Ring<240>& part_history(int i) const { return parts_[std::size_t(i)]; }
+  const Ring<240>& frame_ms() const { return frame_ms_; }
+
+ private:
+  Ring<240> frame_ms_;
+  std::array<float, 3> part_ms_{};
+  std::array<Ring<240>, 3> parts_;
 };
 
 // The simulation sampled over simulated time, bounded: when full, every other sample is
@@ -312,17 +333,10 @@ class AppState {
   void start_sweep();
   Batch sweep;
 
-  // ---- measurements for window.alloclab.frameStats(): the work per frame (simulation
-  // budget + ImGui building + draw-list submission), not the swap interval
-  void record_frame(float work_ms) { frame_ms_.push(work_ms); }
-  // The parts of the last frame's work: simulation, building the UI, draw-list submission.
-  void record_parts(float sim, float build, float submit) {
-    part_ms_[0] = sim; part_ms_[1] = build; part_ms_[2] = submit;
-    parts_[0].push(sim); parts_[1].push(build); parts_[2].push(submit);
-  }
-  const std::array<float, 3>& part_ms() const { return part_ms_; }
-  const Ring<240>& part_history(int i) const { return parts_[std::size_t(i)]; }
-  const Ring<240>& frame_ms() const { return frame_ms_; }
+  // ---- frame timing (FrameTiming above; the main loop records it), events processed, and the
+  // wall time the simulation work took in the last frame
+  FrameTiming& timing() { return timing_; }
+  const FrameTiming& timing() const { return timing_; }
   long long events() const { return events_; }
   double last_sim_ms() const { return last_sim_ms_; }
 
@@ -352,9 +366,7 @@ class AppState {
   double compare_carry_ = 0;
   long long events_ = 0;
   double last_sim_ms_ = 0;
-  Ring<240> frame_ms_;
-  std::array<float, 3> part_ms_{};
-  std::array<Ring<240>, 3> parts_;
+  FrameTiming timing_;
   History history_;
   std::vector<std::optional<Simulation>> compare_;
   std::vector<std::string> compare_err_;

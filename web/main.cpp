@@ -154,7 +154,7 @@ void menu_bar(App& app) {
     ImGui::EndMenu();
   }
   // frame work (median of the recent frames), right-aligned
-  const auto& f = st.frame_ms();
+  const auto& f = st.timing().frame_ms();
   std::vector<float> v;
   for (std::size_t i = 0; i < f.size(); ++i) v.push_back(f.at(i));
   std::sort(v.begin(), v.end());
@@ -342,8 +342,8 @@ void run_frame(App& app) {
   app.renderer.render(ImGui::GetDrawData());
   const auto w2 = std::chrono::steady_clock::now();
   auto ms = [](auto a, auto b) { return float(std::chrono::duration<double, std::milli>(b - a).count()); };
-  st.record_frame(ms(w0, w2));
-  st.record_parts(float(st.last_sim_ms()), ms(w0, w1) - float(st.last_sim_ms()), ms(w1, w2));
+  st.timing().record_frame(ms(w0, w2));
+  st.timing().record_parts(float(st.last_sim_ms()), ms(w0, w1) - float(st.last_sim_ms()), ms(w1, w2));
   const bool last_frame = app.max_frames > 0 && app.frame + 1 >= app.max_frames;
   if (last_frame && !app.screenshot.empty()) save_screenshot(app.screenshot);
   SDL_GL_SwapWindow(app.window);
@@ -433,7 +433,7 @@ int main(int argc, char** argv) {
   SDL_GL_DeleteContext(app->gl);
   SDL_DestroyWindow(app->window);
   SDL_Quit();
-  const auto& f = app->state.frame_ms();
+  const auto& f = app->state.timing().frame_ms();
   double mean = 0;
   for (std::size_t i = 0; i < f.size(); ++i) mean += f.at(i);
   std::printf("alloclab_app: %lld frames, mean frame work %.2f ms (last %zu), t = %.1f, %lld events\n", app->frame,

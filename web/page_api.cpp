@@ -68,7 +68,7 @@ std::string page_command(AppState& state, const std::string& name, const std::st
     std::string out = "{";
     const char* names[3] = {"sim", "build", "submit"};
     for (int k = 0; k < 3; ++k) {
-      const auto& r = state.part_history(k);
+      const auto& r = state.timing().part_history(k);
       out += std::string(k ? "," : "") + "\"" + names[k] + "\":[";
       for (std::size_t i = 0; i < r.size(); ++i) {
         char b[24];
@@ -241,7 +241,7 @@ char* alloclab_link(const alloclab::app::AppState* state) { return alloclab::app
 EMSCRIPTEN_KEEPALIVE
 #endif
 int alloclab_frame_times(const alloclab::app::AppState* state, float* out, int cap) {
-  const auto& ring = state->frame_ms();
+  const auto& ring = state->timing().frame_ms();
   const int n = int(ring.size()) < cap ? int(ring.size()) : cap;
   for (int i = 0; i < n; ++i) out[i] = ring.at(ring.size() - std::size_t(n) + std::size_t(i));
   return n;

@@ -22,6 +22,17 @@ TEST_CASE("job_size default follows the machine size and is omitted when equal")
   CHECK(canonical_link(s) == "size=32x8&job_size=uniform:1-16");
 }
 
+TEST_CASE("jobs=1000 without a trace is the default (what 0 means) and is omitted; with a trace it caps") {
+  Scenario s;
+  REQUIRE(apply(s, "jobs", "1000").ok());
+  CHECK(canonical_link(s) == "");
+  REQUIRE(apply(s, "jobs", "999").ok());
+  CHECK(canonical_link(s) == "jobs=999");
+  REQUIRE(apply(s, "jobs", "1000").ok());
+  s.trace = "t.csv";  // with a trace, 1000 caps it where 0 replays every job
+  CHECK(canonical_link(s) == "jobs=1000&trace=t.csv");
+}
+
 TEST_CASE("links round-trip through parse_link for every key") {
   const char* link =
       "topology=torus&size=40x30&strategy=random&scheduler=ssd&jobs=77&warmup=5&seed=18446744073709551615"

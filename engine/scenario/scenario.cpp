@@ -265,6 +265,7 @@ std::vector<ParamDef> make_params() {
       return Error{"jobs: warmup + 1000 (the default jobs) exceeds the limit " + std::to_string(kMaxJobs)};
     return {};
   };
+  jobs.means_default = [](const Scenario& s) { return s.trace.empty() && s.jobs == kDefaultJobs; };
   t.push_back(std::move(jobs));
   t.push_back(int_row("warmup", G::Measurement, 0, kMaxJobs, FIELD(warmup), "Jobs completed before measuring starts"));
   t.push_back(uint64_row("seed", G::Scenario, &Scenario::seed,
@@ -553,7 +554,7 @@ std::string canonical_link(const Scenario& s) {
   std::string out;
   for (const ParamDef& p : params()) {
     const std::string v = p.get(s);
-    if (v == p.get(p.default_follows_size ? dflt : d)) continue;
+    if (v == p.get(p.default_follows_size ? dflt : d) || (p.means_default && p.means_default(s))) continue;
     if (!out.empty()) out += '&';
     out += std::string(p.key) + "=" + url_encode(v);
   }

@@ -121,6 +121,9 @@ struct ParamDef {
   // The default value depends on the machine size (job_size): canonical_link compares the
   // value with the default at the scenario's size.
   bool default_follows_size = false;
+  // Optional: values other than the default's text that mean the default (jobs: 1000 without a
+  // trace is what 0 means); canonical_link leaves such a key out.
+  std::function<bool(const Scenario&)> means_default;
 };
 
 // The parameter table, in canonical order.

@@ -43,6 +43,37 @@ struct MetricField {
   double Results::*member;
 };
 
+// The metric table, in output order (JSON `results`, CSV columns, averaging, the page's Results
+// window): a new metric is a member above, a row here, and its computation in Simulation::results().
+inline constexpr MetricField kMetricFields[] = {
+    {"jobs_completed", &Results::jobs_completed},
+    {"utilization", &Results::utilization},
+    {"mean_response_time", &Results::mean_response_time},
+    {"mean_wait_time", &Results::mean_wait_time},
+    {"mean_service_time", &Results::mean_service_time},
+    {"mean_jobs_in_system", &Results::mean_jobs_in_system},
+    {"throughput", &Results::throughput},
+    {"external_fragmentation", &Results::external_fragmentation},
+    {"internal_fragmentation", &Results::internal_fragmentation},
+    {"mean_blocks_per_job", &Results::mean_blocks_per_job},
+    {"mean_packet_latency", &Results::mean_packet_latency},
+    {"mean_packet_blocking", &Results::mean_packet_blocking},
+    {"network_cycles", &Results::network_cycles},
+    {"mean_dispersal", &Results::mean_dispersal},
+    {"contiguous_fraction", &Results::contiguous_fraction},
+    {"effectiveness", &Results::effectiveness},
+    {"unreliability", &Results::unreliability},
+    {"jobs_dropped", &Results::jobs_dropped},
+    {"makespan", &Results::makespan},
+    {"allocation_failures", &Results::allocation_failures},
+    {"mean_bounded_slowdown", &Results::mean_bounded_slowdown},
+    {"mean_packet_queueing", &Results::mean_packet_queueing},
+    {"completion_ratio", &Results::completion_ratio},
+    {"mean_allocation_ops", &Results::mean_allocation_ops},
+    {"max_allocation_ops", &Results::max_allocation_ops},
+    {"mean_release_ops", &Results::mean_release_ops},
+};
+
 std::span<const MetricField> metric_fields();
 
 // Accumulates the Results of independent replications: per-metric mean and 95% half-width.

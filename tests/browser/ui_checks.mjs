@@ -327,12 +327,13 @@ export async function explainChecks({ open, check, shot }) {
     const last = (await st(x)).explain;
     await shot(x, `explain-${id}-decision.png`);
     await x.keyboard.press('ArrowLeft');
-    await x.waitForTimeout(150);
+    await until(x, (k2) => window.alloclab.state().explain.step === k2, n - 2, 2000);
     const back = (await st(x)).explain;
     const distinct = new Set(captions).size;
     check(`Explain ${id}: ${n} steps, Right walks them with a new caption each, Left goes back`,
           s.mode === 'Explain' && last.strategy === id && n > 3 && last.step === n - 1 && distinct === n && back.step === n - 2 && midShot,
-          `steps ${n}, distinct captions ${distinct}, last "${last.title}": ${last.caption.slice(0, 90)}`);
+          `steps ${n}, distinct captions ${distinct}, at step ${last.step} then ${back.step} after Left, mid-walk shot ${midShot}, ` +
+          `last "${last.title}": ${last.caption.slice(0, 90)}`);
     await x.close();
   }
 }

@@ -7,6 +7,9 @@
 // some do not); the decision is not applied, so every request sees the same state. Times are
 // thread CPU time natively. The naive reference counts the busy nodes of every window —
 // O(W·H·p·q) — on the first 20 requests (5 with `quick`).
+// `strategy=IDS` times only those strategies (no naive row), `cell=LxL-P` only that column
+// (the others print "-"), `repeats=R` runs the requests R times (percentiles over all R·400):
+// for profiling and for steadier tails of one strategy.
 #include "bench_alloc.hpp"
 #include <algorithm>
 #include <chrono>
@@ -15,6 +18,8 @@
 #include <ostream>
 #include <vector>
 #include "../alloc/strategy.hpp"
+#include "../core/text.hpp"
+#include "../workload/specs.hpp"
 
 namespace alloclab {
 
@@ -78,7 +83,33 @@ Pct percentiles(std::vector<double> v) {
 
 }  // namespace
 
-void bench_alloc(std::ostream& out, bool quick) {
+int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  bool quick = false;
+  long long repeats = 1;
+  std::vector<std::string> only;
+  int only_cell = -1;
+  const char* const cell_names[] = {"64x64-50", "64x64-80", "256x256-50", "256x256-80"};
+  for (const std::string& a : args) {
+    if (a == "quick") { quick = true; continue; }
+    if (a.rfind("repeats=", 0) == 0 && parse_int64(a.substr(8), repeats) && repeats >= 1 && repeats <= 1000) continue;
+    if (a.rfind("strategy=", 0) == 0) {
+      bool ok = true;
+      for (const std::string& id : split_on(a.substr(9), ',')) {
+        ok = ok && find_strategy(id) != nullptr;
+        only.push_back(id);
+      }
+      if (ok && !only.empty()) continue;
+    }
+    if (a.rfind("cell=", 0) == 0) {
+      for (int k = 0; k < 4; ++k)
+        if (a.substr(5) == cell_names[k]) only_cell = k;
+      if (only_cell >= 0) continue;
+    }
+    err << "alloclab: bench alloc: '" << a.substr(0, 64)
+        << "' is not valid; allowed: quick, repeats=R (1..1000), strategy=ID[,ID...] (alloclab list), "
+           "cell=64x64-50|64x64-80|256x256-50|256x256-80\n";
+    return 2;
+  }
   const int nreq = quick ? 60 : 400;
   char line[256];
   out << "bench alloc: decision time in microseconds (p50 / p99), " << nreq << " requests per cell\n";
@@ -102,20 +133,25 @@ void bench_alloc(std::ostream& out, bool quick) {
   }
   long long sink = 0;  // keeps the optimizer from dropping the naive scan
   for (const StrategyInfo& si : strategies()) {
+    if (!only.empty() && std::find(only.begin(), only.end(), si.id) == only.end()) continue;
     std::string row;
     for (std::size_t k = 0; k < 4; ++k) {
       const Topology& t = states[k].occ.topology();
-      if (!strategy_unsupported(si, t).empty()) { row += "                  -"; continue; }
+      if (!strategy_unsupported(si, t).empty() || (only_cell >= 0 && int(k) != only_cell)) {
+        row += "                  -";
+        continue;
+      }
       auto strat = si.make(t, StrategyParams{});
       for (std::size_t b = 0; b < states[k].blocks.size(); ++b) strat->allocated(JobId(b), Allocation{{states[k].blocks[b]}});
       Rng rng(7);
       std::vector<double> us;
-      for (const Shape& s : reqs[k]) {
-        const double t0 = now_us();
-        auto a = strat->allocate(Request{JobId(1 << 30), s}, states[k].occ, rng);
-        us.push_back(now_us() - t0);
-        (void)a;
-      }
+      for (long long r = 0; r < repeats; ++r)
+        for (const Shape& s : reqs[k]) {
+          const double t0 = now_us();
+          auto a = strat->allocate(Request{JobId(1 << 30), s}, states[k].occ, rng);
+          us.push_back(now_us() - t0);
+          (void)a;
+        }
       const Pct p = percentiles(us);
       char cell[64];
       std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
@@ -124,6 +160,7 @@ void bench_alloc(std::ostream& out, bool quick) {
     std::snprintf(line, sizeof line, "  %-10s%s\n", std::string(si.id).c_str(), row.c_str());
     out << line;
   }
+  if (!only.empty()) return 0;
   std::string row;
   for (std::size_t k = 0; k < 4; ++k) {
     std::vector<double> us;
@@ -142,6 +179,7 @@ void bench_alloc(std::ostream& out, bool quick) {
   std::snprintf(line, sizeof line, "  %-10s%s\n", "naive", row.c_str());
   out << line;
   if (sink == -1) out << "";
+  return 0;
 }
 
 }  // namespace alloclab

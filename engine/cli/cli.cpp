@@ -311,7 +311,8 @@ void print_help(std::ostream& out) {
          "  alloclab diff  A-LINK B-LINK                                first job whose start or blocks differ (JSON)\n"
          "  alloclab list                                               strategies, schedulers, patterns, routing, distributions\n"
          "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
-         "  alloclab bench alloc [quick]                                allocation decision times\n"
+         "  alloclab bench alloc [quick] [strategy=IDS] [cell=LxL-P] [repeats=R]\n"
+         "                                                              allocation decision times (p50 / p99)\n"
          "  alloclab bench ops [csv] [max=SIDE] [strategy=IDS]          counted operations per decision vs machine side\n"
          "  alloclab bench net                                          network flit-hops simulated per second\n"
          "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
@@ -329,11 +330,8 @@ void print_help(std::ostream& out) {
 }
 
 int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  if (!words.empty() && words[0] == "alloc") {
-    const bool quick = words.size() > 1 && words[1] == "quick";
-    bench_alloc(out, quick);
-    return 0;
-  }
+  if (!words.empty() && words[0] == "alloc")
+    return bench_alloc(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
   if (!words.empty() && words[0] == "sweep") {  // a fixed small sweep, end to end
     if (words.size() > 1) { err << "alloclab: bench sweep: takes no arguments\n"; return 2; }
     return bench_sweep(out, err);

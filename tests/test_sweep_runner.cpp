@@ -157,25 +157,25 @@ TEST_CASE("page sweep: the CSV of the Sweep mode, run across frames, equals allo
   REQUIRE(state.load_link("size=16x16&jobs=150&service=exponential:50").ok());
   state.set_sweep_settings({{"ff", "bf", "mbs"}, {0.01, 0.025, 0.04}, 2});
   state.start_sweep();
-  REQUIRE(state.sweep.running());
+  REQUIRE(state.sweep().running());
   int frames = 0;
-  while (state.sweep.running()) {
-    state.sweep.work(0.05);  // a twentieth of a millisecond per frame: many frames
+  while (state.sweep().running()) {
+    state.work_batches(0.05);  // a twentieth of a millisecond per frame: many frames
     ++frames;
   }
   CHECK(frames > 3);
-  REQUIRE(state.sweep.error().empty());
-  REQUIRE(state.sweep.finished());
-  CHECK(state.sweep.labels().size() == 9);
-  CHECK(state.sweep.labels()[4].series == "bf");
-  CHECK(state.sweep.labels()[4].x == 0.025);
+  REQUIRE(state.sweep().error().empty());
+  REQUIRE(state.sweep().finished());
+  CHECK(state.sweep().labels().size() == 9);
+  CHECK(state.sweep().labels()[4].series == "bf");
+  CHECK(state.sweep().labels()[4].x == 0.025);
   std::vector<std::string> args = {"sweep", "size=16x16", "jobs=150", "service=exponential:50"};
   for (const std::string& w : state.sweep_words()) args.push_back(w);
   CHECK(args[4] == "strategy=ff,bf,mbs");
   CHECK(args[5] == "arrival=poisson:0.01;poisson:0.025;poisson:0.04");
   const test::CliOut cli = test::cli(args);
   REQUIRE(cli.code == 0);
-  CHECK(state.sweep.csv() == cli.out);
+  CHECK(state.sweep().csv() == cli.out);
   CHECK(cli.out.rfind("point,strategy,arrival,replications,", 0) == 0);
 }
 
@@ -183,11 +183,11 @@ TEST_CASE("page replications: Run replications is the runner over the current sc
   app::AppState state;
   REQUIRE(state.load_link("size=16x16&jobs=100&replications=4").ok());
   state.start_replications();
-  while (state.replications.running()) state.replications.work(0.1);
-  REQUIRE(state.replications.finished());
-  CHECK(state.replications.tasks_done() == 4);
+  while (state.replications().running()) state.work_batches(0.1);
+  REQUIRE(state.replications().finished());
+  CHECK(state.replications().tasks_done() == 4);
   auto rep = run_scenario(state.scenario());
   REQUIRE(rep.ok());
-  CHECK(state.replications.runner()->report(0).mean.utilization == rep->mean.utilization);
-  CHECK(results_json(state.replications.runner()->report(0)) == results_json(*rep));
+  CHECK(state.replications().runner()->report(0).mean.utilization == rep->mean.utilization);
+  CHECK(results_json(state.replications().runner()->report(0)) == results_json(*rep));
 }

@@ -3,7 +3,7 @@
 //
 // Sections, in order: run_paced (steps within a wall-time budget); modes; history; batch;
 // state (loading, links, traces, reset, mode, stepping, replications, first difference,
-// compare, sweep, advance per frame).
+// compare, sweep, advance per frame, work_batches).
 #include "app_state.hpp"
 #include <algorithm>
 #include <cctype>
@@ -221,7 +221,7 @@ void AppState::set_mode(Mode m) {
   if (m == mode_) return;
   mode_ = m;
   if (m == Mode::Compare) restart_compare();
-  else compare_.clear(), compare_paired = Batch(), compare_paired_key_.clear();
+  else compare_.clear(), compare_paired_ = Batch(), compare_paired_key_.clear();
   if (m == Mode::Explain) playback_.pause();
 }
 
@@ -243,7 +243,7 @@ void AppState::start_replications() {
   SweepSpec spec;
   spec.base = scenario_;
   spec.max_replications = scenario_.replications;
-  replications.start(std::move(spec), {Batch::Label{scenario_.strategy, 0}});
+  replications_.start(std::move(spec), {Batch::Label{scenario_.strategy, 0}});
 }
 
 Status AppState::first_difference() {
@@ -296,20 +296,20 @@ void AppState::restart_compare() {
   if (key == compare_paired_key_) return;
   compare_paired_key_ = key;
   if (key.empty()) {
-    compare_paired = Batch();
+    compare_paired_ = Batch();
     return;
   }
   SweepSpec spec;
   spec.base = scenario_;
   spec.axes.push_back(SweepAxis{"strategy", compare_ids_});
   spec.max_replications = scenario_.replications;
-  compare_paired.start(std::move(spec));
+  compare_paired_.start(std::move(spec));
 }
 
-std::string AppState::compare_paired_csv() const {
-  const SweepRunner* r = compare_paired.runner();
-  if (!r || compare_ids_.empty()) return "";
-  auto b = parse_baseline("strategy=" + compare_ids_[0], r->spec());
+std::string paired_csv(const Batch& paired, const std::vector<std::string>& ids) {
+  const SweepRunner* r = paired.runner();
+  if (!r || ids.empty()) return "";
+  auto b = parse_baseline("strategy=" + ids[0], r->spec());
   if (!b) return "";
   auto csv = aggregate_csv(sweep_data(*r), &*b);
   return csv ? *csv : "";
@@ -341,7 +341,7 @@ void AppState::start_sweep() {
   const auto ids = split_on(words[0].substr(9), ',');
   for (const std::string& id : ids)
     for (double rate : sweep_settings_.rates) labels.push_back(Batch::Label{id, rate});
-  sweep.start(parse_sweep(base, words), std::move(labels));
+  sweep_.start(parse_sweep(base, words), std::move(labels));
 }
 
 // Lock-step by simulated time: always step the run that is furthest behind.
@@ -373,7 +373,7 @@ void AppState::advance_compare(double dt, double budget) {
 void AppState::advance(double dt) {
   const auto t0 = Clock::now();
   last_sim_ms_ = 0;
-  const bool batch = replications.running() || sweep.running() || compare_paired.running();
+  const bool batch = replications_.running() || sweep_.running() || compare_paired_.running();
   const double budget_ms = playback_.budget_ms();
   const double own = batch ? budget_ms * 0.5 : budget_ms;
   if (mode_ == Mode::Compare) {
@@ -392,13 +392,17 @@ void AppState::advance(double dt) {
       history_.add(*sim_);
     }
   }
-  const double left = budget_ms - ms_since(t0);
-  if (batch && left > 0) {
-    if (replications.running()) replications.work(sweep.running() ? left * 0.5 : left);
-    if (sweep.running()) sweep.work(compare_paired.running() ? (budget_ms - ms_since(t0)) * 0.5 : budget_ms - ms_since(t0));
-    if (compare_paired.running()) compare_paired.work(budget_ms - ms_since(t0));
-  }
+  if (const double left = budget_ms - ms_since(t0); batch && left > 0) work_batches(left);
   last_sim_ms_ = ms_since(t0);
+}
+
+// The running batches share `ms`: replications half (all when no sweep runs), the sweep half
+// of what is left (all without a paired compare), the paired compare the rest.
+void AppState::work_batches(double ms) {
+  const auto t0 = Clock::now();
+  if (replications_.running()) replications_.work(sweep_.running() ? ms * 0.5 : ms);
+  if (sweep_.running()) sweep_.work(compare_paired_.running() ? (ms - ms_since(t0)) * 0.5 : ms - ms_since(t0));
+  if (compare_paired_.running()) compare_paired_.work(ms - ms_since(t0));
 }
 
 }  // namespace alloclab::app

@@ -2,11 +2,13 @@
 // running Simulation, the mode (Run / Compare / Sweep / Explain), play/pause and speed, the
 // per-frame time budget that keeps the page responsive, the chart history, the background
 // batches (replications, sweeps), the compare runs, the last error and the frame work times.
-// The windows read it through const accessors and change the model only through these member
-// functions (which call the engine). Parts with their own small interface: Playback (play,
-// speed, repeat, frame budget), Pin (the pinned job), FrameReport (what the windows drew, for
-// the page API's test hooks), FrameTiming (work per frame), ExplainCursor (Explain mode's
-// step), Batch (replications, sweep, paired compare) and the Compare / Sweep settings.
+// Everything is read through const accessors and changed only through member functions (which
+// call the engine). Parts with their own small interface: Playback (play, speed, repeat, frame
+// budget), Pin (the pinned job), FrameReport (what the windows drew, for the page API's test
+// hooks), FrameTiming (work per frame), ExplainCursor (Explain mode's step), Batch (a sweep
+// runner stepped per frame: replications, sweep, paired compare; read-only outside AppState)
+// and the Compare / Sweep settings. The windows never see AppState: each gets a const view of
+// what it reads and these parts or callbacks for what it changes (windows.hpp).
 #pragma once
 #include "app_layer.hpp"
 #include <array>
@@ -219,6 +221,18 @@ class ExplainCursor {
   std::string strategy_, title_, caption_;
 };
 
+// The Sweep mode's set-up: strategies, Poisson arrival rates, replications per point.
+struct SweepSettings {
+  std::vector<std::string> ids = {"ff", "bf"};
+  std::vector<double> rates = {0.005, 0.01, 0.02, 0.03, 0.04};
+  int replications = 3;
+};
+
+// The CSV of paired replications of strategies `ids` (a batch over the strategy axis): what
+// `alloclab sweep strategy=IDS ... --baseline strategy=FIRST` prints for the finished points
+// ("" when there is none).
+std::string paired_csv(const Batch& paired, const std::vector<std::string>& ids);
+
 // Runs with at most this many jobs keep every measured job's record for the Gantt window.
 inline constexpr long long kGanttRecordJobs = 200000;
 
@@ -292,9 +306,13 @@ class AppState {
   // ---- chart history of the running simulation
   const History& history() const { return history_; }
 
-  // ---- replications of the current scenario (Results window)
+  // ---- background batches: replications of the current scenario (Results window), the
+  // sweep (Sweep mode) and the paired compare (below). Read-only outside; advance() gives them
+  // what is left of the frame budget, work_batches() a given slice (tests: many small frames).
+  const Batch& replications() const { return replications_; }
   void start_replications();
-  Batch replications;
+  void cancel_replications() { replications_.cancel(); }
+  void work_batches(double ms);
 
   // ---- compare: 2..4 strategies on the current scenario, advancing in lock-step
   const std::vector<std::string>& compare_ids() const { return compare_ids_; }
@@ -306,10 +324,9 @@ class AppState {
   // background (a strategy sweep: replication r of every strategy has the same seed, so the
   // same job stream) for the paired differences from the first strategy. Restarted only when
   // the scenario or the strategies change.
-  Batch compare_paired;
-  // Its CSV: what `alloclab sweep strategy=IDS ... --baseline strategy=FIRST` prints for the
-  // finished points ("" when there is none).
-  std::string compare_paired_csv() const;
+  const Batch& compare_paired() const { return compare_paired_; }
+  // Its CSV (paired_csv above).
+  std::string compare_paired_csv() const { return paired_csv(compare_paired_, compare_ids_); }
   // First difference (engine/first_difference.hpp): plays the compared strategies on the
   // current scenario, stops every compare run at the first job whose start or blocks differ
   // (pauses) and keeps each side's decision; an error if a run cannot finish.
@@ -317,12 +334,7 @@ class AppState {
   const std::optional<FirstDifference>& first_diff() const { return first_diff_; }
   std::string first_diff_json() const;  // as `alloclab diff` prints it ("" when none)
 
-  // ---- sweep: utilization and response time vs arrival rate
-  struct SweepSettings {
-    std::vector<std::string> ids = {"ff", "bf"};
-    std::vector<double> rates = {0.005, 0.01, 0.02, 0.03, 0.04};
-    int replications = 3;
-  };
+  // ---- sweep: utilization and response time vs arrival rate (SweepSettings above)
   const SweepSettings& sweep_settings() const { return sweep_settings_; }
   void set_sweep_settings(SweepSettings s) { sweep_settings_ = std::move(s); }  // the next start_sweep() uses them
   // The sweep as `alloclab sweep` words on top of the current scenario (trace dropped):
@@ -331,7 +343,8 @@ class AppState {
   // these words.
   std::vector<std::string> sweep_words() const;
   void start_sweep();
-  Batch sweep;
+  void cancel_sweep() { sweep_.cancel(); }
+  const Batch& sweep() const { return sweep_; }
 
   // ---- frame timing (FrameTiming above; the main loop records it), events processed, and the
   // wall time the simulation work took in the last frame
@@ -373,6 +386,7 @@ class AppState {
   std::string compare_paired_key_;  // scenario link and strategies of compare_paired
   std::optional<FirstDifference> first_diff_;  // stopped runs moved into compare_
   std::vector<Scenario> first_diff_runs_;
+  Batch replications_, sweep_, compare_paired_;  // see replications(), sweep(), compare_paired()
 };
 
 }  // namespace alloclab::app

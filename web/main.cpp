@@ -13,7 +13,10 @@
 //   the app             App (window, GL, renderer, AppState, the windows), place()
 //   menu bar            menu_bar (modes, presets, share/export, windows, frame work)
 //   keys and style      shortcut (Space, S, R, E, ←/→, 1-4), save_screenshot, setup_style
-//   one frame           run_frame (events, simulation within its budget, the mode's windows,
+//   the windows         draw_windows: each window gets its View (const references into
+//                       AppState), the narrow parts it changes and its Actions (callbacks
+//                       bound to AppState's member functions), placed at its slot
+//   one frame           run_frame (events, simulation within its budget, the windows,
 //                       draw-list submission, frame timing)
 //   start-up            main (arguments, SDL/GL/ImGui set-up, the native or emscripten loop)
 #include <SDL.h>
@@ -135,10 +138,11 @@ void menu_bar(App& app) {
   }
   if (ImGui::BeginMenu("Share")) {
     if (ImGui::MenuItem("Copy link")) page_copy_link(st.link());
-    if (ImGui::MenuItem("Download results (CSV)")) page_download("alloclab-results.csv", "text/csv", results_csv(st));
-    if (ImGui::MenuItem("Download results (JSON)")) page_download("alloclab-results.json", "application/json", results_json_text(st));
-    if (ImGui::MenuItem("Download sweep (CSV)", nullptr, false, st.sweep.runner() != nullptr))
-      page_download("alloclab-sweep.csv", "text/csv", st.sweep.csv());
+    if (ImGui::MenuItem("Download results (CSV)")) page_download("alloclab-results.csv", "text/csv", results_csv(results_source(st)));
+    if (ImGui::MenuItem("Download results (JSON)"))
+      page_download("alloclab-results.json", "application/json", results_json_text(results_source(st)));
+    if (ImGui::MenuItem("Download sweep (CSV)", nullptr, false, st.sweep().runner() != nullptr))
+      page_download("alloclab-sweep.csv", "text/csv", st.sweep().csv());
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -277,6 +281,51 @@ void setup_style() {
   }
 }
 
+// The windows of the current mode (Setup and the error panel always), each at its slot. A
+// window sees only its View and changes the app through the parts and Actions given here.
+void draw_windows(App& app) {
+  AppState& st = app.state;
+  const Simulation& sim = st.sim();
+  place(Slot::Setup, ImGuiCond_FirstUseEver);
+  app.setup.draw({sim, st.scenario(), st.generation(), st.pending_trace()}, st.playback(),
+                 {[&st] { st.step_once(); }, [&st] { st.reset(); }, [&st] { st.run_to_end(); },
+                  [&st](std::string_view k, std::string_view v) { return st.set_param(k, v); },
+                  [&st] { (void)st.load(Scenario{}); },
+                  [&st](const std::string& path) { page_load_trace_file(st, path); }});
+  switch (st.mode()) {
+    case Mode::Run:
+      place(Slot::MainTop);
+      app.mesh.draw(sim, st.pin(), st.report());
+      place(Slot::MainBottomLeft);
+      app.charts.draw(st.history(), sim);
+      place(Slot::MainBottomRight);
+      app.gantt.draw(sim, st.pin(), st.report());
+      place(Slot::RightTop);
+      app.queue.draw(sim, st.pin());
+      place(Slot::RightBottom);
+      app.results.draw(results_source(st), {[&st] { st.start_replications(); }, [&st] { st.cancel_replications(); }});
+      break;
+    case Mode::Compare:
+      place(Slot::Main);
+      app.compare.draw({st.scenario(), st.compare_ids(), st.compare_runs(), st.compare_errors(), st.first_diff(), st.compare_paired()},
+                       st.playback(),
+                       {[&st](std::vector<std::string> ids) { st.set_compare_ids(std::move(ids)); },
+                        [&st] { st.restart_compare(); }, [&st] { (void)st.first_difference(); }});
+      break;
+    case Mode::Sweep:
+      place(Slot::Main);
+      app.sweep.draw({st.scenario(), st.sweep_settings(), st.sweep()},
+                     {[&st](SweepSettings s) { st.set_sweep_settings(std::move(s)); }, [&st] { st.start_sweep(); },
+                      [&st] { st.cancel_sweep(); }});
+      break;
+    case Mode::Explain:
+      place(Slot::Main);
+      app.explain.draw({sim, st.generation(), st.events()}, st.explain_cursor(), st.pin(), [&st] { st.step_once(); });
+      break;
+  }
+  app.error.draw(st.error(), [&st] { st.clear_error(); });
+}
+
 // One frame: input, simulation within its time budget, windows, render.
 void run_frame(App& app) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -302,35 +351,7 @@ void run_frame(App& app) {
 
   AppState& st = app.state;
   st.report().begin_frame();  // the Mesh window says what it drew
-  place(Slot::Setup, ImGuiCond_FirstUseEver);
-  app.setup.draw(st);
-  switch (st.mode()) {
-    case Mode::Run:
-      place(Slot::MainTop);
-      app.mesh.draw(st);
-      place(Slot::MainBottomLeft);
-      app.charts.draw(st);
-      place(Slot::MainBottomRight);
-      app.gantt.draw(st);
-      place(Slot::RightTop);
-      app.queue.draw(st);
-      place(Slot::RightBottom);
-      app.results.draw(st);
-      break;
-    case Mode::Compare:
-      place(Slot::Main);
-      app.compare.draw(st);
-      break;
-    case Mode::Sweep:
-      place(Slot::Main);
-      app.sweep.draw(st);
-      break;
-    case Mode::Explain:
-      place(Slot::Main);
-      app.explain.draw(st);
-      break;
-  }
-  app.error.draw(st);
+  draw_windows(app);
   menu_bar(app);
   if (st.take_link_changed()) page_set_link(st.link());
 

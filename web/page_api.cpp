@@ -143,11 +143,11 @@ std::string page_command(AppState& state, const std::string& name, const std::st
     state.start_sweep();
     return "";
   }
-  if (name == "cancelSweep") { state.sweep.cancel(); return ""; }
+  if (name == "cancelSweep") { state.cancel_sweep(); return ""; }
   if (name == "startReplications") { state.start_replications(); return ""; }
-  if (name == "resultsCsv") return results_csv(state);
-  if (name == "resultsJson") return results_json_text(state);
-  if (name == "sweepCsv") return state.sweep.csv();
+  if (name == "resultsCsv") return results_csv(results_source(state));
+  if (name == "resultsJson") return results_json_text(results_source(state));
+  if (name == "sweepCsv") return state.sweep().csv();
   if (name == "compareCsv") return state.compare_paired_csv();  // Compare mode with replications: the --baseline CSV
   if (name == "sweepWords") {  // the sweep's `alloclab sweep` words (after the scenario's keys), one per line
     std::string out;
@@ -175,8 +175,8 @@ std::string page_command(AppState& state, const std::string& name, const std::st
                   state.report().pinned_traffic().held, state.report().pinned_traffic().flits, state.history().samples().size(),
                   state.compare_runs().size(),
                   times.c_str(),
-                  state.sweep.running() ? "true" : "false", state.sweep.tasks_done(), state.sweep.tasks_total(), state.sweep.progress(),
-                  state.replications.running() ? "true" : "false", state.replications.tasks_done(), state.replications.tasks_total(),
+                  state.sweep().running() ? "true" : "false", state.sweep().tasks_done(), state.sweep().tasks_total(), state.sweep().progress(),
+                  state.replications().running() ? "true" : "false", state.replications().tasks_done(), state.replications().tasks_total(),
                   state.scenario().trace.find('"') == std::string::npos ? state.scenario().trace.c_str() : "?",
                   state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : std::size_t(0),
                   state.scenario().trace_data && !state.scenario().trace_data->jobs.empty() ? state.scenario().trace_data->jobs.back().arrival : 0.0,

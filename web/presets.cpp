@@ -58,7 +58,7 @@ Status load_preset(AppState& state, std::string_view name) {
     auto pt = preset_first_point(p);
     if (!pt) { state.set_error(pt.error().message); return pt.error(); }
     if (Status st = state.load(pt->scenario); !st) return st;
-    AppState::SweepSettings sw = state.sweep_settings();
+    SweepSettings sw = state.sweep_settings();
     if (pt->strategies.size() >= 2) {
       sw.ids = pt->strategies;
       state.set_compare_ids({pt->strategies.begin(), pt->strategies.begin() + std::min<std::ptrdiff_t>(4, std::ptrdiff_t(pt->strategies.size()))});

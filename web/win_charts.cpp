@@ -8,10 +8,10 @@
 
 namespace alloclab::app {
 
-void ChartsWindow::draw(const AppState& state) {
+void ChartsWindow::draw(const History& history, const Simulation& sim) {
   if (!open) return;
   if (!ImGui::Begin("Charts", &open)) { ImGui::End(); return; }
-  const auto& h = state.history().samples();
+  const auto& h = history.samples();
   Series util{"busy now", series_colour(0), {}, {}, {}, false};
   Series mean_util{"time average", series_colour(1), {}, {}, {}, false};
   Series queue{"waiting jobs", series_colour(2), {}, {}, {}, false};
@@ -39,7 +39,7 @@ void ChartsWindow::draw(const AppState& state) {
   PlotSpec pq{"Queue length", "simulated time", "(jobs waiting)", true, 0, false};
   PlotSpec pr{"Mean response time", "simulated time", "(measured jobs so far)", true, 0, true};
   PlotSpec pl{"Packet latency", "simulated time", "(cycles)", true, 0, true};
-  if (state.sim().network() == nullptr) {
+  if (sim.network() == nullptr) {
     // three stacked plots
     const float ph = (avail.y - style.ItemSpacing.y * 2 - extra) / 3.0f;
     plot("util", ImVec2(avail.x, ph), ps, u2);

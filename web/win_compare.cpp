@@ -3,7 +3,7 @@
 // side by side advancing in lock-step by simulated time (AppState::advance_compare), and
 // their metrics in one table (best value of each row highlighted). With replications R > 1 a
 // second tab shows each strategy's paired difference from the first over R replications
-// (AppState::compare_paired: the same job streams), ± the 95% half-width of the
+// (AppState::compare_paired(): the same job streams), ± the 95% half-width of the
 // per-replication differences, and the verdict: better / worse / not established at 95%.
 #include <algorithm>
 #include <cmath>
@@ -43,11 +43,11 @@ const char* verdict_text(Verdict v) {
 // Paired view (replications > 1): each strategy's difference from the first over the
 // scenario's replications, on the same job streams (replication r of every strategy has the
 // same seed), ± the Student-t 95% half-width of the per-replication differences.
-void draw_paired(const AppState& state) {
-  const Batch& b = state.compare_paired;
-  const auto& ids = state.compare_ids();
+void draw_paired(const CompareWindow::View& v) {
+  const Batch& b = v.paired;
+  const auto& ids = v.ids;
   const SweepRunner* r = b.runner();
-  ImGui::TextDisabled("paired over %d replications: each strategy - %s, +/- 95%% (same job streams)", state.scenario().replications,
+  ImGui::TextDisabled("paired over %d replications: each strategy - %s, +/- 95%% (same job streams)", v.scenario.replications,
                       ids.empty() ? "?" : ids[0].c_str());
   if (!b.error().empty()) {
     ImGui::PushTextWrapPos(0.0f);
@@ -61,7 +61,7 @@ void draw_paired(const AppState& state) {
     ImGui::ProgressBar(float(b.progress()), ImVec2(-1, 0), buf);
   }
   if (!r || r->size() == 0 || !r->point_done(0)) return;
-  if (ImGui::Button("Download CSV")) page_download("alloclab-compare.csv", "text/csv", state.compare_paired_csv());
+  if (ImGui::Button("Download CSV")) page_download("alloclab-compare.csv", "text/csv", paired_csv(b, ids));
   ImGui::SameLine();
   ImGui::TextDisabled("columns as alloclab sweep strategy=... --baseline strategy=%s", ids[0].c_str());
   const std::size_t n = r->size();
@@ -110,10 +110,10 @@ void draw_paired(const AppState& state) {
 
 }  // namespace
 
-void CompareWindow::draw(AppState& state) {
+void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
   if (!open) return;
   if (!ImGui::Begin("Compare", &open)) { ImGui::End(); return; }
-  std::vector<std::string> ids = state.compare_ids();
+  std::vector<std::string> ids = v.ids;
   bool changed = false;
   ImGui::TextUnformatted("Strategies");
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -123,7 +123,7 @@ void CompareWindow::draw(AppState& state) {
     if (ImGui::BeginCombo("##s", ids[i].c_str(), ImGuiComboFlags_HeightLarge)) {
       for (const StrategyInfo& si : strategies()) {
         const std::string id(si.id);
-        const bool bad = !strategy_unsupported(si, state.scenario().topo()).empty();
+        const bool bad = !strategy_unsupported(si, v.scenario.topo()).empty();
         ImGui::BeginDisabled(bad);
         if (ImGui::Selectable(id.c_str(), id == ids[i])) { ids[i] = id; changed = true; }
         ImGui::EndDisabled();
@@ -142,24 +142,24 @@ void CompareWindow::draw(AppState& state) {
   if (ImGui::Button("-")) { ids.pop_back(); changed = true; }
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button(state.playback().playing() ? "Pause" : "Play")) state.playback().toggle();
+  if (ImGui::Button(play.playing() ? "Pause" : "Play")) play.toggle();
   ImGui::SameLine();
-  if (changed) state.set_compare_ids(ids);
-  if (ImGui::Button("Restart") || changed) state.restart_compare();
+  if (changed) act.set_ids(ids);
+  if (ImGui::Button("Restart") || changed) act.restart();
   ImGui::SameLine();
-  if (ImGui::Button("First difference")) (void)state.first_difference();
+  if (ImGui::Button("First difference")) act.first_difference();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Play the strategies on the same jobs and stop all of them at the first job whose start time or blocks "
                       "differ, showing each one's decision for it (as Explain shows it)");
   ImGui::SameLine();
   ImGui::TextDisabled("same jobs, lock-step by simulated time");
-  const auto& fd = state.first_diff();
+  const auto& fd = v.first_diff;
   if (fd && !fd->found) ImGui::TextColored(ImVec4(0.45f, 0.95f, 0.55f, 1), "No difference: every job starts at the same time on the same blocks (%lld jobs)", fd->jobs_compared);
   if (fd && fd->found)
     ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1), "First difference: job %d at time %.6g (runs stopped there; Play continues)", fd->job, fd->time);
 
-  const auto& runs = state.compare_runs();
-  const auto& errs = state.compare_errors();
+  const auto& runs = v.runs;
+  const auto& errs = v.errors;
   const std::size_t n = runs.size();
   if (n == 0) { ImGui::End(); return; }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -206,11 +206,11 @@ void CompareWindow::draw(AppState& state) {
     ImGui::PopID();
   }
 
-  const bool paired = state.scenario().replications > 1;
+  const bool paired = v.scenario.replications > 1;
   if (paired) {
     if (!ImGui::BeginTabBar("cmp-tabs")) { ImGui::End(); return; }
     if (ImGui::BeginTabItem("Paired (replications)")) {
-      draw_paired(state);
+      draw_paired(v);
       ImGui::EndTabItem();
     }
     if (!ImGui::BeginTabItem("This run (so far)")) {

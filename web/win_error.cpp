@@ -6,8 +6,8 @@
 
 namespace alloclab::app {
 
-void ErrorWindow::draw(AppState& state) {
-  if (state.error().empty()) return;
+void ErrorWindow::draw(const std::string& error, const std::function<void()>& dismiss) {
+  if (error.empty()) return;
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, 40.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowSize(ImVec2(std::min(io.DisplaySize.x - 20.0f, 560.0f), 0.0f), ImGuiCond_Always);
@@ -16,10 +16,10 @@ void ErrorWindow::draw(AppState& state) {
   ImGui::PushStyleColor(ImGuiCol_TitleBg, ImVec4(0.45f, 0.10f, 0.10f, 1.0f));
   ImGui::Begin("Error", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", state.error().c_str());
+  ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", error.c_str());
   ImGui::PopTextWrapPos();
   ImGui::TextDisabled("The scenario shown is still running.");
-  if (ImGui::Button("Dismiss")) state.clear_error();
+  if (ImGui::Button("Dismiss")) dismiss();
   ImGui::End();
   ImGui::PopStyleColor(3);
 }

@@ -6,7 +6,7 @@
 // enough), with a legend, the caption and ◀ Prev / Next ▶ (keys Left/Right, main.cpp). The
 // last step is the decision (= Simulation::preview). "Apply" processes one event and starts
 // over. The explanation is recomputed only when the subject or the machine changed. The
-// simulation is paused in this mode; AppState::explain publishes the step for the page API.
+// simulation is paused in this mode; the ExplainCursor publishes the step for the page API.
 #include <algorithm>
 #include <cstdio>
 #include "imgui.h"
@@ -124,10 +124,10 @@ void legend(const ExplainStep& step, bool labels_hidden) {
 
 void draw_explain_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) { draw_step(dl, g, step); }
 
-void ExplainWindow::draw(AppState& state) {
+void ExplainWindow::draw(const View& v, ExplainCursor& cur, Pin& pin, const std::function<void()>& step_event) {
   if (!open) return;
   if (!ImGui::Begin("Explain", &open)) { ImGui::End(); return; }
-  const Simulation& sim = state.sim();
+  const Simulation& sim = v.sim;
   const Occupancy& occ = sim.occupancy();
 
   // the subject of the next decision
@@ -137,12 +137,11 @@ void ExplainWindow::draw(AppState& state) {
   else if (const QueuedJob* n = sim.next_arrival()) subject = *n;
   // the explanation, recomputed when the subject or the machine changed
   const JobId sid = subject ? subject->id : kNoJob;
-  if (!have_ || gen_ != state.generation() || events_ != state.events() || subject_ != sid) {
+  if (!have_ || gen_ != v.generation || events_ != v.events || subject_ != sid) {
     expl_ = subject ? sim.explain(*subject) : Explanation{};
-    have_ = true, gen_ = state.generation(), events_ = state.events(), subject_ = sid;
-    state.explain_cursor().restart();
+    have_ = true, gen_ = v.generation, events_ = v.events, subject_ = sid;
+    cur.restart();
   }
-  ExplainCursor& cur = state.explain_cursor();
   cur.set_steps(int(expl_.steps.size()));
   const ExplainStep* step = cur.steps() ? &expl_.steps[std::size_t(cur.step())] : nullptr;
   cur.shown(sim.scenario().strategy, step ? step->title : "",
@@ -164,19 +163,18 @@ void ExplainWindow::draw(AppState& state) {
   ImGui::SameLine();
   ImGui::TextDisabled("|");
   ImGui::SameLine();
-  if (ImGui::Button("Apply (1 event)")) state.step_once();
+  if (ImGui::Button("Apply (1 event)")) step_event();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Process one event (an arrival or a departure; the scheduler then tries the queue) and explain the next decision");
   ImGui::SameLine();
   if (ImGui::Button("Next placement")) {
     // events until the strategy's decision for the subject is a placement that the next
     // event will apply (bounded)
-    for (int k = 0; k < 100000 && !state.sim().done(); ++k) {
-      state.step_once();
-      const Simulation& s2 = state.sim();
+    for (int k = 0; k < 100000 && !sim.done(); ++k) {
+      step_event();
       std::optional<QueuedJob> q;
-      if (s2.queue_length() > 0) q = s2.queue().front();
-      else if (const QueuedJob* n = s2.next_arrival()) q = *n;
-      if (q && s2.preview(*q)) break;
+      if (sim.queue_length() > 0) q = sim.queue().front();
+      else if (const QueuedJob* n = sim.next_arrival()) q = *n;
+      if (q && sim.preview(*q)) break;
     }
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Process events until the next job that can be placed");
@@ -184,9 +182,9 @@ void ExplainWindow::draw(AppState& state) {
   // ---- canvas (left) and description (right)
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float side = ImGui::GetFontSize() * 19;
-  JobId pinned = state.pin().job();
-  const CanvasGeom g = canvas.draw("explain_canvas", state.sim(), ImVec2(avail.x - side - 8, avail.y), &pinned);
-  state.pin().set(pinned);
+  JobId pinned = pin.job();
+  const CanvasGeom g = canvas.draw("explain_canvas", sim, ImVec2(avail.x - side - 8, avail.y), &pinned);
+  pin.set(pinned);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(g.c0, g.c1, true);
   if (step && !step->layers.empty()) draw_step(dl, g, *step);

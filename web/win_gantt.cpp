@@ -4,7 +4,7 @@
 // height ∝ the nodes it asked for, all rows scaled to fit). A bar from start to end (to now
 // while it runs) in the job's mesh-view colour; its wait a thin line from arrival to start (to
 // now while it waits). Hover = the job's tooltip (the mesh view's for a running job), click =
-// pin (AppState::pin(), the mesh view's pin; the pinned job is outlined). "Follow" keeps the
+// pin (the Pin part, shared with the mesh view; the pinned job is outlined). "Follow" keeps the
 // right edge at the simulation's now; without it the span can be moved back in time. Finished
 // jobs come from the run's record of measured jobs (AppState keeps recording on).
 #include <algorithm>
@@ -15,10 +15,9 @@
 
 namespace alloclab::app {
 
-void GanttWindow::draw(AppState& state) {
+void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   if (!open) return;
   if (!ImGui::Begin("Gantt", &open)) { ImGui::End(); return; }
-  const Simulation& sim = state.sim();
   const double now = sim.now();
   ImGui::Checkbox("Follow", &follow_);
   ImGui::SameLine();
@@ -97,7 +96,7 @@ void GanttWindow::draw(AppState& state) {
     if (r.state > 0) {
       const ImVec2 a(X(r.start), y), b(std::max(X(r.end), X(r.start) + 1.5f), y + h);
       dl->AddRectFilled(a, b, col);
-      if (r.id == state.pin().job()) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), IM_COL32(255, 255, 255, 255), 0, 0, 2);
+      if (r.id == pin.job()) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), IM_COL32(255, 255, 255, 255), 0, 0, 2);
       ++shown.bars;
       // a bar a test can point at: a running job's if any (the mesh view keeps only a running
       // job pinned), else a departed one's
@@ -115,7 +114,7 @@ void GanttWindow::draw(AppState& state) {
   }
   dl->PopClipRect();
   shown.hovered = hover;
-  state.report().gantt(shown);
+  report.gantt(shown);
   if (hover != kNoJob) {
     ImGui::BeginTooltip();
     if (sim.running_job(hover)) {
@@ -132,7 +131,7 @@ void GanttWindow::draw(AppState& state) {
     }
     ImGui::EndTooltip();
   }
-  if (clicked) state.pin().toggle(hover);
+  if (clicked) pin.toggle(hover);
   if (rows_.empty()) dl->AddText(ImVec2(c0.x + 8, c0.y + 8), IM_COL32(160, 160, 160, 255), "no jobs in this span yet");
   ImGui::End();
 }

@@ -8,10 +8,9 @@
 
 namespace alloclab::app {
 
-void MeshWindow::draw(AppState& state) {
+void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   if (!open) return;
   if (!ImGui::Begin("Mesh", &open)) { ImGui::End(); return; }
-  const Simulation& sim = state.sim();
   const Occupancy& occ = sim.occupancy();
   const int W = occ.width(), H = occ.height();
   ImGui::Text("%s %dx%d", occ.topology().wraps() ? "torus" : "mesh", W, H);
@@ -20,9 +19,9 @@ void MeshWindow::draw(AppState& state) {
                       100.0 * occ.busy_count() / double(W * H), sim.running().size(), sim.queue_length());
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.y -= ImGui::GetFrameHeightWithSpacing();
-  JobId pinned = state.pin().job();
+  JobId pinned = pin.job();
   const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &pinned);
-  state.pin().set(pinned);
+  pin.set(pinned);
   const bool traffic_ok = traffic_available(sim);
   PinnedTraffic drawn;
   const char* view = "off";
@@ -39,7 +38,7 @@ void MeshWindow::draw(AppState& state) {
     view = aggregate ? "heat" : "links";
     dl->PopClipRect();
   }
-  state.report().traffic(view, drawn);
+  report.traffic(view, drawn);
   ImGui::Checkbox("grid", &canvas.grid_lines);
   ImGui::SameLine();
   ImGui::BeginDisabled(canvas.zoom() <= 1.0f);
@@ -61,7 +60,7 @@ void MeshWindow::draw(AppState& state) {
     else if (j) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends when its messages arrive", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size());
     else ImGui::TextDisabled("pinned: job %d (waiting or departed)", pinned);
     ImGui::SameLine();
-    if (ImGui::SmallButton("unpin")) state.pin().clear();
+    if (ImGui::SmallButton("unpin")) pin.clear();
   } else {
     ImGui::TextDisabled("hover: details  click: pin  wheel: zoom  drag: pan%s", occ.topology().wraps() ? "  blue: wrap-around" : "");
   }

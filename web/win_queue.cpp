@@ -17,10 +17,9 @@ void swatch(JobId id) {
 }
 }  // namespace
 
-void QueueWindow::draw(AppState& state) {
+void QueueWindow::draw(const Simulation& sim, Pin& pin) {
   if (!open) return;
   if (!ImGui::Begin("Queue and jobs", &open)) { ImGui::End(); return; }
-  const Simulation& sim = state.sim();
   const double now = sim.now();
   const std::vector<QueuedJob> queue = sim.queue();
   char label[64];
@@ -76,8 +75,8 @@ void QueueWindow::draw(AppState& state) {
             ImGui::PushID(j.id);
             swatch(j.id);
             std::snprintf(label, sizeof label, "%d", j.id);
-            if (ImGui::Selectable(label, state.pin().job() == j.id, ImGuiSelectableFlags_SpanAllColumns))
-              state.pin().toggle(j.id);
+            if (ImGui::Selectable(label, pin.job() == j.id, ImGuiSelectableFlags_SpanAllColumns))
+              pin.toggle(j.id);
             ImGui::PopID();
             ImGui::TableNextColumn(); ImGui::Text("%dx%d", j.shape.w, j.shape.h);
             ImGui::TableNextColumn(); ImGui::Text("%zu", j.alloc.blocks.size());

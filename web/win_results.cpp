@@ -1,6 +1,6 @@
 // win_results.cpp — the Results window: the metrics (metric_fields()) of the running
 // simulation, and — with replications > 1 — "Run replications": all R replications of the
-// scenario computed a slice per frame (AppState::replications, the engine's SweepRunner
+// scenario computed a slice per frame (AppState::replications(), the engine's SweepRunner
 // stepped per frame), means ± 95% half-widths (Aggregate), progress and cancel. Downloads as CSV / JSON
 // (the same `alloclab run` JSON shape). Also the CSV/JSON text builders page_api uses.
 #include <cstdio>
@@ -15,14 +15,20 @@ namespace alloclab::app {
 namespace {
 
 // The Report the exports describe: finished replications if any, else the running figures.
-Report current_report(const AppState& state) {
+// Whether the batch holds finished replications of this very scenario.
+bool replications_of(const Batch& b, const Scenario& s) {
+  const SweepRunner* run = b.runner();
+  return run && run->aggregate(0).count() > 0 && canonical_link(run->scenario(0)) == canonical_link(s);
+}
+
+Report current_report(const ResultsSource& src) {
   Report r;
-  const Batch& b = state.replications;
-  if (b.finished() && b.runner()->aggregate(0).count() > 0 && canonical_link(b.runner()->scenario(0)) == state.link()) {
+  const Batch& b = src.replications;
+  if (b.finished() && replications_of(b, src.scenario)) {
     r = b.runner()->report(0);
     r.allocation_seconds = 0;  // exports carry no timing
   } else {
-    r.mean = state.sim().results();
+    r.mean = src.sim.results();
   }
   return r;
 }
@@ -35,8 +41,8 @@ std::string num(double v) {
 
 }  // namespace
 
-std::string results_csv(const AppState& state) {
-  const Report r = current_report(state);
+std::string results_csv(const ResultsSource& src) {
+  const Report r = current_report(src);
   std::ostringstream o;
   o << "metric,value,ci95\n";
   o << "replications," << r.replications << ",\n";
@@ -44,28 +50,28 @@ std::string results_csv(const AppState& state) {
   return o.str();
 }
 
-std::string results_json_text(const AppState& state) { return run_json(state.scenario(), current_report(state), RunTiming{}) + "\n"; }
+std::string results_json_text(const ResultsSource& src) { return run_json(src.scenario, current_report(src), RunTiming{}) + "\n"; }
 
-void ResultsWindow::draw(AppState& state) {
+void ResultsWindow::draw(const ResultsSource& src, const Actions& act) {
   if (!open) return;
   if (!ImGui::Begin("Results", &open)) { ImGui::End(); return; }
-  const Simulation& sim = state.sim();
+  const Simulation& sim = src.sim;
   const Results now = sim.results();
-  const int R = state.scenario().replications;
-  Batch& b = state.replications;
+  const int R = src.scenario.replications;
+  const Batch& b = src.replications;
   const SweepRunner* run = b.runner();
-  const bool have_reps = run && run->aggregate(0).count() > 0 && canonical_link(run->scenario(0)) == state.link();
+  const bool have_reps = replications_of(b, src.scenario);
 
   ImGui::Text("%s  t = %.1f  %s", sim.scenario().strategy.c_str(), sim.now(), sim.done() ? "(complete)" : "(running)");
   // replications
   ImGui::BeginDisabled(b.running());
-  if (ImGui::Button("Run replications")) state.start_replications();
+  if (ImGui::Button("Run replications")) act.start_replications();
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("All %d replication(s) of this scenario (key replications, panel Measurement), a slice per frame", R);
   if (b.running()) {
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) b.cancel();
+    if (ImGui::Button("Cancel")) act.cancel_replications();
     char txt[64];
     std::snprintf(txt, sizeof txt, "%d / %d replications", b.tasks_done(), b.tasks_total());
     ImGui::ProgressBar(float(b.progress()), ImVec2(-FLT_MIN, 0), txt);
@@ -101,9 +107,9 @@ void ResultsWindow::draw(AppState& state) {
     }
     ImGui::EndTable();
   }
-  if (ImGui::Button("Download CSV")) page_download("alloclab-results.csv", "text/csv", results_csv(state));
+  if (ImGui::Button("Download CSV")) page_download("alloclab-results.csv", "text/csv", results_csv(src));
   ImGui::SameLine();
-  if (ImGui::Button("Download JSON")) page_download("alloclab-results.json", "application/json", results_json_text(state));
+  if (ImGui::Button("Download JSON")) page_download("alloclab-results.json", "application/json", results_json_text(src));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The `alloclab run` JSON shape: scenario link + results (+ ci95 with replications)");
   ImGui::End();
 }

@@ -45,17 +45,17 @@ void help_tooltip(const ParamDef& p) {
 
 }  // namespace
 
-void SetupWindow::sync(const AppState& state) {
+void SetupWindow::sync(const View& view) {
   const auto table = params();
   values_.assign(table.size(), {});
   errors_.assign(table.size(), {});
   dirty_.assign(table.size(), 0);
-  for (std::size_t i = 0; i < table.size(); ++i) values_[i] = table[i].get(state.scenario());
-  synced_ = state.generation();
+  for (std::size_t i = 0; i < table.size(); ++i) values_[i] = table[i].get(view.scenario);
+  synced_ = view.generation;
 }
 
 // One row of the table: label, control, error. Applies the value when the control is left.
-void SetupWindow::row(AppState& state, std::size_t i) {
+void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
   const ParamDef& p = params()[i];
   std::string& v = values_[i];
   ImGui::PushID(int(i));
@@ -70,7 +70,7 @@ void SetupWindow::row(AppState& state, std::size_t i) {
   if (p.type == ParamType::Enum && p.choices) {
     if (ImGui::BeginCombo("##v", v.c_str(), ImGuiComboFlags_HeightLarge)) {
       for (const std::string& c : p.choices()) {
-        const std::string why = p.choice_unavailable ? p.choice_unavailable(state.scenario(), c) : std::string();
+        const std::string why = p.choice_unavailable ? p.choice_unavailable(view.scenario, c) : std::string();
         const std::string_view help = p.choice_help ? p.choice_help(c) : std::string_view();
         ImGui::BeginDisabled(!why.empty());
         if (ImGui::Selectable(c.c_str(), c == v)) { v = c; commit = true; }
@@ -94,7 +94,7 @@ void SetupWindow::row(AppState& state, std::size_t i) {
     }
     if (dirty_[i] && !ImGui::IsItemActive()) commit = true;
   } else if (p.type == ParamType::Path) {
-    const std::string& name = state.scenario().trace;
+    const std::string& name = view.scenario.trace;
     if (page_can_pick_files()) {
       if (ImGui::Button(name.empty() ? "Choose trace file..." : "Replace...")) page_pick_trace();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Read an SWF or CSV job trace from this computer (it never leaves the browser)");
@@ -102,14 +102,14 @@ void SetupWindow::row(AppState& state, std::size_t i) {
       ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 50);
       input_string("##path", trace_path_);
       ImGui::SameLine();
-      if (ImGui::Button("Load") && !trace_path_.empty()) page_load_trace_file(state, trace_path_);
+      if (ImGui::Button("Load") && !trace_path_.empty()) act.load_trace(trace_path_);
     }
-    if (const auto& want = state.pending_trace(); want && name.empty())
+    if (const auto& want = view.pending_trace; want && name.empty())
       ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "the link needs '%s'", want->trace.c_str());
     if (!name.empty()) {
       ImGui::SameLine();
       if (ImGui::SmallButton("clear")) { v.clear(); commit = true; }
-      ImGui::TextDisabled("%s (%zu jobs)", name.c_str(), state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : 0);
+      ImGui::TextDisabled("%s (%zu jobs)", name.c_str(), view.scenario.trace_data ? view.scenario.trace_data->jobs.size() : 0);
     }
   } else {
     if (input_string("##v", v)) dirty_[i] = 1;
@@ -118,8 +118,8 @@ void SetupWindow::row(AppState& state, std::size_t i) {
   help_tooltip(p);
   if (commit) {
     dirty_[i] = 0;
-    if (v != p.get(state.scenario())) {
-      if (Status st = state.set_param(p.key, v); !st) errors_[i] = st.message();
+    if (v != p.get(view.scenario)) {
+      if (Status st = act.set_param(p.key, v); !st) errors_[i] = st.message();
       else errors_[i].clear();
     }
   }
@@ -131,30 +131,29 @@ void SetupWindow::row(AppState& state, std::size_t i) {
   ImGui::PopID();
 }
 
-void SetupWindow::draw(AppState& state) {
-  if (synced_ != state.generation()) {
+void SetupWindow::draw(const View& view, Playback& play, const Actions& act) {
+  if (synced_ != view.generation) {
     // keep the messages of rejected edits (the scenario did not change for them)
     auto keep = errors_;
-    sync(state);
+    sync(view);
     if (keep.size() == errors_.size()) errors_ = keep;
   }
   if (!open) return;
   if (!ImGui::Begin("Setup", &open)) { ImGui::End(); return; }
 
   // ---- playback
-  const Simulation& sim = state.sim();
-  Playback& play = state.playback();
+  const Simulation& sim = view.sim;
   const float bw = ImGui::GetFrameHeight() * 3.2f;
   if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(bw, 0))) play.toggle();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space");
   ImGui::SameLine();
-  if (ImGui::Button("Step")) state.step_once();
+  if (ImGui::Button("Step")) act.step();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One event (pauses)   key: S");
   ImGui::SameLine();
-  if (ImGui::Button("Reset")) state.reset();
+  if (ImGui::Button("Reset")) act.reset();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart the scenario from time 0   key: R");
   ImGui::SameLine();
-  if (ImGui::Button("Run to end")) state.run_to_end();
+  if (ImGui::Button("Run to end")) act.run_to_end();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("As fast as the frame budget allows, stop at the end   key: E");
   float speed = float(play.speed());
   ImGui::BeginDisabled(play.max_speed());
@@ -188,7 +187,7 @@ void SetupWindow::draw(AppState& state) {
     if (ImGui::BeginTable(title.c_str(), 2, ImGuiTableFlags_SizingStretchProp)) {
       ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7.0f);
       ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-      for (std::size_t i : rows) row(state, i);
+      for (std::size_t i : rows) row(view, act, i);
       ImGui::EndTable();
     }
   }
@@ -196,12 +195,12 @@ void SetupWindow::draw(AppState& state) {
 
   // ---- share
   ImGui::Separator();
-  if (ImGui::Button("Copy link")) page_copy_link(state.link());
+  if (ImGui::Button("Copy link")) page_copy_link(canonical_link(view.scenario));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy the page address with this scenario (#key=value&...)");
   ImGui::SameLine();
-  if (ImGui::Button("Defaults")) (void)state.load(Scenario{});
+  if (ImGui::Button("Defaults")) act.defaults();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every key back to its default");
-  const std::string link = state.link();
+  const std::string link = canonical_link(view.scenario);
   ImGui::TextDisabled("#%s", link.empty() ? "(all defaults)" : link.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link.c_str());
   ImGui::End();

@@ -1,6 +1,6 @@
 // win_sweep.cpp — the Sweep window (Sweep mode): utilization and mean response time vs the
 // Poisson arrival rate for the chosen strategies on the current scenario, R replications per
-// point, computed a slice per frame (AppState::sweep) with progress and cancel, plotted with
+// point, computed a slice per frame (AppState::sweep()) with progress and cancel, plotted with
 // 95% confidence bars (plot.hpp), with the counted operations per allocation decision
 // (mean_allocation_ops). Downloadable as CSV: the engine's SweepRunner CSV, byte for
 // byte what `alloclab sweep` writes for the same points (AppState::sweep_words).
@@ -39,12 +39,12 @@ std::vector<double> parse_rates(const std::string& t) {
 }
 }  // namespace
 
-void SweepWindow::draw(AppState& state) {
+void SweepWindow::draw(const View& v, const Actions& act) {
   if (!open) return;
-  AppState::SweepSettings set = state.sweep_settings();
+  SweepSettings set = v.settings;
   if (!synced_) { rates_text_ = rates_to_text(set.rates); synced_ = true; }
   if (!ImGui::Begin("Sweep", &open)) { ImGui::End(); return; }
-  Batch& b = state.sweep;
+  const Batch& b = v.batch;
   const float fs = ImGui::GetFontSize();
 
   // ---- left: the sweep's set-up
@@ -54,7 +54,7 @@ void SweepWindow::draw(AppState& state) {
   for (const StrategyInfo& si : strategies()) {
     const std::string id(si.id);
     bool on = std::find(set.ids.begin(), set.ids.end(), id) != set.ids.end();
-    const bool bad = !strategy_unsupported(si, state.scenario().topo()).empty();
+    const bool bad = !strategy_unsupported(si, v.scenario.topo()).empty();
     ImGui::BeginDisabled(bad);
     if (ImGui::Checkbox(id.c_str(), &on)) {
       if (on) set.ids.push_back(id);
@@ -77,17 +77,17 @@ void SweepWindow::draw(AppState& state) {
   }
   ImGui::SetNextItemWidth(fs * 7);
   ImGui::SliderInt("replications", &set.replications, 1, 30);
-  state.set_sweep_settings(set);
+  act.set_settings(set);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%zu strategies x %zu rates x %d replications, %lld jobs each (Setup: Measurement)", set.ids.size(),
-                      set.rates.size(), set.replications, state.scenario().measured_jobs());
+                      set.rates.size(), set.replications, v.scenario.measured_jobs());
   ImGui::PopTextWrapPos();
   ImGui::BeginDisabled(b.running() || set.ids.empty());
-  if (ImGui::Button("Start sweep")) state.start_sweep();
+  if (ImGui::Button("Start sweep")) act.start();
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!b.running());
-  if (ImGui::Button("Cancel")) b.cancel();
+  if (ImGui::Button("Cancel")) act.cancel();
   ImGui::EndDisabled();
   if (b.tasks_total() > 0) {
     char txt[64];

@@ -119,3 +119,107 @@ TEST_CASE("iblat: complete in either orientation under arrivals and departures (
 TEST_CASE("iblat: long torus simulation keeps the invariants") {
   CHECK(test::long_run("iblat", "topology=torus&size=20x14&jobs=2000&job_size=uniform:1-9&arrival=poisson:0.05&seed=5&scheduler=easy") == 2000);
 }
+
+namespace {
+// The coverage-list walk of seed 004 §III as first written here: C_J built from the busy list,
+// then row by row from the bottom the coverages meeting the row cut into x-intervals, sorted
+// and merged up to the first uncovered x. Returns the base found (or nullopt) and adds the
+// walk's operations to `ops` (entries read; per row examined: coverages tested + 1, intervals).
+std::optional<Block> coverage_walk(const Topology& t, const std::map<JobId, std::vector<Block>>& busy, Shape s, Ops& ops) {
+  const int W = t.width(), H = t.height();
+  const bool wrap = t.wraps();
+  struct Range { int lo, len; };
+  auto cover = [&](int b, int len, int k, int n) -> Range {
+    if (wrap) return {((b - k + 1) % n + n) % n, std::min(len + k - 1, n)};
+    const int lo = std::max(0, b - k + 1);
+    return {lo, b + len - lo};
+  };
+  auto in = [&](Range r, int v, int n) {
+    const int d = wrap ? ((v - r.lo) % n + n) % n : v - r.lo;
+    return d >= 0 && d < r.len;
+  };
+  std::vector<std::pair<Range, Range>> cov;
+  ops += Ops(busy.size());
+  for (const auto& [job, blocks] : busy)
+    for (const Block& b : blocks) cov.push_back({cover(b.x, b.w, s.w, W), cover(b.y, b.h, s.h, H)});
+  const int xmax = wrap ? W : W - s.w + 1, ymax = wrap ? H : H - s.h + 1;
+  for (int y = 0; y < ymax; ++y) {
+    std::vector<std::pair<int, int>> iv;
+    ops += Ops(cov.size()) + 1;
+    for (const auto& [cx, cy] : cov) {
+      if (!in(cy, y, H)) continue;
+      if (cx.lo + cx.len <= W) iv.push_back({cx.lo, cx.lo + cx.len});
+      else { iv.push_back({cx.lo, W}); iv.push_back({0, cx.lo + cx.len - W}); }
+    }
+    std::sort(iv.begin(), iv.end());
+    ops += Ops(iv.size());
+    int x = 0;
+    for (const auto& [a, b] : iv) {
+      if (a > x) break;
+      x = std::max(x, b);
+    }
+    if (x < xmax) return Block{x, y, s.w, s.h};
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+TEST_CASE("iblat: decisions and counted operations are those of the coverage-list walk") {
+  // Mesh and torus, sides below, at and above one 64-bit word, wrapping busy blocks on the
+  // torus, churn with departures; every decision and its operation count against the walk.
+  Rng rng(4);
+  const struct { TopologyKind kind; int W, H; } machines[] = {
+      {TopologyKind::Mesh, 23, 17}, {TopologyKind::Torus, 19, 13}, {TopologyKind::Mesh, 64, 40},
+      {TopologyKind::Torus, 64, 33}, {TopologyKind::Mesh, 130, 70}, {TopologyKind::Torus, 100, 60}};
+  for (const auto& m : machines) {
+    CAPTURE(m.W);
+    const Topology t(m.kind, m.W, m.H);
+    Occupancy occ2(t);
+    auto s2 = find_strategy("iblat")->make(t, StrategyParams{});
+    std::map<JobId, std::vector<Block>> busy;
+    // Busy blocks reported through allocated (as `place` does), wrapping on the torus.
+    for (int i = 0, job = 100000; i < 40; ++i) {
+      const Block b{int(rng.below(std::uint64_t(m.W))), int(rng.below(std::uint64_t(m.H))), 1 + int(rng.below(std::uint64_t(m.W / 5))),
+                    1 + int(rng.below(std::uint64_t(m.H / 5)))};
+      if (!occ2.block_free(b)) continue;
+      occ2.assign(b, job);
+      s2->allocated(job, Allocation{{b}});
+      busy[job++] = {b};
+    }
+    JobId next = 1;
+    int allocated = 0, failed = 0;
+    for (int step = 0; step < 400; ++step) {
+      if (!busy.empty() && rng.below(100) < 35) {
+        auto it = busy.begin();
+        std::advance(it, long(rng.below(busy.size())));
+        const Allocation a{it->second};
+        occ2.release(a, it->first);
+        const Ops o0 = s2->ops();
+        s2->released(it->first, a);
+        CHECK(s2->ops() - o0 == 1);
+        busy.erase(it);
+        continue;
+      }
+      Shape s{1 + int(rng.below(std::uint64_t(std::max(1, m.W / 3)))), 1 + int(rng.below(std::uint64_t(std::max(1, m.H / 3))))};
+      if (rng.below(10) == 0) s = Shape{std::min(m.W, 1 + int(rng.below(std::uint64_t(m.W)))), 1};  // long and thin
+      Ops expect = 0;
+      std::optional<Block> ref = s.w <= m.W && s.h <= m.H ? coverage_walk(t, busy, s, expect) : std::nullopt;
+      if (!ref && s != s.rotated() && s.h <= m.W && s.w <= m.H) ref = coverage_walk(t, busy, s.rotated(), expect);
+      Rng r(1);
+      const Ops o0 = s2->ops();
+      auto a = s2->allocate(Request{next, s}, occ2, r);
+      CHECK(s2->ops() - o0 == expect);
+      REQUIRE(bool(a) == bool(ref));
+      if (!a) { ++failed; continue; }
+      REQUIRE(a->blocks.size() == 1);
+      CHECK(a->blocks[0] == *ref);
+      test::check_allocation(occ2, *a, Shape{a->blocks[0].w, a->blocks[0].h});
+      occ2.assign(*a, next);
+      s2->allocated(next, *a);
+      busy[next++] = a->blocks;
+      ++allocated;
+    }
+    CHECK(allocated > 20);
+    CHECK(failed > 5);
+  }
+}

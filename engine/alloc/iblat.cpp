@@ -12,22 +12,29 @@
 //
 // Choices where the paper is unclear:
 //  * Search order and cost: the paper tests every node against the whole C_J (O(W·H·|C_J|)).
-//    We give the same answer faster: row by row from the bottom, the ζ covering that row are
-//    cut into x-intervals (a wrapping one into two), sorted, and the first uncovered x is taken
-//    — O(H·|C_J|·log|C_J|). The base chosen is the lowest leftmost uncovered node (y
-//    ascending, then x), as FF/IAS scan.
+//    A node is outside every ζ exactly when its p×q block (wrapping on a torus) meets no busy
+//    sub-torus, so we keep the union of the busy list as one bit per node (updated by the
+//    allocated/released hooks; the busy sub-tori are disjoint, as the occupancy checks) and
+//    take the uncovered bases from the word-parallel free-base query of ff
+//    (free_bases_of, occupancy.hpp): O(W·H/64·log(pq)) per orientation instead of a walk of
+//    C_J per row. The base chosen is the lowest leftmost uncovered node (y ascending, then
+//    x), as FF/IAS scan.
 //  * The busy list is kept from the allocated/released hooks, one entry per block of each
 //    allocation (so busy sub-tori reported by `place`, wrapping or not, are in it too); it is
-//    ordered by job id. The occupancy passed to allocate is not read.
+//    ordered by job id. The occupancy passed to allocate is not read (the schedulers' searches
+//    pass occupancies with extra nodes marked busy; IBLAT sees only its list).
 //  * Rotation (§III): J(p,q) first, then J(q,p) if p ≠ q. With both IBLAT is recognition
 //    complete (§III): it fails only when no free p×q or q×p sub-torus exists.
 //  * Mesh: IBLAT degrades to IAS: ζ does not wrap (clipped at 0) and bases whose block would
 //    cross the right or top edge are excluded by scanning only x ≤ W−p, y ≤ H−q. Still
 //    recognition complete, so `mesh` is true in the registry.
 //
-// Counted work: one operation = one busy-list entry read (its coverage built), one coverage
-// tested against a row or one covered interval of the row merged, per row examined until the
-// first uncovered base: O(B·h) per orientation tried. Release: one (the job's entry erased).
+// Counted work models the coverage-list walk, row by row from the bottom: one operation = one
+// busy-list entry read (its coverage built), then per row examined until the first uncovered
+// base (every row when there is none) one per coverage tested against the row, one for the
+// row, and one per covered x-interval of the row merged (a ζ wrapping in x gives two):
+// O(B·h) per orientation tried. The per-row sums are taken in closed form from the coverages
+// (walk_ops), not by walking. Release: one (the job's entry erased).
 #include <algorithm>
 #include <map>
 #include <string>
@@ -39,7 +46,9 @@ namespace {
 
 class Iblat final : public StrategyBase<Iblat> {
  public:
-  explicit Iblat(const Topology& t) : topo_(t) {}
+  explicit Iblat(const Topology& t) : topo_(t), wpr_((t.width() + 63) / 64), free_(std::size_t(wpr_) * t.height(), 0) {
+    for (int y = 0; y < t.height(); ++y) set_bits(y, 0, t.width() - 1, true);
+  }
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy&, Rng&) override {
     for (Shape s : {req.shape, req.shape.rotated()}) {
@@ -53,7 +62,7 @@ class Iblat final : public StrategyBase<Iblat> {
   }
   // Explain mode: per orientation searched, the busy list and its coverage list C_J (each ζ a
   // rectangle, wrapping on a torus), the edge bases on a mesh, then the lowest leftmost base
-  // left uncovered; first_base() on a copy builds C_J exactly as allocate does.
+  // left uncovered (first_base() on a copy, as allocate searches).
   Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
     Iblat copy = *this;
     Explanation e;
@@ -65,16 +74,21 @@ class Iblat final : public StrategyBase<Iblat> {
         const bool found = copy.first_base(s, x, y);
         ExplainStep st;
         st.title = "Coverage list " + std::to_string(s.w) + "x" + std::to_string(s.h);
+        int ncov = 0;
         for (const auto& [job, blocks] : busy_)
-          for (const Block& b : blocks) st.layer(ExplainRole::Busy).blocks.push_back(b);
-        for (const auto& [cx, cy] : copy.cov_) st.layer(ExplainRole::Coverage).blocks.push_back(Block{cx.lo, cy.lo, cx.len, cy.len});
+          for (const Block& b : blocks) {
+            st.layer(ExplainRole::Busy).blocks.push_back(b);
+            const Range cx = cover(b.x, b.w, s.w, W), cy = cover(b.y, b.h, s.h, H);
+            st.layer(ExplainRole::Coverage).blocks.push_back(Block{cx.lo, cy.lo, cx.len, cy.len});
+            ++ncov;
+          }
         if (!topo_.wraps()) {
           auto& rej = st.layer(ExplainRole::Reject).blocks;
           if (s.w > 1) rej.push_back(Block{W - s.w + 1, 0, s.w - 1, H});
           if (s.h > 1) rej.push_back(Block{0, H - s.h + 1, W - s.w + 1, s.h - 1});
         }
         st.caption = "J(" + std::to_string(s.w) + "," + std::to_string(s.h) + "): " +
-                     explain_count(int(copy.cov_.size()), "coverage", "coverages") + ", one per busy " + (topo_.wraps() ? "sub-torus" : "submesh") + " (bases whose block would overlap it)" +
+                     explain_count(ncov, "coverage", "coverages") + ", one per busy " + (topo_.wraps() ? "sub-torus" : "submesh") + " (bases whose block would overlap it)" +
                      (topo_.wraps() ? "" : ", and the bases whose block would cross the mesh edge");
         if (found) {
           e.decision = Allocation{{block_at(x, y, s)}};
@@ -95,10 +109,16 @@ class Iblat final : public StrategyBase<Iblat> {
   void allocated(JobId job, const Allocation& a) override {
     auto& v = busy_[job];
     v.insert(v.end(), a.blocks.begin(), a.blocks.end());
+    blocks_ += a.blocks.size();
+    for (const Block& b : a.blocks) mark(b, false);
   }
   void released(JobId job, const Allocation&) override {
     count(1);
-    busy_.erase(job);
+    auto it = busy_.find(job);
+    if (it == busy_.end()) return;
+    for (const Block& b : it->second) mark(b, true);
+    blocks_ -= it->second.size();
+    busy_.erase(it);
   }
 
  private:
@@ -113,47 +133,59 @@ class Iblat final : public StrategyBase<Iblat> {
     const int lo = std::max(0, b - k + 1);
     return {lo, b + len - lo};
   }
-  bool in(const Range& r, int v, int n) const {
-    const int d = topo_.wraps() ? ((v - r.lo) % n + n) % n : v - r.lo;
-    return d >= 0 && d < r.len;
+
+  // The lowest leftmost base of a p×q block meeting no busy sub-torus (mesh: inside the mesh).
+  bool first_base(Shape s, int& bx, int& by) {
+    (void)free_bases_of(free_.data(), topo_, s.w, s.h, mask_, scratch_);
+    const bool found = mask_.first(bx, by);
+    const int ymax = topo_.wraps() ? topo_.height() : topo_.height() - s.h + 1;
+    count(walk_ops(s, found ? by + 1 : ymax));
+    return found;
   }
 
-  bool first_base(Shape s, int& bx, int& by) {
+  // The operations of the coverage-list walk for J(s) that examines rows 0 .. rows−1: the list
+  // read (one per entry), then per row every coverage tested plus one, and each covered
+  // x-interval merged — a coverage covering the row gives one interval, two if it wraps past
+  // the right edge — summed here per coverage over the rows it covers.
+  Ops walk_ops(Shape s, int rows) const {
     const int W = topo_.width(), H = topo_.height();
-    const int xmax = topo_.wraps() ? W : W - s.w + 1, ymax = topo_.wraps() ? H : H - s.h + 1;
-    // Coverage list C_J.
-    cov_.clear();
-    count(Ops(busy_.size()));
+    Ops n = Ops(busy_.size()) + Ops(rows) * (Ops(blocks_) + 1);
     for (const auto& [job, blocks] : busy_)
-      for (const Block& b : blocks)
-        cov_.push_back({cover(b.x, b.w, s.w, W), cover(b.y, b.h, s.h, H)});
-    for (int y = 0; y < ymax; ++y) {
-      iv_.clear();
-      count(Ops(cov_.size()) + 1);
-      for (const auto& [cx, cy] : cov_) {
-        if (!in(cy, y, H)) continue;
-        if (cx.lo + cx.len <= W) iv_.push_back({cx.lo, cx.lo + cx.len});
-        else {  // wraps past the right edge (torus only)
-          iv_.push_back({cx.lo, W});
-          iv_.push_back({0, cx.lo + cx.len - W});
-        }
+      for (const Block& b : blocks) {
+        const Range cx = cover(b.x, b.w, s.w, W), cy = cover(b.y, b.h, s.h, H);
+        int hit = 0;  // rows of [0, rows) inside cy
+        if (topo_.wraps())
+          for_each_ring_range(cy.lo, cy.len, H, [&](int a, int c) { hit += std::max(0, std::min(c, rows - 1) - a + 1); });
+        else
+          hit = std::max(0, std::min(cy.lo + cy.len, rows) - cy.lo);
+        n += Ops(cx.lo + cx.len > W ? 2 : 1) * hit;
       }
-      std::sort(iv_.begin(), iv_.end());
-      count(Ops(iv_.size()));
-      int x = 0;  // first x not yet known to be covered
-      for (const auto& [a, b] : iv_) {
-        if (a > x) break;
-        x = std::max(x, b);
-      }
-      if (x < xmax) { bx = x; by = y; return true; }
+    return n;
+  }
+
+  // The block's nodes (wrapping on a torus) marked free or busy in free_.
+  void mark(const Block& b, bool free) {
+    const int W = topo_.width(), H = topo_.height();
+    for (int j = 0; j < b.h; ++j)
+      for_each_ring_range(b.x, b.w, W, [&](int x0, int x1) { set_bits((b.y + j) % H, x0, x1, free); });
+  }
+  void set_bits(int y, int x0, int x1, bool free) {  // [x0, x1] inclusive
+    std::uint64_t* row = free_.data() + std::size_t(y) * std::size_t(wpr_);
+    for (int x = x0; x <= x1;) {
+      const int k = x >> 6, lo = x & 63, hi = std::min(64, lo + (x1 + 1 - x));
+      const std::uint64_t m = (hi == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << hi) - 1) & (~std::uint64_t(0) << lo);
+      row[k] = free ? row[k] | m : row[k] & ~m;
+      x += hi - lo;
     }
-    return false;
   }
 
   Topology topo_;
+  int wpr_;                                        // words per row of free_
+  std::vector<std::uint64_t> free_;                // union of the busy list: bit set = node free
   std::map<JobId, std::vector<Block>> busy_;       // the busy list
-  std::vector<std::pair<Range, Range>> cov_;       // scratch: coverage list (x range, y range)
-  std::vector<std::pair<int, int>> iv_;            // scratch: covered x-intervals of one row
+  std::size_t blocks_ = 0;                         // busy sub-tori in the list (|C_J|)
+  BaseMask mask_;                                  // scratch: uncovered bases of one orientation
+  std::vector<std::uint64_t> scratch_;             // scratch of free_bases_of
 };
 
 }  // namespace

@@ -280,11 +280,16 @@ BaseMask Occupancy::free_bases(int p, int q) const {
 // ceil(log2 p) in-place passes per direction, no copies; a pass that leaves nothing set ends
 // the query early (the result is then all zero).
 Ops Occupancy::free_bases(int p, int q, BaseMask& out) const {
-  const int W = width(), H = height();
+  return free_bases_of(free_bits_.data(), topo_, p, q, out, scratch_);
+}
+
+Ops free_bases_of(const std::uint64_t* free_bits, const Topology& topo, int p, int q, BaseMask& out,
+                  std::vector<std::uint64_t>& scratch_) {
+  const int W = topo.width(), H = topo.height(), wpr_ = (W + 63) / 64;
   out.reset(W, H);
   if (p < 1 || q < 1 || p > W || q > H) return 0;
   Ops ops = 0;  // words processed, one per word per pass
-  const bool wrap = topo_.wraps();
+  const bool wrap = topo.wraps();
   const int n = out.words_per_row();
   Word* const o = out.row(0);
   const std::size_t osize = std::size_t(n) * H;
@@ -303,7 +308,7 @@ Ops Occupancy::free_bases(int p, int q, BaseMask& out) const {
   // 1. Horizontal: per row, the bases of a free run of length p. On a torus each row is doubled
   //    (bit x+W = bit x) so runs crossing the right edge are seen.
   if (!wrap) {
-    std::copy(free_bits_.begin(), free_bits_.end(), o);  // bits >= W are 0: no base past the edge
+    std::copy(free_bits, free_bits + osize, o);  // bits >= W are 0: no base past the edge
     ops += Ops(osize);
     if (n <= 4 && p < 128) {
       // Every shift is below 64 bits: all passes on one row at a time, in registers.
@@ -328,7 +333,7 @@ Ops Occupancy::free_bases(int p, int q, BaseMask& out) const {
     ops += Ops(sn) * H;
     for (int y = 0; y < H; ++y) {
       Word* r = scratch_.data() + std::size_t(y) * sn;
-      const Word* fr = free_row(y);
+      const Word* fr = free_bits + std::size_t(y) * wpr_;
       std::copy(fr, fr + wpr_, r);
       // OR the row in again shifted up by W bits
       const int ws = W >> 6, bs = W & 63;

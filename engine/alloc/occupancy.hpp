@@ -57,6 +57,12 @@ class BaseMask {
   std::vector<std::uint64_t> bits_;
 };
 
+// The free-base query of Occupancy::free_bases on any free-bit matrix in Occupancy's layout
+// (H rows of (W+63)/64 words, bit x of row y set = node (x, y) free, bits >= W clear), for
+// strategies that keep their own picture of the machine. `scratch` is reused storage.
+Ops free_bases_of(const std::uint64_t* free_bits, const Topology& t, int p, int q, BaseMask& out,
+                  std::vector<std::uint64_t>& scratch);
+
 class Occupancy {
  public:
   explicit Occupancy(const Topology& t);

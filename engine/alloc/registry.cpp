@@ -1,5 +1,14 @@
 // registry.cpp — the one table of allocation strategies: id, factory, help, shapes, torus
-// support, contiguity. CLI (`alloclab list`, `strategy=` validation), the link codec and the UI all read it.
+// support, contiguity, what it is sure to find, machine check, and the fingerprint of its
+// decisions (golden). CLI (`alloclab list`, `strategy=` validation), the link codec and the UI
+// all read it; the golden decision test and the completeness property test check every row.
+//
+// Golden fingerprints were recorded from the implementations of commit 00c1abc (before the
+// decision-time optimisations) and re-recorded for deliberate changes of behaviour only: qa and
+// bl when they gained the torus, lssa when it tried every orientation of the L, qtree when it
+// gained size expanding (seed 001 3.3), nas when its 1x1 fallback tried every component, itat
+// when it gained the complete fallback (itat-tree keeps the old decisions); ibmat and iblat
+// decide exactly as as.
 #include "strategy.hpp"
 #include "../core/table.hpp"
 
@@ -40,36 +49,36 @@ std::unique_ptr<Strategy> make_irat(const Topology&, const StrategyParams&);
 namespace {
 // clang-format off
 const StrategyInfo kStrategies[] = {
-  // id        factory      help                                                                        any_shape torus contig finds check
-  {"ff",      make_ff,     "First Fit (Zhu 1992): first free base in row-major order, requested orientation only", false, true, true, Finds::Requested, nullptr},
-  {"bf",      make_bf,     "Best Fit (Zhu 1992): free base whose block touches the most busy nodes or edges",     false, true, true, Finds::Requested, nullptr},
-  {"as",      make_as,     "Adaptive Scan (Ding & Bhuyan 1993): scan with stride 1, then the rotated request",       false, true, true, Finds::Either, nullptr},
-  {"mfa",     make_mfa,    "Minimal Fragmentation (Srinivasan et al., seed 000): candidates around busy submeshes, max optimality index, rotates", false, true, true, Finds::Either, nullptr},
-  {"fs",      make_fs,     "Frame Sliding (Chuang & Tzeng 1991): frames from the lowest leftmost free node, strides p and q; not complete", false, false, true, Finds::Maybe, nullptr},
-  {"qa",      make_qa,     "Quick Allocation (Yoo & Das 1997): busy list, coverage + reject areas, last_covered per row; rotates", false, true, true, Finds::Either, nullptr},
-  {"bl",      make_bl,     "Busy List (Das Sharma & Pradhan 1996): corner candidates of busy submeshes, max boundary value; rotates", false, true, true, Finds::Either, nullptr},
-  {"buddy",   make_buddy,  "2D Buddy (Li & Cheng 1991): 2^k x 2^k blocks from per-level free lists, split and recombine; square 2^n mesh", false, false, true, Finds::Maybe, buddy_check},
-  {"asff",    make_asff,   "All-Shapes First Fit (seed 003 sec.2): every w*h = p*q shape, most square first, first fit each", true, true, true, Finds::Maybe, nullptr},
-  {"flexfold", make_flexfold, "Flex-fold (Seo & Kim 2003, seed 003 sec.2): (a,b), (b,a), (a/2,2b), (2a,b/2), first fit each", false, true, true, Finds::Maybe, nullptr},
-  {"lssa",    make_lssa,   "L-Shaped Sub-mesh Allocation (Seo & Kim 2003, seed 003 sec.2): rotations, folds, then two-block L-shapes", false, true, true, Finds::Maybe, nullptr},
-  {"fsl",     make_fsl,    "Free Sub-List best fit (seed 001 sec.2.9): list of maximal free sub-meshes, corner that breaks the fewest", false, false, true, Finds::Either, nullptr},
-  {"qtree",   make_qtree,  "Best-fit Quad-Tree (Srisawat & Alexandridis, seed 001 sec.3): buddy tree, combining, max-free-preserving best fit", false, false, true, Finds::Maybe, nullptr},
-  {"sba",     make_sba,    "Stack-Based Allocation (Yoo & Das 2002): busy list, coverages subtracted with a stack; both orientations", false, true, true, Finds::Either, nullptr},
-  {"adj",     make_adj,    "Adjacency (survey in Srinivasan et al.): candidates beside busy submeshes and at corners; FEWEST busy neighbours", false, false, true, Finds::Requested, nullptr},
-  {"ffwp",    make_ffwp,   "First Fit with static partitions (Mohapatra 1996): FF in the size class's partition, then the others", false, true, true, Finds::Requested, nullptr},
-  {"fl",      make_fl,     "Free List (Liu et al. 1995): list of maximal free submeshes; corner candidate with max boundary value", false, false, true, Finds::Either, nullptr},
-  {"ibmat",   make_ibmat,  "IBMAT (Jakimczuk et al. 2013): bit-map coverage array, row then column passes (wrap-aware), rotates", false, true, true, Finds::Either, nullptr},
-  {"iblat",   make_iblat,  "IBLAT (Jakimczuk et al. 2013): busy list and wrap-aware coverage list, lowest leftmost base, rotates", false, true, true, Finds::Either, nullptr},
-  {"itat",    make_itat,   "ITAT (Jakimczuk et al. 2013): busy tree from <0,0>, level-order search of free leaves, rotates; complete (row-major fallback)", false, true, true, Finds::Either, nullptr},
-  {"itat-tree", make_itat_tree, "ITAT, the literal tree-only search (seed 004 sec.IV): misses free sub-tori no leaf reaches; not complete", false, true, true, Finds::Maybe, nullptr},
-  {"irat",    make_irat,   "IRAT (Jakimczuk et al. 2013): one random base node, both orientations; not recognition complete", false, true, true, Finds::Maybe, nullptr},
-  {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               false, true, false, Finds::FreeNodes, nullptr},
-  {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", false, true, false, Finds::FreeNodes, nullptr},
-  {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            false, true, false, Finds::FreeNodes, nullptr},
-  {"paging",  make_paging, "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)", false, true, false, Finds::FreeNodes, nullptr},
-  {"mbs",     make_mbs,    "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks", false, true, false, Finds::FreeNodes, nullptr},
-  {"anca",    make_anca,   "ANCA (Chang & Mohapatra 1998): FF both orientations; on failure halve the longer side, recurse", false, true, false, Finds::FreeNodes, nullptr},
-  {"nas",     make_nas,    "NAS (Al Shdefat 2019): all-shapes FF, else a folded nucleus grown by free neighbours (connected)", false, true, false, Finds::Maybe, nullptr},
+  // id        factory      help                                                                        any_shape torus contig finds check golden
+  {"ff",      make_ff,     "First Fit (Zhu 1992): first free base in row-major order, requested orientation only", false, true, true, Finds::Requested, nullptr, 0x5dab1e59adfec523ull},
+  {"bf",      make_bf,     "Best Fit (Zhu 1992): free base whose block touches the most busy nodes or edges",     false, true, true, Finds::Requested, nullptr, 0x6b5fe798398c484cull},
+  {"as",      make_as,     "Adaptive Scan (Ding & Bhuyan 1993): scan with stride 1, then the rotated request",       false, true, true, Finds::Either, nullptr, 0x81cbe5d7fb306f76ull},
+  {"mfa",     make_mfa,    "Minimal Fragmentation (Srinivasan et al., seed 000): candidates around busy submeshes, max optimality index, rotates", false, true, true, Finds::Either, nullptr, 0x7a8b3938954b0af2ull},
+  {"fs",      make_fs,     "Frame Sliding (Chuang & Tzeng 1991): frames from the lowest leftmost free node, strides p and q; not complete", false, false, true, Finds::Maybe, nullptr, 0x590dd22c39c7b9beull},
+  {"qa",      make_qa,     "Quick Allocation (Yoo & Das 1997): busy list, coverage + reject areas, last_covered per row; rotates", false, true, true, Finds::Either, nullptr, 0x81cbe5d7fb306f76ull},
+  {"bl",      make_bl,     "Busy List (Das Sharma & Pradhan 1996): corner candidates of busy submeshes, max boundary value; rotates", false, true, true, Finds::Either, nullptr, 0x702347e3b1f03ec4ull},
+  {"buddy",   make_buddy,  "2D Buddy (Li & Cheng 1991): 2^k x 2^k blocks from per-level free lists, split and recombine; square 2^n mesh", false, false, true, Finds::Maybe, buddy_check, 0xf8a235a25b01994dull},
+  {"asff",    make_asff,   "All-Shapes First Fit (seed 003 sec.2): every w*h = p*q shape, most square first, first fit each", true, true, true, Finds::Maybe, nullptr, 0x03ff956c368b5f86ull},
+  {"flexfold", make_flexfold, "Flex-fold (Seo & Kim 2003, seed 003 sec.2): (a,b), (b,a), (a/2,2b), (2a,b/2), first fit each", false, true, true, Finds::Maybe, nullptr, 0x2a25c067d5bf4117ull},
+  {"lssa",    make_lssa,   "L-Shaped Sub-mesh Allocation (Seo & Kim 2003, seed 003 sec.2): rotations, folds, then two-block L-shapes", false, true, true, Finds::Maybe, nullptr, 0xbe5d35e5a2e5d067ull},
+  {"fsl",     make_fsl,    "Free Sub-List best fit (seed 001 sec.2.9): list of maximal free sub-meshes, corner that breaks the fewest", false, false, true, Finds::Either, nullptr, 0x9c8ca6c4294919f2ull},
+  {"qtree",   make_qtree,  "Best-fit Quad-Tree (Srisawat & Alexandridis, seed 001 sec.3): buddy tree, combining, max-free-preserving best fit", false, false, true, Finds::Maybe, nullptr, 0x71b2325d05cae4a6ull},
+  {"sba",     make_sba,    "Stack-Based Allocation (Yoo & Das 2002): busy list, coverages subtracted with a stack; both orientations", false, true, true, Finds::Either, nullptr, 0xb47a9dfead725ca7ull},
+  {"adj",     make_adj,    "Adjacency (survey in Srinivasan et al.): candidates beside busy submeshes and at corners; FEWEST busy neighbours", false, false, true, Finds::Requested, nullptr, 0x93eab682bba05130ull},
+  {"ffwp",    make_ffwp,   "First Fit with static partitions (Mohapatra 1996): FF in the size class's partition, then the others", false, true, true, Finds::Requested, nullptr, 0x5df7d73a1e4e3ff2ull},
+  {"fl",      make_fl,     "Free List (Liu et al. 1995): list of maximal free submeshes; corner candidate with max boundary value", false, false, true, Finds::Either, nullptr, 0x5a34e95bc9443c7full},
+  {"ibmat",   make_ibmat,  "IBMAT (Jakimczuk et al. 2013): bit-map coverage array, row then column passes (wrap-aware), rotates", false, true, true, Finds::Either, nullptr, 0x81cbe5d7fb306f76ull},
+  {"iblat",   make_iblat,  "IBLAT (Jakimczuk et al. 2013): busy list and wrap-aware coverage list, lowest leftmost base, rotates", false, true, true, Finds::Either, nullptr, 0x81cbe5d7fb306f76ull},
+  {"itat",    make_itat,   "ITAT (Jakimczuk et al. 2013): busy tree from <0,0>, level-order search of free leaves, rotates; complete (row-major fallback)", false, true, true, Finds::Either, nullptr, 0x2c688fb536bcebb4ull},
+  {"itat-tree", make_itat_tree, "ITAT, the literal tree-only search (seed 004 sec.IV): misses free sub-tori no leaf reaches; not complete", false, true, true, Finds::Maybe, nullptr, 0xb5b6812a6e0ccba5ull},
+  {"irat",    make_irat,   "IRAT (Jakimczuk et al. 2013): one random base node, both orientations; not recognition complete", false, true, true, Finds::Maybe, nullptr, 0x20a5859bb8f933d6ull},
+  {"random",  make_random, "Random: p*q free nodes chosen uniformly, non-contiguous (1x1 blocks)",               false, true, false, Finds::FreeNodes, nullptr, 0x819d29c4bd19ed0full},
+  {"pald-ff", make_pald_ff, "PALD-FF: First Fit; on failure split off one row/column of the longest side and recurse", false, true, false, Finds::FreeNodes, nullptr, 0x8e0d59a5bd70fef8ull},
+  {"pald-bf", make_pald_bf, "PALD-BF: as PALD-FF with Best Fit for the request and every sub-request",            false, true, false, Finds::FreeNodes, nullptr, 0x73ba89315938888full},
+  {"paging",  make_paging, "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)", false, true, false, Finds::FreeNodes, nullptr, 0xda1a42eff6a0a99full},
+  {"mbs",     make_mbs,    "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks", false, true, false, Finds::FreeNodes, nullptr, 0x142ec8b08a48c39eull},
+  {"anca",    make_anca,   "ANCA (Chang & Mohapatra 1998): FF both orientations; on failure halve the longer side, recurse", false, true, false, Finds::FreeNodes, nullptr, 0x6eba56eb436cb78bull},
+  {"nas",     make_nas,    "NAS (Al Shdefat 2019): all-shapes FF, else a folded nucleus grown by free neighbours (connected)", false, true, false, Finds::Maybe, nullptr, 0x9938423d5448c020ull},
 };
 // clang-format on
 }  // namespace

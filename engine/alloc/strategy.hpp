@@ -16,6 +16,7 @@
 // Adding a strategy = one .cpp file defining its factory + one row in registry.cpp (and,
 // optionally, an explain() override in the same file for the UI's Explain mode).
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -130,6 +131,13 @@ struct StrategyInfo {
   bool contiguous;         // one block per job
   Finds finds;             // what it is sure to find
   TopologyCheck check;     // may be nullptr
+  // The fingerprint of its decisions: an FNV-1a hash of every placement it makes on the fixed
+  // busy states and allocate/release churns of tests/test_alloc_golden.cpp. That test fails
+  // when the decisions differ from it, and prints the value to write here (0 = not recorded
+  // yet: a new strategy fails until its decisions are recorded, once they are right). A change
+  // that must not change decisions (a speed-up) leaves it alone; a deliberate change of
+  // behaviour updates it in the same commit.
+  std::uint64_t golden;
 };
 
 // The registry, in the order `alloclab list` and the UI show it.

@@ -33,7 +33,9 @@
 //    paper's "recursive update" of statuses). Two leaves may name the same node; the first in
 //    level order is the one used.
 //  * Cost: one Occupancy::free_bases mask per orientation (word-parallel) plus one pass over
-//    the tree, O(tree) with the tree's size O(Σ(w+h)) over the running jobs.
+//    the tree, O(tree) with the tree's size O(Σ(w+h)) over the running jobs. The level order
+//    and its job-less nodes (positions in one array) are kept until the tree changes, so
+//    decisions on an unchanged tree (a blocked queue, backfilling) only probe the mask.
 //  * Mesh: children beyond the right or top edge are not created and blocks must not cross an
 //    edge; otherwise unchanged (`mesh` is true in the registry). On a mesh the nodes along the
 //    left and bottom edges are never leaves (there is no job left of or below them), so ITAT
@@ -81,13 +83,19 @@ class Itat final : public StrategyBase<Itat> {
     bool alive = true;
   };
 
+  struct Candidates {  // nodes the search examines, in level order: ids and positions
+    std::vector<int> id;
+    std::vector<Coord> pos;
+    BaseMask at;  // optional (empty: not built): bit set at every candidate's node
+  };
+
   // complete: fall back to a row-major search when the tree search fails (see the header).
   Itat(const Topology& t, bool complete) : topo_(t), complete_(complete) { nodes_.push_back(Node{}); }  // root <0,0>
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    level_order(order_);
+    cache_candidates();
     count(Ops(order_.size()));
-    return search(req, occ, order_, ops_, [](Shape, int, bool) {}, [](Shape, bool) {}, [](const std::optional<Block>&) {});
+    return search(req, occ, cand_, ops_, [](Shape, int, bool) {}, [](Shape, bool) {}, [](const std::optional<Block>&) {});
   }
 
   // Explain mode: the busy tree (bases, leaves, edges), then per orientation searched the
@@ -116,11 +124,13 @@ class Itat final : public StrategyBase<Itat> {
     }
     std::vector<int> order;
     level_order(order);
+    Candidates cand;
+    candidates(order, cand);
     ExplainStep* cur = nullptr;
     int rank = 0;
     Shape cur_shape;
     Ops unused = 0;
-    e.decision = search(req, occ, order, unused,
+    e.decision = search(req, occ, cand, unused,
         [&](Shape s, int id, bool fits) {
           const Node& n = nodes_[std::size_t(id)];
           ++rank;
@@ -168,7 +178,7 @@ class Itat final : public StrategyBase<Itat> {
 
   void allocated(JobId job, const Allocation& a) override {
     for (const Block& b : a.blocks) {
-      level_order(order_);
+      cache_order();
       count(Ops(order_.size()) + b.w + b.h);  // the level order, then the new top/right children
       int id = -1;
       for (int k : order_) {
@@ -181,6 +191,7 @@ class Itat final : public StrategyBase<Itat> {
         nodes_[0].children.push_back(id);
       }
       make_base(id, job, b);
+      order_valid_ = false;
       bases_[job].push_back(id);
     }
   }
@@ -189,6 +200,7 @@ class Itat final : public StrategyBase<Itat> {
     auto it = bases_.find(job);
     if (it == bases_.end()) return;
     for (int id : it->second) remove_base(id);
+    order_valid_ = false;
     bases_.erase(it);
     count(1);
   }
@@ -225,7 +237,7 @@ class Itat final : public StrategyBase<Itat> {
   // orient(shape, true / false) when an orientation's tree search starts / ends, fallback(block)
   // the complete search's result (only when it runs).
   template <class Probe, class Orient, class Fallback>
-  std::optional<Allocation> search(const Request& req, const Occupancy& occ, const std::vector<int>& order, Ops& ops, Probe&& probe,
+  std::optional<Allocation> search(const Request& req, const Occupancy& occ, const Candidates& cand, Ops& ops, Probe&& probe,
                                    Orient&& orient, Fallback&& fallback) const {
     std::vector<std::pair<Shape, BaseMask>> masks;
     for (Shape s : {req.shape, req.shape.rotated()}) {
@@ -233,17 +245,26 @@ class Itat final : public StrategyBase<Itat> {
         masks.emplace_back(s, occ.free_bases(s.w, s.h, ops));
         const BaseMask& m = masks.back().second;
         orient(s, true);
-        for (int id : order) {
-          const Node& n = nodes_[std::size_t(id)];
-          if (n.job != kNoJob) continue;
-          const bool fits = m.test(n.pos.x, n.pos.y);
-          ++ops;
-          probe(s, id, fits);
+        const std::uint64_t* bits = m.row(0);
+        const int wpr = m.words_per_row();
+        bool some = true;  // some candidate may fit (without `at`, probe them all)
+        if (cand.at.height() == m.height() && cand.at.words_per_row() == wpr) {
+          std::uint64_t any = 0;
+          const std::uint64_t* at = cand.at.row(0);
+          for (std::size_t k = 0, e = std::size_t(wpr) * std::size_t(m.height()); k < e; ++k) any |= bits[k] & at[k];
+          some = any != 0;
+        }
+        for (std::size_t i = 0; some && i < cand.id.size(); ++i) {
+          const Coord c = cand.pos[i];
+          const bool fits = (bits[std::size_t(c.y) * std::size_t(wpr) + std::size_t(c.x >> 6)] >> (c.x & 63)) & 1u;
+          probe(s, cand.id[i], fits);
           if (fits) {
+            ops += Ops(i) + 1;
             orient(s, false);
-            return Allocation{{block_at(n.pos.x, n.pos.y, s)}};
+            return Allocation{{block_at(c.x, c.y, s)}};
           }
         }
+        ops += Ops(cand.id.size());
         orient(s, false);
       }
       if (s == s.rotated()) break;
@@ -278,6 +299,36 @@ class Itat final : public StrategyBase<Itat> {
     nodes_[std::size_t(id)] = Node{};
     nodes_[std::size_t(id)].alive = false;
     free_ids_.push_back(id);
+  }
+
+  // The nodes of `order` with no job based there (the ones the search examines), in order.
+  void candidates(const std::vector<int>& order, Candidates& out) const {
+    out.id.clear();
+    out.pos.clear();
+    for (int id : order) {
+      const Node& n = nodes_[std::size_t(id)];
+      if (n.job != kNoJob) continue;
+      out.id.push_back(id);
+      out.pos.push_back(n.pos);
+    }
+  }
+  // order_ (and cand_ with its node mask) for the tree as it is: rebuilt only after the tree
+  // changed (allocated and released clear order_valid_), so repeated decisions on one state
+  // share them. The counted work is the model's either way (one per node of the level order
+  // per decision, one per candidate probed).
+  void cache_order() {
+    if (order_valid_) return;
+    level_order(order_);
+    order_valid_ = true;
+    cand_valid_ = false;
+  }
+  void cache_candidates() {
+    cache_order();
+    if (cand_valid_) return;
+    candidates(order_, cand_);
+    cand_.at.reset(topo_.width(), topo_.height());
+    for (const Coord& c : cand_.pos) cand_.at.row(c.y)[c.x >> 6] |= std::uint64_t(1) << (c.x & 63);
+    cand_valid_ = true;
   }
 
   // Breadth-first order from the root, children left to right; optionally each node's level.
@@ -351,7 +402,10 @@ class Itat final : public StrategyBase<Itat> {
   std::vector<Node> nodes_;  // node 0 is the root
   std::vector<int> free_ids_;
   std::map<JobId, std::vector<int>> bases_;  // job -> its base node(s)
-  std::vector<int> order_;                   // scratch level order
+  std::vector<int> order_;                   // level order of the tree (valid while order_valid_)
+  Candidates cand_;                          // its nodes without a job, in order
+  bool order_valid_ = false;
+  bool cand_valid_ = false;
 };
 
 }  // namespace

@@ -112,47 +112,15 @@ class Occupancy {
   void assign(const Block& b, JobId job);
   void release(const Block& b, JobId job);
   void assign(const Allocation& a, JobId job) {
-    // one-node blocks inline, with the members in locals (owner stores could alias them)
-    JobId* const own = owner_.data();
-    std::uint64_t* const bits = free_bits_.data();
-    const int W = topo_.width(), H = topo_.height(), wpr = wpr_;
-    int taken = 0;
-    for (const Block& b : a.blocks) {
-      if (b.w == 1 && b.h == 1 && unsigned(b.x) < unsigned(W) && unsigned(b.y) < unsigned(H)) {
-        JobId& o = own[std::size_t(b.y) * W + b.x];
-        if (o == kNoJob) {
-          o = job;
-          bits[std::size_t(b.y) * wpr + (b.x >> 6)] &= ~(std::uint64_t(1) << (b.x & 63));
-          ++taken;
-          continue;
-        }
-      }
-      free_ -= taken;
-      taken = 0;
-      assign(b, job);  // checks, and reports a node owned twice
-    }
-    free_ -= taken;
+    const Block* const b = a.blocks.data();
+    const std::size_t n = a.blocks.size();
+    for (std::size_t i = assign_nodes(b, 0, n, job); i < n; i = assign_nodes(b, i + 1, n, job))
+      assign(b[i], job);  // a larger block, or a violation (reported there)
   }
   void release(const Allocation& a, JobId job) {
-    JobId* const own = owner_.data();
-    std::uint64_t* const bits = free_bits_.data();
-    const int W = topo_.width(), H = topo_.height(), wpr = wpr_;
-    int given = 0;
-    for (const Block& b : a.blocks) {
-      if (b.w == 1 && b.h == 1 && unsigned(b.x) < unsigned(W) && unsigned(b.y) < unsigned(H)) {
-        JobId& o = own[std::size_t(b.y) * W + b.x];
-        if (o == job) {
-          o = kNoJob;
-          bits[std::size_t(b.y) * wpr + (b.x >> 6)] |= std::uint64_t(1) << (b.x & 63);
-          ++given;
-          continue;
-        }
-      }
-      free_ += given;
-      given = 0;
-      release(b, job);
-    }
-    free_ += given;
+    const Block* const b = a.blocks.data();
+    const std::size_t n = a.blocks.size();
+    for (std::size_t i = release_nodes(b, 0, n, job); i < n; i = release_nodes(b, i + 1, n, job)) release(b[i], job);
   }
 
   // Full consistency check against the owner array (used by tests and check=1).
@@ -160,6 +128,11 @@ class Occupancy {
 
  private:
   void set_bit(int x, int y, bool free);
+  // One-node blocks b[i], b[i+1], ... that are free (assign) or owned by `job` (release),
+  // changed in a tight loop; returns the index of the first block that is not such a node (n
+  // if none).
+  std::size_t assign_nodes(const Block* b, std::size_t i, std::size_t n, JobId job);
+  std::size_t release_nodes(const Block* b, std::size_t i, std::size_t n, JobId job);
   template <class F>
   void for_each_run(const Block& b, F&& f) const;
   template <class F>

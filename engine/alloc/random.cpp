@@ -9,6 +9,7 @@
 //
 // Counted work: one operation = one bitmap word read, one free node listed, or one node drawn
 // (H·⌈W/64⌉ + free + p·q per successful decision). No release work.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 #include "strategy.hpp"
@@ -25,29 +26,64 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
     if (max_blocks_ > 0 && need > max_blocks_) return std::nullopt;
     const int W = occ.width(), H = occ.height(), wpr = (W + 63) / 64;
     count(Ops(H) * wpr + occ.free_count() + need);
-    // free nodes in id order, from the free bits, as (y << 16 | x): no division per drawn node
-    free_.resize(std::size_t(occ.free_count()));
-    std::uint32_t* f = free_.data();
+    // Free nodes in id order, from the free bits: the rows' bits are packed into one stream
+    // of ids (id = y·W + x, 64 per word, no padding at the row ends), so the loop that lists a
+    // word's set bits ends once per 64 ids rather than once per row (its exit is a
+    // mispredicted branch); x and y come from a table when a node is drawn (no division).
+    const std::size_t N = std::size_t(W) * std::size_t(H);
+    if (xy_.size() != N) {
+      xy_.resize(N);
+      for (std::size_t id = 0; id < N; ++id) xy_[id] = std::uint32_t(id / std::size_t(W)) << 16 | std::uint32_t(id % std::size_t(W));
+      free_.resize(N + 64);
+    }
+    std::uint32_t* const fl = free_.data();
+    std::uint32_t* f = fl;
+    std::uint64_t acc = 0;  // ids base .. base + fill - 1, not yet listed
+    std::uint32_t base = 0;
+    int fill = 0;
+    auto list = [&](std::uint64_t m) {  // the set bits of one full word of ids from base
+      for (; m; m &= m - 1) *f++ = base + std::uint32_t(__builtin_ctzll(m));
+      base += 64;
+    };
     for (int y = 0; y < H; ++y) {
       const std::uint64_t* r = occ.free_row(y);
-      for (int k = 0; k < wpr; ++k)
-        for (std::uint64_t m = r[k]; m; m &= m - 1) *f++ = std::uint32_t(y) << 16 | std::uint32_t(k * 64 + __builtin_ctzll(m));
+      for (int k = 0; k < wpr; ++k) {
+        const int nb = std::min(64, W - 64 * k);  // bits of this word inside the row
+        const std::uint64_t v = r[k];             // bits >= nb are 0
+        acc |= v << fill;
+        if (fill + nb >= 64) {
+          list(acc);
+          acc = fill ? v >> (64 - fill) : 0;
+          fill = fill + nb - 64;
+        } else {
+          fill += nb;
+        }
+      }
     }
+    if (fill) list(acc);
     Allocation a;
-    a.blocks.resize(std::size_t(need));
-    const std::size_t n = free_.size();
+    a.blocks.resize(std::size_t(need));  // 1×1 blocks; x and y set below
+    Block* const out = a.blocks.data();
+    const std::size_t n = std::size_t(f - fl);
+    Rng r = rng;  // drawn in a local copy (its state stays in registers), given back below
     for (std::size_t i = 0; i < std::size_t(need); ++i) {
-      const std::size_t j = i + std::size_t(rng.below(n - i));
-      std::swap(free_[i], free_[j]);
-      const std::uint32_t c = free_[i];
-      a.blocks[i] = Block{int(c & 0xffff), int(c >> 16), 1, 1};
+      // Fisher–Yates step: swap free_[i] and free_[j]; position i is never read again, so
+      // only free_[j] is written
+      const std::size_t j = i + std::size_t(r.below(n - i));
+      const std::uint32_t id = fl[j];
+      fl[j] = fl[i];
+      const std::uint32_t c = xy_[id];
+      out[i].x = int(c & 0xffff);
+      out[i].y = int(c >> 16);
     }
+    rng = r;
     return a;
   }
 
  private:
   int max_blocks_;
-  std::vector<std::uint32_t> free_;  // scratch: free nodes as (y << 16 | x)
+  std::vector<std::uint32_t> free_;  // scratch: the free nodes' ids in id order
+  std::vector<std::uint32_t> xy_;    // node id -> (y << 16 | x)
 };
 
 }  // namespace

@@ -14,9 +14,8 @@ long long pair_sum(const long long* cnt, int L, bool wrap, long long* pc, long l
   long long total = 0;
   if (!wrap) {
     long long n = 0, s = 0;  // count and coordinate sum of the nodes left of b
-    for (int b = 0; b < L; ++b) {
+    for (int b = 0; b < L; ++b) {  // no test for empty columns: they add 0 (integers, exact)
       const long long nb = cnt[b];
-      if (nb == 0) continue;
       total += nb * (b * n - s);
       n += nb;
       s += nb * b;
@@ -51,9 +50,16 @@ DispersalMeter::DispersalMeter(const Topology& t)
       pc_(std::size_t(std::max(t.width(), t.height())) + 1, 0), ps_(pc_.size(), 0) {}
 
 double DispersalMeter::mean_pairwise_distance(const Allocation& a) {
+  long long n = 0;
+  return mean_pairwise_distance(a, n);
+}
+
+// The mean over pairs, and the node count in `n` (one pass over the blocks for both).
+double DispersalMeter::mean_pairwise_distance(const Allocation& a, long long& n) {
   const int W = topo_.width(), H = topo_.height();
   const bool wrap = topo_.wraps();
-  long long n = 0, sx = 0, sy = 0;
+  long long sx = 0, sy = 0;
+  n = 0;
   if (a.blocks.size() == 1) {  // one block: along x, h² copies of a line of w (no wrap distance)
     const Block& b = a.blocks[0];
     n = (long long)b.w * b.h;
@@ -65,20 +71,22 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a) {
     }
   }
   n = 0;
+  long long* const cx = cx_.data();
+  long long* const cy = cy_.data();
   for (const Block& b : a.blocks) {
     if (b.w == 1 && b.h == 1) {  // one node (non-contiguous strategies)
-      ++cx_[std::size_t(b.x)];
-      ++cy_[std::size_t(b.y)];
+      ++cx[std::size_t(b.x)];
+      ++cy[std::size_t(b.y)];
       ++n;
       continue;
     }
-    for (int i = 0, x = b.x; i < b.w; ++i, ++x) cx_[std::size_t(x >= W ? x - W : x)] += b.h;
-    for (int j = 0, y = b.y; j < b.h; ++j, ++y) cy_[std::size_t(y >= H ? y - H : y)] += b.w;
+    for (int i = 0, x = b.x; i < b.w; ++i, ++x) cx[std::size_t(x >= W ? x - W : x)] += b.h;
+    for (int j = 0, y = b.y; j < b.h; ++j, ++y) cy[std::size_t(y >= H ? y - H : y)] += b.w;
     n += (long long)b.w * b.h;
   }
   if (n >= 2) {
-    sx = pair_sum(cx_.data(), W, wrap, pc_.data(), ps_.data());
-    sy = pair_sum(cy_.data(), H, wrap, pc_.data(), ps_.data());
+    sx = pair_sum(cx, W, wrap, pc_.data(), ps_.data());
+    sy = pair_sum(cy, H, wrap, pc_.data(), ps_.data());
   }
   std::fill(cx_.begin(), cx_.end(), 0);
   std::fill(cy_.begin(), cy_.end(), 0);
@@ -87,12 +95,13 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a) {
 }
 
 double DispersalMeter::dispersal(const Allocation& a) {
-  const long long n = a.nodes();
+  long long n = 0;
+  const double m = mean_pairwise_distance(a, n);
   if (n < 2) return 1;
   if (compact_.size() <= std::size_t(n)) compact_.resize(std::size_t(n) + 1, 0);
   double& c = compact_[std::size_t(n)];
   if (c == 0) c = compact_pairwise_distance(n);
-  return mean_pairwise_distance(a) / c;
+  return m / c;
 }
 
 double mean_pairwise_distance(const Topology& t, const Allocation& a) { return DispersalMeter(t).mean_pairwise_distance(a); }

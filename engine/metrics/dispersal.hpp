@@ -30,6 +30,7 @@ class DispersalMeter {
   double mean_pairwise_distance(const Allocation& a);
 
  private:
+  double mean_pairwise_distance(const Allocation& a, long long& n);
   Topology topo_;
   std::vector<long long> cx_, cy_, pc_, ps_;  // histograms per column/row; prefix scratch
   std::vector<double> compact_;               // compact_pairwise_distance(n), 0 = not yet known

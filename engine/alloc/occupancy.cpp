@@ -89,41 +89,35 @@ void fill_owners(JobId* o, int n, JobId job) {
 
 }  // namespace
 
-// Locals only in the loops (the owner stores are ints and could alias members or blocks).
-std::size_t Occupancy::assign_nodes(const Block* b, std::size_t i, std::size_t n, JobId job) {
+// Locals only in the loop (the owner stores are ints and could alias members or blocks).
+template <bool Assign>
+std::size_t Occupancy::change_nodes(const Block* b, std::size_t i, std::size_t n, JobId job) {
   JobId* const own = owner_.data();
   std::uint64_t* const bits = free_bits_.data();
   const unsigned W = unsigned(topo_.width()), H = unsigned(topo_.height());
   const std::size_t wpr = std::size_t(wpr_);
+  const JobId before = Assign ? kNoJob : job, after = Assign ? job : kNoJob;
   const std::size_t i0 = i;
   for (; i < n; ++i) {
     const Block c = b[i];
     if (c.w != 1 || c.h != 1 || unsigned(c.x) >= W || unsigned(c.y) >= H) break;
     JobId& o = own[std::size_t(c.y) * W + unsigned(c.x)];
-    if (o != kNoJob) break;
-    o = job;
-    bits[std::size_t(c.y) * wpr + unsigned(c.x >> 6)] &= ~(std::uint64_t(1) << (c.x & 63));
+    if (o != before) break;
+    o = after;
+    std::uint64_t& w = bits[std::size_t(c.y) * wpr + unsigned(c.x >> 6)];
+    const std::uint64_t m = std::uint64_t(1) << (c.x & 63);
+    w = Assign ? w & ~m : w | m;
   }
-  free_ -= int(i - i0);
+  free_ += Assign ? -int(i - i0) : int(i - i0);
   return i;
 }
 
+std::size_t Occupancy::assign_nodes(const Block* b, std::size_t i, std::size_t n, JobId job) {
+  return change_nodes<true>(b, i, n, job);
+}
+
 std::size_t Occupancy::release_nodes(const Block* b, std::size_t i, std::size_t n, JobId job) {
-  JobId* const own = owner_.data();
-  std::uint64_t* const bits = free_bits_.data();
-  const unsigned W = unsigned(topo_.width()), H = unsigned(topo_.height());
-  const std::size_t wpr = std::size_t(wpr_);
-  const std::size_t i0 = i;
-  for (; i < n; ++i) {
-    const Block c = b[i];
-    if (c.w != 1 || c.h != 1 || unsigned(c.x) >= W || unsigned(c.y) >= H) break;
-    JobId& o = own[std::size_t(c.y) * W + unsigned(c.x)];
-    if (o != job) break;
-    o = kNoJob;
-    bits[std::size_t(c.y) * wpr + unsigned(c.x >> 6)] |= std::uint64_t(1) << (c.x & 63);
-  }
-  free_ += int(i - i0);
-  return i;
+  return change_nodes<false>(b, i, n, job);
 }
 
 void Occupancy::assign(const Block& b, JobId job) {

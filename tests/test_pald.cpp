@@ -84,27 +84,3 @@ TEST_CASE("pald: long simulations keep the invariants") {
       test::long_simulation(id, topo, {{"max_blocks", "4"}});
     }
 }
-
-TEST_CASE("find_bf: prefix-count contact equals boundary_contact (mesh and torus)") {
-  Rng rng(5);
-  for (int trial = 0; trial < 300; ++trial) {
-    const bool torus = trial % 2 == 1;
-    const int W = 1 + int(rng.below(14)), H = 1 + int(rng.below(14));
-    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
-    test::random_state(occ, rng, int(rng.below(12)), 4);
-    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-    // brute force: every free base, score by boundary_contact, first best in FF order
-    int best = -1;
-    Block pick;
-    for (int y = 0; y < H; ++y)
-      for (int x = 0; x < W; ++x) {
-        const Block b{x, y, s.w, s.h};
-        if (!occ.block_free(b)) continue;
-        const int sc = boundary_contact(occ, b);
-        if (sc > best) { best = sc; pick = b; }
-      }
-    auto f = find_bf(occ, s);
-    REQUIRE(bool(f) == (best >= 0));
-    if (f) CHECK_MESSAGE(*f == pick, "trial ", trial);
-  }
-}

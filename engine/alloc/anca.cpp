@@ -22,7 +22,8 @@
 //  * On a torus First Fit finds wrapping frames, so pieces may wrap.
 //
 // Counted work: the operations of every First Fit search (either orientation) made for the
-// request and its pieces — bitmap words, as ff.cpp counts them. The scratch copy of the
+// request and its pieces — bitmap words, as ff.cpp counts them (the searches run through
+// FirstFitMemo, which counts the same as find_ff). The scratch copy of the
 // occupancy made when the request is split is not counted. No release work.
 #include "fit.hpp"
 
@@ -50,7 +51,11 @@ class Anca final : public StrategyBase<Anca> {
  public:
   explicit Anca(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    auto counted = [this](const Occupancy& o, Shape s) { return ff_both(o, s, ops_); };
+    auto counted = [this](const Occupancy& o, Shape s) {  // ff_both through the memo (same blocks, same count)
+      if (auto b = ff_memo_.find(o, s, ops_)) return b;
+      if (s.w != s.h) return ff_memo_.find(o, s.rotated(), ops_);
+      return std::optional<Block>{};
+    };
     return partition_allocate(occ, req.shape, max_blocks_, counted, anca_split);
   }
   // Explain mode: the pieces in the order the halving takes them, numbered (fit.hpp).
@@ -60,6 +65,7 @@ class Anca final : public StrategyBase<Anca> {
 
  private:
   int max_blocks_;
+  FirstFitMemo ff_memo_;  // the pieces' searches share the kept windows
 };
 
 }  // namespace

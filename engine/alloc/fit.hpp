@@ -2,8 +2,9 @@
 // driver of the non-contiguous strategies that split a request until its pieces fit.
 //
 // find_ff / find_bf are alloclab's First Fit and Best Fit (see ff.cpp, bf.cpp for the paper
-// references and the scan order): ff.cpp and bf.cpp call them, and so do PALD-FF / PALD-BF
-// (pald.cpp) and ANCA (anca.cpp) for their pieces.
+// references and the scan order): ff.cpp and bf.cpp call them. PALD-FF / PALD-BF (pald.cpp)
+// and ANCA (anca.cpp) search their pieces through FirstFitMemo / BestFitMemo, which keep work
+// between searches and give the same blocks and the same counted operations (fit.cpp).
 //
 // partition_allocate() is the common skeleton of PALD and ANCA: try the piece with a fit
 // function; if no place exists, split it into two smaller pieces and place those (first piece
@@ -36,79 +37,107 @@ inline std::optional<Block> find_ff(const Occupancy& occ, Shape s) {
   return find_ff(occ, s, unused);
 }
 
+// boundary_contact of any block from bit counts (fit.cpp): row sides are popcounts of the
+// occupancy's free bits, column sides popcounts of a transposed copy made at construction.
+// Valid while the occupancy is unchanged.
+class ContactCounter {
+ public:
+  explicit ContactCounter(const Occupancy& occ);
+  // boundary_contact(occ, block_at(x, y, {w, h})) for a block inside the machine (may wrap on a torus).
+  int contact(int x, int y, int w, int h) const {
+    return row_side(y - 1, x, w) + row_side(y + h, x, w) + col_side(x - 1, y, h) + col_side(x + w, y, h);
+  }
+
+ private:
+  // Busy (or off-mesh) nodes of the `len` nodes from `from` in row y / column x just outside a block.
+  int row_side(int y, int from, int len) const;
+  int col_side(int x, int from, int len) const;
+  const Occupancy& occ_;
+  int W_, H_, wpr_, cpr_;
+  bool wrap_;
+  std::vector<std::uint64_t> cols_;  // column x's free bits (bit y set = free), cpr_ words each
+};
+
+// The base of `m` (bases of shape s) whose block has the largest boundary_contact, the first
+// in FF order on ties (stops at the first base that scores the maximum 2(w+h)); nullopt if m
+// is empty.
+std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, Shape s);
+
 // Best Fit: the free base of shape s (as given) whose block has the largest boundary_contact;
-// ties go to the first base in FF order. When the bases' perimeters add up to more than the
-// machine, every base's contact is computed in O(1) from per-row and per-column prefix counts
-// of busy nodes (built once per call, O(W·H)) — exactly boundary_contact's value without
-// rescanning each block's perimeter; otherwise boundary_contact is called per base.
-// Counted work (added to `ops`): the free-base query's words, the mask's words (counting the
-// bases), then either 2(w+h) perimeter nodes per base (direct) or W·H nodes for the prefix
-// counts plus 4 look-ups per base.
+// ties go to the first base in FF order. Scored from bit counts (best_contact_base).
+// Counted work (added to `ops`) — the model of the search, whatever the implementation does:
+// the free-base query's words, the mask's words (counting the bases), then the cheaper of two
+// ways to score: 2(w+h) perimeter nodes per base (direct), or, when the bases' perimeters add
+// up to more than 4·W·H, W·H nodes for per-row and per-column prefix counts of busy nodes
+// plus 4 look-ups per base.
 inline std::optional<Block> find_bf(const Occupancy& occ, Shape s, Ops& ops) {
   const BaseMask m = occ.free_bases(s.w, s.h, ops);
   const int bases = m.count();
   ops += Ops(m.height()) * m.words_per_row();
   if (bases == 0) return std::nullopt;
   const Topology& t = occ.topology();
-  const int W = t.width(), H = t.height();
-  int best = -1;
-  Block pick;
-  if ((long long)bases * 2 * (s.w + s.h) <= 4LL * W * H) {  // few bases: score directly
-    ops += Ops(bases) * 2 * (s.w + s.h);
-    m.for_each([&](int x, int y) {
-      const Block b = block_at(x, y, s);
-      const int score = boundary_contact(occ, b);
-      if (score > best) { best = score; pick = b; }
-    });
-    return pick;
-  }
-  ops += Ops(W) * H + 4 * Ops(bases);
-  const bool wrap = t.wraps();
-  // rp[y*(W+1)+x]: busy nodes in row y, columns < x; cq[y*W+x]: busy in column x, rows < y.
-  // Both row-major (filled in one sequential pass), left uninitialised but for what is read.
-  const std::unique_ptr<int[]> rp(new int[std::size_t(H) * std::size_t(W + 1)]), cq(new int[std::size_t(H + 1) * std::size_t(W)]);
-  for (int x = 0; x < W; ++x) cq[std::size_t(x)] = 0;
-  for (int y = 0; y < H; ++y) {
-    int* r = &rp[std::size_t(y) * std::size_t(W + 1)];
-    const int* c0 = &cq[std::size_t(y) * std::size_t(W)];
-    int* c1 = &cq[std::size_t(y + 1) * std::size_t(W)];
-    const std::uint64_t* fr = occ.free_row(y);
-    r[0] = 0;
-    for (int x = 0; x < W; ++x) {
-      const int busy = int(~fr[x >> 6] >> (x & 63) & 1u);
-      r[x + 1] = r[x] + busy;
-      c1[x] = c0[x] + busy;
-    }
-  }
-  // Busy count of `len` consecutive cells from `from` in a line of n cells (wrapping on a torus).
-  auto run = [&](const int* pre, int n, int from, int len) {
-    if (from + len <= n) return pre[from + len] - pre[from];
-    return (pre[n] - pre[from]) + pre[from + len - n];
-  };
-  // The same down column x of cq (stride W).
-  auto col_run = [&](int x, int from, int len) {
-    auto at = [&](int y) { return cq[std::size_t(y) * std::size_t(W) + std::size_t(x)]; };
-    if (from + len <= H) return at(from + len) - at(from);
-    return (at(H) - at(from)) + at(from + len - H);
-  };
-  // Contact of one side: the row (or column) just outside, `len` cells from `from`.
-  auto row_side = [&](int y, int from, int len) {
-    if (!wrap && (y < 0 || y >= H)) return len;  // mesh edge
-    y = (y + H) % H;
-    return run(&rp[std::size_t(y) * std::size_t(W + 1)], W, from, len);
-  };
-  auto col_side = [&](int x, int from, int len) {
-    if (!wrap && (x < 0 || x >= W)) return len;
-    x = (x + W) % W;
-    return col_run(x, from, len);
-  };
-  m.for_each([&](int x, int y) {
-    const int score = row_side(y - 1, x, s.w) + row_side(y + s.h, x, s.w) + col_side(x - 1, y, s.h) +
-                      col_side(x + s.w, y, s.h);
-    if (score > best) { best = score; pick = block_at(x, y, s); }
-  });
-  return pick;
+  if ((long long)bases * 2 * (s.w + s.h) <= 4LL * t.width() * t.height()) ops += Ops(bases) * 2 * (s.w + s.h);
+  else ops += Ops(t.width()) * t.height() + 4 * Ops(bases);
+  return best_contact_base(occ, m, s);
 }
+// find_ff with a memory, for strategies that search many shapes on one occupancy and on copies
+// of it with a few more nodes taken (PALD-FF, ANCA, PALD-BF: the pieces of one request). It
+// keeps the free bits with, per row, the windows of 2, 4, ..., 64 free nodes; a search brings
+// them up to date for the rows that changed since the last one, derives the p-run bases of
+// each row from one window level, and scans rows upwards ANDing q of them, stopping at the
+// first base — or, when none exists, knowing the tallest free p-wide block, which fixes how
+// many passes the free-base query would have made. Per width p it remembers, until nodes
+// change, how tall a free p-wide block is known to be (at least / below), so a search that
+// must fail is counted without a scan. Same result and the same counted operations as
+// find_ff; machines over 256 columns, p >= 128 and tori use find_ff itself.
+class FirstFitMemo {
+ public:
+  std::optional<Block> find(const Occupancy& occ, Shape s, Ops& ops);
+
+ private:
+  static constexpr int kLevels = 7;  // windows of 1, 2, 4, ..., 64 free nodes
+  void sync(const Occupancy& occ);
+  void level_row(int y);
+  template <int N>
+  std::optional<Block> scan(const Occupancy& occ, Shape s, Ops& ops);
+  std::uint64_t* lv(int j, int y) { return &lv_[(std::size_t(j) * std::size_t(H_) + std::size_t(y)) * std::size_t(n_ + 1)]; }
+  int W_ = 0, H_ = 0, n_ = 0;
+  std::vector<std::uint64_t> lv_;    // kLevels × H rows of n + 1 words (the last one 0); level 0 = the free bits
+  std::vector<int> taller_, below_;  // per width p: a free p-wide block this tall exists / none this tall
+  std::vector<std::uint64_t> bits_;  // the free bits as kept (H × n, contiguous like the occupancy's)
+  int p_ = 0, runs_done_ = 0;        // rows of runs_ computed for width p_
+  std::vector<std::uint64_t> runs_;  // per row, the bases of a free run of p_ (when p_ is no power of two)
+};
+
+// find_bf with a memory, for strategies that search the same shape again and again on an
+// occupancy that changed a little (PALD-BF's pieces: a run of 1×h searches, each after the last
+// piece was taken). It keeps the last shape's base mask and the free side nodes of every base;
+// on the next search of that shape it compares the occupancy's free bits with its copy and,
+// when nodes were only taken, drops the bases those nodes cover and re-scores the bases whose
+// sides they touch; the best base comes from per-row minima. Anything else (another shape or
+// machine, freed nodes, a torus, sides over 64) is a full search. Same result and the same
+// counted operations as find_bf (closed-form count of the free-base query when bases remain).
+class BestFitMemo {
+ public:
+  std::optional<Block> find(const Occupancy& occ, Shape s, Ops& ops);
+
+ private:
+  bool update(const Occupancy& occ);  // false: rebuild needed
+  void rebuild(const Occupancy& occ, Shape s, Ops& ops);
+  void score_rect(int x0, int x1, int y0, int y1);  // bases in [x0, x1] × [y0, y1]
+  void row_min(int y);
+  std::optional<Block> best() const;
+  bool valid_ = false;
+  Shape s_{};
+  int W_ = 0, H_ = 0, rw_ = 0, cw_ = 0, count_ = 0;
+  std::vector<std::uint64_t> rows_, cols_;  // padded free bits (see fit.cpp), rows and columns
+  BaseMask mask_;
+  std::vector<std::uint16_t> free_sides_;   // per base (y·W + x): free nodes on its four sides
+  std::vector<int> rowmin_, rowarg_;        // per row: least free_sides_ and its first x
+  std::vector<int> dirty_;                  // rows whose minimum needs recomputing
+  FirstFitMemo ff_;                         // settles searches that find no base
+};
+
 inline std::optional<Block> find_bf(const Occupancy& occ, Shape s) {
   Ops unused = 0;
   return find_bf(occ, s, unused);

@@ -423,4 +423,43 @@ Ops free_bases_of(const std::uint64_t* free_bits, const Topology& topo, int p, i
   return ops;
 }
 
+// Mirrors the passes of free_bases above, all of them run.
+Ops Occupancy::free_bases_ops_found(int p, int q) const {
+  const int W = width(), H = height(), n = (W + 63) / 64;
+  auto passes = [](int len) {  // in-place doubling passes for a window of len
+    int k = 1, c = 0;
+    for (; 2 * k <= len; k *= 2) ++c;
+    return c + (k < len);
+  };
+  const Ops osize = Ops(n) * H;
+  Ops ops = 0;
+  if (!topo_.wraps()) {
+    ops = osize * (1 + passes(p));
+    if (q == 1) return ops;
+    int k = 1;
+    for (; 2 * k <= q; k *= 2) ops += Ops(H - k) * n;
+    if (k < q) ops += Ops(H - (q - k)) * n;
+    return ops;
+  }
+  const Ops dsize = Ops((2 * W + 63) / 64) * H;  // the doubled rows
+  ops = dsize * (1 + passes(p)) + osize;
+  if (q == 1) return ops;
+  return ops + osize * passes(q);
+}
+
+Ops Occupancy::free_bases_ops_failed(int p, int q, int tallest) const {
+  const int W = width(), H = height(), n = (W + 63) / 64;
+  int k = 1, ns = 0;
+  for (; 2 * k <= p; k *= 2) ++ns;
+  ns += k < p;
+  Ops ops = Ops(n) * H * (1 + ns);  // the copy and the horizontal passes, all counted
+  if (tallest == 0 || q == 1) return ops;  // nothing left after them: no vertical pass
+  for (k = 1; 2 * k <= q; k *= 2) {
+    ops += Ops(H - k) * n;
+    if (tallest < 2 * k) return ops;  // no base 2k high: this pass left nothing
+  }
+  if (k < q) ops += Ops(H - (q - k)) * n;
+  return ops;
+}
+
 }  // namespace alloclab

@@ -88,6 +88,14 @@ class Occupancy {
   // Returns the 64-bit words the query processed: one per word of each shift-and-AND pass
   // (and of the copy in), the unit strategies count their bitmap work in.
   Ops free_bases(int p, int q, BaseMask& out) const;
+  // What free_bases(p, q, out) returns when at least one p×q base is free (then no pass ends
+  // the query early), for 1 <= p <= W, 1 <= q <= H — without running it. Lets a search that
+  // finds its base another way count the model's work exactly.
+  Ops free_bases_ops_found(int p, int q) const;
+  // What free_bases(p, q, out) returns on a mesh when no p×q base is free and the tallest free
+  // block at least p wide is `tallest` < q high (0: no free run of p in any row). For the
+  // register path only: W <= 256 and p < 128 (otherwise the horizontal passes may stop early).
+  Ops free_bases_ops_failed(int p, int q, int tallest) const;
   // The mask, adding the words processed to `ops`.
   BaseMask free_bases(int p, int q, Ops& ops) const {
     BaseMask m;

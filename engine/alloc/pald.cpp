@@ -19,7 +19,8 @@
 // The returned blocks are in allocation order (largest/first piece first).
 //
 // Counted work: the operations of every First Fit / Best Fit search made for the request and
-// its sub-requests (bitmap words and scored nodes, as ff.cpp / bf.cpp count them). The scratch
+// its sub-requests (bitmap words and scored nodes, as ff.cpp / bf.cpp count them; the searches
+// run through FirstFitMemo / BestFitMemo, which count the same as find_ff / find_bf). The scratch
 // copy of the occupancy made when the request is split is not counted. No release work.
 #include "fit.hpp"
 
@@ -39,7 +40,7 @@ class Pald final : public StrategyBase<Pald<BestFit>> {
   explicit Pald(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     auto counted = [this](const Occupancy& o, Shape s) {
-      return BestFit ? find_bf(o, s, this->ops_) : find_ff(o, s, this->ops_);
+      return BestFit ? bf_memo_.find(o, s, this->ops_) : ff_memo_.find(o, s, this->ops_);
     };
     return partition_allocate(occ, req.shape, max_blocks_, counted, pald_split);
   }
@@ -52,6 +53,8 @@ class Pald final : public StrategyBase<Pald<BestFit>> {
  private:
   static std::optional<Block> fit(const Occupancy& o, Shape s) { return BestFit ? find_bf(o, s) : find_ff(o, s); }
   int max_blocks_;
+  BestFitMemo bf_memo_;   // PALD-BF: repeated searches of one shape re-score only what changed
+  FirstFitMemo ff_memo_;  // PALD-FF: the pieces' searches share the kept windows
 };
 
 }  // namespace

@@ -1,0 +1,447 @@
+// fit.cpp — the out-of-line parts of the searches in fit.hpp.
+//
+// Sections: 1. Best Fit's contact scoring from bit counts (ContactCounter, best_contact_base);
+// 2. FirstFitMemo; 3. BestFitMemo.
+//
+// 1. Best Fit scores every free base by boundary_contact (strategy.hpp): the busy (or off-mesh)
+// nodes just outside the block's four sides. Counting them node by node costs 2(w+h) look-ups
+// per base; here each side is a run of bits — a row side in the occupancy's free bits, a column
+// side in a transposed copy of them (one bit word per column, built once per search) — and its
+// busy count is its length minus a popcount of one or two words. The scores are exactly
+// boundary_contact's; the counted operations stay the model's (fit.hpp).
+// 2, 3. The memos answer as find_ff / find_bf do, counting the free-base query's words with
+// Occupancy::free_bases_ops_found / free_bases_ops_failed where they do not run it.
+#include "fit.hpp"
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace alloclab {
+
+namespace {
+
+using Word = std::uint64_t;
+
+// Transposes a 64×64 bit matrix in place: bit j of a[i] becomes bit i of a[j].
+void transpose64(Word a[64]) {
+  Word m = 0x00000000FFFFFFFFull;
+  for (int j = 32; j != 0; j >>= 1, m ^= m << j)
+    for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      const Word t = ((a[k] >> j) ^ a[k | j]) & m;
+      a[k] ^= t << j;
+      a[k | j] ^= t;
+    }
+}
+
+// Set bits of `bits` in positions [a, b) (a < b).
+int ones_in(const Word* bits, int a, int b) {
+  const int k0 = a >> 6, k1 = (b - 1) >> 6;
+  const Word lo = ~Word(0) << (a & 63), hi = ~Word(0) >> (63 - ((b - 1) & 63));
+  if (k0 == k1) return std::popcount(bits[k0] & lo & hi);
+  int n = std::popcount(bits[k0] & lo) + std::popcount(bits[k1] & hi);
+  for (int k = k0 + 1; k < k1; ++k) n += std::popcount(bits[k]);
+  return n;
+}
+
+// Set bits among the `len` positions from `from` (0 <= from < n, len <= n) of a ring of n bits.
+int ones_in_ring(const Word* bits, int n, int from, int len) {
+  if (from + len <= n) return ones_in(bits, from, from + len);
+  return ones_in(bits, from, n) + ones_in(bits, 0, from + len - n);
+}
+
+}  // namespace
+
+ContactCounter::ContactCounter(const Occupancy& occ)
+    : occ_(occ), W_(occ.width()), H_(occ.height()), wpr_((W_ + 63) / 64), cpr_((H_ + 63) / 64), wrap_(occ.topology().wraps()),
+      cols_(std::size_t(W_) * std::size_t(cpr_)) {
+  Word t[64];
+  for (int by = 0; by < cpr_; ++by)
+    for (int bx = 0; bx < wpr_; ++bx) {
+      for (int i = 0; i < 64; ++i) {
+        const int y = by * 64 + i;
+        t[i] = y < H_ ? occ.free_row(y)[bx] : 0;
+      }
+      transpose64(t);
+      for (int j = 0; j < 64 && bx * 64 + j < W_; ++j) cols_[std::size_t(bx * 64 + j) * std::size_t(cpr_) + std::size_t(by)] = t[j];
+    }
+}
+
+int ContactCounter::row_side(int y, int from, int len) const {
+  if (!wrap_ && (y < 0 || y >= H_)) return len;  // mesh edge
+  if (y < 0) y += H_;
+  else if (y >= H_) y -= H_;
+  return len - ones_in_ring(occ_.free_row(y), W_, from, len);
+}
+
+int ContactCounter::col_side(int x, int from, int len) const {
+  if (!wrap_ && (x < 0 || x >= W_)) return len;
+  if (x < 0) x += W_;
+  else if (x >= W_) x -= W_;
+  return len - ones_in_ring(&cols_[std::size_t(x) * std::size_t(cpr_)], H_, from, len);
+}
+
+namespace {
+
+// Mesh, sides of at most 64 nodes: the rows and columns are copied with a sentinel line of busy
+// nodes (free bits 0) on each side and one spare word after each line, so a side is always the
+// 64-bit window at bit `from` of its line and the mesh edge needs no test. Maximising contact
+// = minimising the free nodes on the four sides (their lengths are fixed).
+// rows: H + 2 lines of rw = wpr + 1 words (line y + 1 = row y); cols: W + 2 lines of
+// cw = (H + 63) / 64 + 1 words (line x + 1 = column x).
+void build_padded(const Occupancy& occ, std::vector<Word>& rows, std::vector<Word>& cols) {
+  const int W = occ.width(), H = occ.height();
+  const int rw = (W + 63) / 64 + 1, cw = (H + 63) / 64 + 1;
+  rows.assign(std::size_t(H + 2) * std::size_t(rw), 0);
+  cols.assign(std::size_t(W + 2) * std::size_t(cw), 0);
+  for (int y = 0; y < H; ++y) std::copy(occ.free_row(y), occ.free_row(y) + rw - 1, &rows[std::size_t(y + 1) * std::size_t(rw)]);
+  Word t[64];
+  for (int by = 0; by < cw - 1; ++by)
+    for (int bx = 0; bx < rw - 1; ++bx) {
+      for (int i = 0; i < 64; ++i) {
+        const int y = by * 64 + i;
+        t[i] = y < H ? occ.free_row(y)[bx] : 0;
+      }
+      transpose64(t);
+      for (int j = 0; j < 64 && bx * 64 + j < W; ++j) cols[std::size_t(bx * 64 + j + 1) * std::size_t(cw) + std::size_t(by)] = t[j];
+    }
+}
+
+// The 64 bits from bit `sh` of p[0] (p[1] supplies the high ones).
+inline Word bits64(const Word* p, int sh) { return (p[0] >> sh) | ((p[1] << 1) << (63 - sh)); }
+inline Word low_bits(int n) { return n == 64 ? ~Word(0) : (Word(1) << n) - 1; }
+
+// Free nodes on the four sides of the s block at base (x, y), from padded rows and columns.
+struct SideCounter {
+  const Word* rows;
+  const Word* cols;
+  std::size_t rw, cw;
+  Shape s;
+  Word wmask, hmask;
+  int row_sides(int x, int y) const {  // below (row y - 1) and above (row y + h)
+    const std::size_t k = std::size_t(x >> 6);
+    const int sh = x & 63;
+    return std::popcount(bits64(rows + std::size_t(y) * rw + k, sh) & wmask) +
+           std::popcount(bits64(rows + std::size_t(y + s.h + 1) * rw + k, sh) & wmask);
+  }
+  int col_sides(int x, int y) const {  // left (column x - 1) and right (column x + w)
+    const Word* c = cols + std::size_t(y >> 6);
+    const int sh = y & 63;
+    return std::popcount(bits64(c + std::size_t(x) * cw, sh) & hmask) +
+           std::popcount(bits64(c + std::size_t(x + s.w + 1) * cw, sh) & hmask);
+  }
+  int all(int x, int y) const { return row_sides(x, y) + col_sides(x, y); }
+};
+
+SideCounter side_counter(const std::vector<Word>& rows, const std::vector<Word>& cols, int W, int H, Shape s) {
+  return SideCounter{rows.data(), cols.data(), std::size_t((W + 63) / 64 + 1), std::size_t((H + 63) / 64 + 1), s, low_bits(s.w),
+                     low_bits(s.h)};
+}
+
+// The first base of m in FF order with the least free(x, y, least) — the free nodes on its
+// sides; free may return any value >= least once it knows the base cannot win. A base with no
+// free side node (the maximum contact 2(w+h)) ends the scan: nothing later beats it.
+template <class Free>
+std::optional<Block> first_least(const BaseMask& m, Shape s, Free&& free) {
+  int least = 1 << 30;
+  Block pick;
+  for (int y = 0; y < m.height(); ++y) {
+    const Word* r = m.row(y);
+    for (int k = 0; k < m.words_per_row(); ++k)
+      for (Word b = r[k]; b; b &= b - 1) {
+        const int x = k * 64 + std::countr_zero(b);
+        const int f = free(x, y, least);
+        if (f < least) {
+          least = f;
+          pick = block_at(x, y, s);
+          if (f == 0) return pick;
+        }
+      }
+  }
+  if (least == 1 << 30) return std::nullopt;
+  return pick;
+}
+
+}  // namespace
+
+std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, Shape s) {
+  if (!occ.topology().wraps() && s.w <= 64 && s.h <= 64) {
+    std::vector<Word> rows, cols;
+    build_padded(occ, rows, cols);
+    const SideCounter sc = side_counter(rows, cols, occ.width(), occ.height(), s);
+    return first_least(m, s, [&](int x, int y, int least) {
+      const int f = sc.row_sides(x, y);  // rows first: if they alone reach the best, skip the columns
+      return f >= least ? f : f + sc.col_sides(x, y);
+    });
+  }
+  const ContactCounter c(occ);
+  const int top = 2 * (s.w + s.h);
+  return first_least(m, s, [&](int x, int y, int) { return top - c.contact(x, y, s.w, s.h); });
+}
+
+// ---- 2. FirstFitMemo ----
+
+void FirstFitMemo::level_row(int y) {
+  for (int j = 1; j < kLevels; ++j) {
+    const Word* src = lv(j - 1, y);
+    Word* dst = lv(j, y);
+    const int sh = 1 << (j - 1);  // W_2k(x) = W_k(x) & W_k(x + k); bits past the row are 0
+    for (int i = 0; i < n_; ++i) dst[i] = src[i] & (sh == 64 ? src[i + 1] : (src[i] >> sh) | (src[i + 1] << (64 - sh)));
+  }
+}
+
+// Brings the kept bits up to occ: rows that differ get their levels again. Nodes taken keep the
+// upper bounds per width; nodes freed (or another machine) forget everything.
+void FirstFitMemo::sync(const Occupancy& occ) {
+  const int W = occ.width(), H = occ.height();
+  const Word* now = occ.free_row(0);  // the rows are contiguous, n words each
+  if (W != W_ || H != H_) {
+    W_ = W, H_ = H, n_ = (W + 63) / 64;
+    bits_.assign(now, now + std::size_t(H) * std::size_t(n_));
+    lv_.assign(std::size_t(kLevels) * std::size_t(H) * std::size_t(n_ + 1), 0);
+    for (int y = 0; y < H; ++y) {
+      std::copy(now + std::size_t(y) * std::size_t(n_), now + std::size_t(y + 1) * std::size_t(n_), lv(0, y));
+      level_row(y);
+    }
+    taller_.assign(128, 0);
+    below_.assign(128, 1 << 30);
+    p_ = 0;
+    return;
+  }
+  bool changed = false, freed = false;
+  const std::size_t total = bits_.size();
+  for (std::size_t at = 0; at < total;) {
+    // the first differing word from `at` (memcmp skips equal stretches fast)
+    if (std::memcmp(now + at, bits_.data() + at, (total - at) * sizeof(Word)) == 0) break;
+    while (now[at] == bits_[at]) ++at;
+    const int y = int(at / std::size_t(n_));
+    const std::size_t r0 = std::size_t(y) * std::size_t(n_), r1 = r0 + std::size_t(n_);
+    for (std::size_t k = r0; k < r1; ++k) freed = freed || (now[k] & ~bits_[k]) != 0;
+    std::copy(now + r0, now + r1, bits_.data() + r0);
+    std::copy(now + r0, now + r1, lv(0, y));
+    level_row(y);
+    changed = true;
+    at = r1;
+  }
+  if (!changed) return;
+  taller_.assign(128, 0);
+  if (freed) below_.assign(128, 1 << 30);
+  p_ = 0;
+}
+
+std::optional<Block> FirstFitMemo::find(const Occupancy& occ, Shape s, Ops& ops) {
+  const int p = s.w, q = s.h;
+  if (occ.topology().wraps() || occ.width() > 256 || p < 1 || q < 1 || p >= 128 || p > occ.width() || q > occ.height())
+    return find_ff(occ, s, ops);
+  sync(occ);
+  const int taller = taller_[std::size_t(p)], below = below_[std::size_t(p)];
+  if (below <= q) {  // no base: enough known when no pass threshold (1, 2, 4, ...) lies between
+    bool known = !(taller < 1 && 1 < below);
+    for (int t = 2; t <= q && known; t *= 2) known = !(taller < t && t < below);
+    if (known) {
+      ops += occ.free_bases_ops_failed(p, q, taller) + Ops(H_) * n_;
+      return std::nullopt;
+    }
+  }
+  if (p != p_) p_ = p, runs_done_ = 0, runs_.resize(std::size_t(H_) * std::size_t(n_));
+  switch (n_) {
+    case 1: return scan<1>(occ, s, ops);
+    case 2: return scan<2>(occ, s, ops);
+    case 3: return scan<3>(occ, s, ops);
+    default: return scan<4>(occ, s, ops);
+  }
+}
+
+// Scans rows upwards; depth = rows from y whose p-runs share a bit. The first y reaching q holds
+// the first base; otherwise the greatest depth is the tallest free p-wide block.
+template <int N>
+std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops) {
+  const int p = s.w, q = s.h, H = H_;
+  int k = 1, j = 0;
+  while (2 * k <= p) k *= 2, ++j;
+  const int r = p - k;  // W_p(x) = W_k(x) & W_k(x + p - k), k the largest power of two <= p
+  const Word* level = lv(j, 0);
+  Word* runs = runs_.data();
+  // row y's p-run bases (rows of level j have N + 1 words, the last 0)
+  auto row = [&](int y) -> const Word* {
+    const Word* src = level + std::size_t(y) * (N + 1);
+    if (r == 0) return src;
+    for (; runs_done_ <= y; ++runs_done_) {
+      const Word* s0 = level + std::size_t(runs_done_) * (N + 1);
+      Word* d = runs + std::size_t(runs_done_) * N;
+      for (int i = 0; i < N; ++i) d[i] = s0[i] & ((s0[i] >> r) | (s0[i + 1] << (64 - r)));
+    }
+    return runs + std::size_t(y) * N;
+  };
+  int tallest = 0;
+  long long work = 0;
+  Word acc[N];
+  for (int y = 0; y < H && H - y > tallest; ++y) {
+    const Word* r0 = row(y);
+    Word any = 0;
+    for (int i = 0; i < N; ++i) any |= acc[i] = r0[i];
+    if (!any) continue;
+    int d = 1;
+    for (; d < q && y + d < H; ++d) {
+      const Word* u = row(y + d);
+      any = 0;
+      for (int i = 0; i < N; ++i) any |= acc[i] &= u[i];
+      if (!any) break;
+    }
+    work += d;
+    if (d == q) {
+      taller_[std::size_t(p)] = std::max(taller_[std::size_t(p)], q);
+      for (int i = 0; i < N; ++i)
+        if (acc[i]) {
+          ops += occ.free_bases_ops_found(p, q) + Ops(y) * N + i + 1;  // the query, then words read to the base
+          return block_at(i * 64 + std::countr_zero(acc[i]), y, s);
+        }
+    }
+    tallest = std::max(tallest, d);
+    if (work > 8LL * H) return find_ff(occ, s, ops);  // deep columns everywhere: the passes are cheaper
+  }
+  taller_[std::size_t(p)] = std::max(taller_[std::size_t(p)], tallest);
+  below_[std::size_t(p)] = std::min(below_[std::size_t(p)], tallest + 1);
+  ops += occ.free_bases_ops_failed(p, q, tallest) + Ops(H) * N;  // the query's passes, then every mask word read
+  return std::nullopt;
+}
+
+// ---- 3. BestFitMemo ----
+
+std::optional<Block> BestFitMemo::find(const Occupancy& occ, Shape s, Ops& ops) {
+  const int W = occ.width(), H = occ.height();
+  if (occ.topology().wraps() || s.w > 64 || s.h > 64 || s.w < 1 || s.h < 1 || s.w > W || s.h > H) {
+    valid_ = false;
+    return find_bf(occ, s, ops);
+  }
+  if (valid_ && s == s_ && W == W_ && H == H_ && update(occ) && count_ > 0) {
+    ops += occ.free_bases_ops_found(s.w, s.h);
+  } else {
+    Ops ff_ops = 0;  // a search without a base counts as find_ff's: the query, then the mask's words
+    if (!ff_.find(occ, s, ff_ops)) {
+      valid_ = false;
+      ops += ff_ops;
+      return std::nullopt;
+    }
+    rebuild(occ, s, ops);  // counts the query itself
+  }
+  ops += Ops(H) * ((W + 63) / 64);  // the mask's words, counting the bases
+  if (count_ == 0) return std::nullopt;
+  if ((long long)count_ * 2 * (s.w + s.h) <= 4LL * W * H) ops += Ops(count_) * 2 * (s.w + s.h);
+  else ops += Ops(W) * H + 4 * Ops(count_);
+  return best();
+}
+
+void BestFitMemo::rebuild(const Occupancy& occ, Shape s, Ops& ops) {
+  W_ = occ.width(), H_ = occ.height(), s_ = s;
+  rw_ = (W_ + 63) / 64 + 1, cw_ = (H_ + 63) / 64 + 1;
+  ops += occ.free_bases(s.w, s.h, mask_);
+  count_ = mask_.count();
+  valid_ = count_ > 0;  // no base now means none while nodes are only taken: nothing to keep
+  if (!valid_) return;
+  build_padded(occ, rows_, cols_);
+  free_sides_.resize(std::size_t(W_) * std::size_t(H_));
+  rowmin_.assign(std::size_t(H_), 1 << 30);
+  rowarg_.assign(std::size_t(H_), 0);
+  score_rect(0, W_ - 1, 0, H_ - 1);
+  for (int y = 0; y < H_; ++y) row_min(y);
+  dirty_.clear();
+}
+
+// Scores the bases of the mask in [x0, x1] × [y0, y1] (clipped) and marks their rows dirty.
+void BestFitMemo::score_rect(int x0, int x1, int y0, int y1) {
+  x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, W_ - s_.w), y1 = std::min(y1, H_ - s_.h);
+  if (x0 > x1) return;
+  const SideCounter sc = side_counter(rows_, cols_, W_, H_, s_);
+  for (int y = y0; y <= y1; ++y) {
+    const Word* r = mask_.row(y);
+    std::uint16_t* f = &free_sides_[std::size_t(y) * std::size_t(W_)];
+    bool any = false;
+    for (int k = x0 >> 6; k <= x1 >> 6; ++k) {
+      Word b = r[k];
+      if (k == x0 >> 6) b &= ~Word(0) << (x0 & 63);
+      if (k == x1 >> 6) b &= ~Word(0) >> (63 - (x1 & 63));
+      for (; b; b &= b - 1) {
+        const int x = k * 64 + std::countr_zero(b);
+        f[x] = std::uint16_t(sc.all(x, y));
+        any = true;
+      }
+    }
+    if (any) dirty_.push_back(y);
+  }
+}
+
+void BestFitMemo::row_min(int y) {
+  const Word* r = mask_.row(y);
+  const std::uint16_t* f = &free_sides_[std::size_t(y) * std::size_t(W_)];
+  int least = 1 << 30, at = 0;
+  for (int k = 0; k < mask_.words_per_row(); ++k)
+    for (Word b = r[k]; b; b &= b - 1) {
+      const int x = k * 64 + std::countr_zero(b);
+      if (f[x] < least) least = f[x], at = x;
+    }
+  rowmin_[std::size_t(y)] = least, rowarg_[std::size_t(y)] = at;
+}
+
+// Applies the change from the kept copy to occ: false if a node was freed (or too much changed).
+bool BestFitMemo::update(const Occupancy& occ) {
+  const int wpr = (W_ + 63) / 64;
+  const std::size_t rw = std::size_t(rw_), cw = std::size_t(cw_);
+  struct Change { int y, k; Word taken; };
+  std::vector<Change> changes;
+  for (int y = 0; y < H_; ++y) {
+    const Word* now = occ.free_row(y);
+    const Word* was = &rows_[std::size_t(y + 1) * rw];
+    for (int k = 0; k < wpr; ++k)
+      if (now[k] != was[k]) {
+        if (now[k] & ~was[k]) return false;
+        changes.push_back({y, k, was[k] & ~now[k]});
+        if (int(changes.size()) > H_) return false;  // a different state: score it afresh
+      }
+  }
+  if (changes.empty()) return true;
+  for (const Change& c : changes) {  // the copies first: re-scoring reads them
+    rows_[std::size_t(c.y + 1) * rw + std::size_t(c.k)] &= ~c.taken;
+    for (Word b = c.taken; b; b &= b - 1) {
+      const int x = c.k * 64 + std::countr_zero(b);
+      cols_[std::size_t(x + 1) * cw + std::size_t(c.y >> 6)] &= ~(Word(1) << (c.y & 63));
+    }
+  }
+  dirty_.clear();
+  for (const Change& c : changes)
+    for (Word d = c.taken; d;) {  // each run [lo, hi) of taken nodes in the word
+      const int lo = std::countr_zero(d);
+      const Word above = ~d & (~Word(0) << lo);
+      const int hi = above ? std::countr_zero(above) : 64;
+      d &= hi == 64 ? 0 : ~Word(0) << hi;
+      const int x0 = c.k * 64 + lo, x1 = c.k * 64 + hi - 1;
+      // bases whose block covers a taken node are gone
+      const int bx0 = std::max(0, x0 - s_.w + 1), bx1 = std::min(x1, W_ - s_.w);
+      for (int y = std::max(0, c.y - s_.h + 1); y <= std::min(c.y, H_ - s_.h) && bx0 <= bx1; ++y) {
+        Word* r = mask_.row(y);
+        for (int k = bx0 >> 6; k <= bx1 >> 6; ++k) {
+          Word m = ~Word(0);
+          if (k == bx0 >> 6) m &= ~Word(0) << (bx0 & 63);
+          if (k == bx1 >> 6) m &= ~Word(0) >> (63 - (bx1 & 63));
+          count_ -= std::popcount(r[k] & m);
+          r[k] &= ~m;
+        }
+        dirty_.push_back(y);
+      }
+      // bases with a side on a taken node score again
+      score_rect(x0 - s_.w, x1 + 1, c.y - s_.h, c.y + 1);
+    }
+  std::sort(dirty_.begin(), dirty_.end());
+  dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
+  for (int y : dirty_) row_min(y);
+  return true;
+}
+
+std::optional<Block> BestFitMemo::best() const {
+  int least = 1 << 30, at = -1;
+  for (int y = 0; y < H_; ++y)
+    if (rowmin_[std::size_t(y)] < least) least = rowmin_[std::size_t(y)], at = y;
+  if (at < 0) return std::nullopt;
+  return block_at(rowarg_[std::size_t(at)], at, s_);
+}
+
+}  // namespace alloclab

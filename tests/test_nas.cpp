@@ -3,6 +3,8 @@
 // thesis's empty mesh ASFF would place each of them whole), connectivity, properties.
 #include <doctest/doctest.h>
 #include <queue>
+#include "alloc/fit.hpp"
+#include "alloc/tallest.hpp"
 #include "cli_harness.hpp"
 #include "noncontig.hpp"
 
@@ -267,4 +269,45 @@ TEST_CASE("nas: long simulations keep the invariants") {
     test::long_simulation("nas", topo);
     test::long_simulation("nas", topo, {{"max_blocks", "6"}});
   }
+}
+
+TEST_CASE("nas: First Fit searches known to fail (tallest.hpp) count exactly what find_ff counts") {
+  // Random mesh states from empty to nearly full; rows of 1, 3, 4 words (the in-register path
+  // of Occupancy::free_bases) and 5 words (the general path), widths past 128; every shape of
+  // a grid of sides: when NAS's shortcut says "fails", find_ff finds nothing and counts the
+  // same operations; most failing searches are answered by the shortcut.
+  Rng rng(17);
+  const struct { int W, H; } sizes[] = {{40, 30}, {130, 70}, {256, 96}, {300, 80}, {64, 64}};
+  int fails = 0, founds = 0, shortcut = 0;
+  for (const auto& m : sizes)
+    for (double target : {0.0, 0.3, 0.6, 0.85, 0.97}) {
+      CAPTURE(m.W);
+      CAPTURE(target);
+      Occupancy occ(Topology(TopologyKind::Mesh, m.W, m.H));
+      for (int misses = 0; occ.busy_count() < target * m.W * m.H && misses < 5000;) {
+        const Block b{int(rng.below(std::uint64_t(m.W))), int(rng.below(std::uint64_t(m.H))), 1 + int(rng.below(12)), 1 + int(rng.below(12))};
+        if (!occ.block_free(b)) { ++misses; continue; }
+        occ.assign(b, 1);
+      }
+      Tallest t;
+      t.build(occ);
+      for (int p : {1, 2, 3, 5, 8, 13, 31, 64, 100, 127, 128, 130, 200, 256, 300})
+        for (int q : {1, 2, 3, 4, 7, 9, 16, 30, 33, 64, 80, 96})
+          if (p <= m.W && q <= m.H) {
+            CAPTURE(p);
+            CAPTURE(q);
+            Ops ops = 0;
+            const auto b = find_ff(occ, Shape{p, q}, ops);
+            const auto fail = t.failed_ff(p, q);
+            if (fail) {
+              REQUIRE(!b);
+              CHECK(*fail == ops);
+              ++shortcut;
+            }
+            (b ? founds : fails) += 1;
+          }
+    }
+  CHECK(founds > 300);
+  CHECK(fails > 300);
+  CHECK(shortcut * 10 > fails * 7);  // the shortcut answers most failing searches
 }

@@ -64,9 +64,12 @@
 // Counted work: one operation = one 64-bit bitmap word processed by a First Fit search (the
 // all-shapes step and each nucleus, as ff.cpp counts), one neighbour examined while growing
 // (4 per node of a growth layer), or one node scanned by the 1x1 fallback. No release work.
+// On a mesh the searches known to fail are not run but counted as find_ff counts them
+// (tallest.hpp): same decisions, same counts, a fraction of the time at high occupancy.
 #include <algorithm>
 #include <vector>
 #include "fit.hpp"
+#include "tallest.hpp"
 
 namespace alloclab {
 
@@ -94,7 +97,8 @@ namespace {
 // Shapes w×h with w·h = n that fit the machine: the requested shape, its rotation, then the
 // other factor pairs from the most square to the most elongated, each as w×h then h×w. The
 // first shape with a free place (First Fit) wins.
-std::optional<Block> nas_asff(const Occupancy& occ, Shape req, Ops& ops, std::vector<Shape>* tried = nullptr) {
+template <class Fit>
+std::optional<Block> nas_asff(const Occupancy& occ, Shape req, Fit&& fit, std::vector<Shape>* tried = nullptr) {
   const int n = req.area(), W = occ.width(), H = occ.height();
   std::vector<Shape> shapes{req};
   if (req.w != req.h) shapes.push_back(req.rotated());
@@ -108,7 +112,7 @@ std::optional<Block> nas_asff(const Occupancy& occ, Shape req, Ops& ops, std::ve
   for (Shape s : shapes)
     if (s.w <= W && s.h <= H) {
       if (tried) tried->push_back(s);
-      if (auto b = find_ff(occ, s, ops)) return b;
+      if (auto b = fit(s)) return b;
     }
   return std::nullopt;
 }
@@ -209,13 +213,30 @@ class Neighbor final : public StrategyBase<Neighbor> {
   std::optional<Allocation> decide(const Request& req, const Occupancy& occ, Trace* tr) {
     const int n = req.shape.area();
     if (occ.free_count() < n) return std::nullopt;                   // Step 2
-    if (auto b = nas_asff(occ, req.shape, ops_, tr ? &tr->asff : nullptr)) {  // Step 3
+    // First Fit on this occupancy; on a mesh, after the first search that fails, failing
+    // searches are recognised and counted from the tallest free windows (Tallest).
+    const bool mesh = !occ.topology().wraps();
+    bool known = false;
+    auto fit = [&](Shape s) -> std::optional<Block> {
+      if (known && s.w <= occ.width() && s.h <= occ.height())
+        if (const auto fails = tallest_.failed_ff(s.w, s.h)) {
+          count(*fails);
+          return std::nullopt;
+        }
+      auto b = find_ff(occ, s, ops_);
+      if (!b && mesh && !known) {
+        tallest_.build(occ);
+        known = true;
+      }
+      return b;
+    };
+    if (auto b = nas_asff(occ, req.shape, fit, tr ? &tr->asff : nullptr)) {  // Step 3
       if (tr) tr->asff_hit = b;
       return Allocation{{*b}};
     }
-    held_.assign(std::size_t(occ.topology().nodes()), 0);
+    if (held_.size() != std::size_t(occ.topology().nodes())) held_.assign(std::size_t(occ.topology().nodes()), 0);
     auto attempt = [&](Shape nu) -> std::optional<Allocation> {
-      const auto b = find_ff(occ, nu, ops_);
+      const auto b = fit(nu);
       int reached = 0;
       std::optional<Allocation> a;
       if (b) a = grow(occ, *b, n, &reached);
@@ -294,7 +315,8 @@ class Neighbor final : public StrategyBase<Neighbor> {
   }
 
   int max_blocks_;
-  std::vector<char> held_;  // scratch: nodes held (or queued) during one growth
+  std::vector<char> held_;  // scratch: nodes held (or queued) during one growth; all 0 between decisions
+  Tallest tallest_;         // scratch: tallest free windows of the occupancy being decided on
   std::vector<int> touched_;  // scratch: the nodes marked in held_
 };
 

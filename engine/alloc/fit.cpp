@@ -161,17 +161,27 @@ std::optional<Block> first_least(const BaseMask& m, Shape s, Free&& free) {
   return pick;
 }
 
+// first_least with SideCounter: the longer sides first — if they alone reach the best so far,
+// the other two need not be read.
+std::optional<Block> least_free_sides(const SideCounter& sc, const BaseMask& m) {
+  if (sc.s.h > sc.s.w)
+    return first_least(m, sc.s, [&](int x, int y, int least) {
+      const int f = sc.col_sides(x, y);
+      return f >= least ? f : f + sc.row_sides(x, y);
+    });
+  return first_least(m, sc.s, [&](int x, int y, int least) {
+    const int f = sc.row_sides(x, y);
+    return f >= least ? f : f + sc.col_sides(x, y);
+  });
+}
+
 }  // namespace
 
 std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, Shape s) {
   if (!occ.topology().wraps() && s.w <= 64 && s.h <= 64) {
     std::vector<Word> rows, cols;
     build_padded(occ, rows, cols);
-    const SideCounter sc = side_counter(rows, cols, occ.width(), occ.height(), s);
-    return first_least(m, s, [&](int x, int y, int least) {
-      const int f = sc.row_sides(x, y);  // rows first: if they alone reach the best, skip the columns
-      return f >= least ? f : f + sc.col_sides(x, y);
-    });
+    return least_free_sides(side_counter(rows, cols, occ.width(), occ.height(), s), m);
   }
   const ContactCounter c(occ);
   const int top = 2 * (s.w + s.h);
@@ -310,35 +320,84 @@ std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops)
 std::optional<Block> BestFitMemo::find(const Occupancy& occ, Shape s, Ops& ops) {
   const int W = occ.width(), H = occ.height();
   if (occ.topology().wraps() || s.w > 64 || s.h > 64 || s.w < 1 || s.h < 1 || s.w > W || s.h > H) {
-    valid_ = false;
+    kept_ = false;
+    last_ = Shape{};
     return find_bf(occ, s, ops);
   }
-  if (valid_ && s == s_ && W == W_ && H == H_ && update(occ) && count_ > 0) {
+  sync(occ);
+  const Shape before = last_;
+  last_ = s;
+  auto score_ops = [&](int bases) {  // the mask's words, then the model's scoring (find_bf)
+    ops += Ops(H) * ((W + 63) / 64);
+    if ((long long)bases * 2 * (s.w + s.h) <= 4LL * W * H) ops += Ops(bases) * 2 * (s.w + s.h);
+    else ops += Ops(W) * H + 4 * Ops(bases);
+  };
+  if (kept_ && s == s_ && count_ > 0) {
     ops += occ.free_bases_ops_found(s.w, s.h);
-  } else {
-    Ops ff_ops = 0;  // a search without a base counts as find_ff's: the query, then the mask's words
-    if (!ff_.find(occ, s, ff_ops)) {
-      valid_ = false;
-      ops += ff_ops;
-      return std::nullopt;
-    }
-    rebuild(occ, s, ops);  // counts the query itself
+    score_ops(count_);
+    return best();
   }
-  ops += Ops(H) * ((W + 63) / 64);  // the mask's words, counting the bases
-  if (count_ == 0) return std::nullopt;
-  if ((long long)count_ * 2 * (s.w + s.h) <= 4LL * W * H) ops += Ops(count_) * 2 * (s.w + s.h);
-  else ops += Ops(W) * H + 4 * Ops(count_);
-  return best();
+  Ops ff_ops = 0;  // a search without a base counts as find_ff's: the query, then the mask's words
+  if (!ff_.find(occ, s, ff_ops)) {
+    ops += ff_ops;
+    return std::nullopt;
+  }
+  ops += occ.free_bases(s.w, s.h, scratch_mask_);
+  const BaseMask& m = scratch_mask_;
+  score_ops(m.count());
+  if (s == before) {  // searched again: keep its scores from now on
+    keep(m, s);
+    return best();
+  }
+  return least_free_sides(side_counter(rows_, cols_, W_, H_, s), m);
 }
 
-void BestFitMemo::rebuild(const Occupancy& occ, Shape s, Ops& ops) {
-  W_ = occ.width(), H_ = occ.height(), s_ = s;
-  rw_ = (W_ + 63) / 64 + 1, cw_ = (H_ + 63) / 64 + 1;
-  ops += occ.free_bases(s.w, s.h, mask_);
-  count_ = mask_.count();
-  valid_ = count_ > 0;  // no base now means none while nodes are only taken: nothing to keep
-  if (!valid_) return;
-  build_padded(occ, rows_, cols_);
+// Brings rows_ / cols_ up to occ. Taken nodes go to changes_ (for the kept shape); a freed node,
+// a different machine or a wholesale change drops the kept scores.
+void BestFitMemo::sync(const Occupancy& occ) {
+  const int W = occ.width(), H = occ.height(), wpr = (W + 63) / 64;
+  const Word* now = occ.free_row(0);  // the rows are contiguous, wpr words each
+  const std::size_t total = std::size_t(H) * std::size_t(wpr);
+  changes_.clear();
+  if (W != W_ || H != H_ || rows_.empty()) {
+    W_ = W, H_ = H, rw_ = wpr + 1, cw_ = (H + 63) / 64 + 1;
+    build_padded(occ, rows_, cols_);
+    bits_.assign(now, now + total);
+    kept_ = false;
+    return;
+  }
+  const std::size_t rw = std::size_t(rw_), cw = std::size_t(cw_);
+  bool freed = false;
+  for (std::size_t at = 0; at < total;) {
+    // the next differing word (memcmp skips equal stretches fast)
+    if (std::memcmp(now + at, bits_.data() + at, (total - at) * sizeof(Word)) == 0) break;
+    while (now[at] == bits_[at]) ++at;
+    const int y = int(at / std::size_t(wpr)), k = int(at % std::size_t(wpr));
+    const Word taken = bits_[at] & ~now[at], given = now[at] & ~bits_[at];
+    freed = freed || given != 0;
+    if (int(changes_.size()) > H) {  // a different state: copy it whole
+      build_padded(occ, rows_, cols_);
+      bits_.assign(now, now + total);
+      kept_ = false;
+      changes_.clear();
+      return;
+    }
+    if (taken) changes_.push_back({y, k, taken});
+    for (Word b = taken | given; b; b &= b - 1) {
+      const int x = k * 64 + std::countr_zero(b);
+      cols_[std::size_t(x + 1) * cw + std::size_t(y >> 6)] ^= Word(1) << (y & 63);
+    }
+    rows_[std::size_t(y + 1) * rw + std::size_t(k)] = bits_[at] = now[at];
+    ++at;
+  }
+  if (freed) kept_ = false;
+  if (kept_ && !changes_.empty()) apply_changes();
+}
+
+void BestFitMemo::keep(const BaseMask& m, Shape s) {
+  kept_ = true, s_ = s;
+  mask_ = m;
+  count_ = m.count();
   free_sides_.resize(std::size_t(W_) * std::size_t(H_));
   rowmin_.assign(std::size_t(H_), 1 << 30);
   rowarg_.assign(std::size_t(H_), 0);
@@ -347,7 +406,7 @@ void BestFitMemo::rebuild(const Occupancy& occ, Shape s, Ops& ops) {
   dirty_.clear();
 }
 
-// Scores the bases of the mask in [x0, x1] × [y0, y1] (clipped) and marks their rows dirty.
+// Scores the kept bases in [x0, x1] × [y0, y1] (clipped) and marks their rows dirty.
 void BestFitMemo::score_rect(int x0, int x1, int y0, int y1) {
   x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, W_ - s_.w), y1 = std::min(y1, H_ - s_.h);
   if (x0 > x1) return;
@@ -382,39 +441,17 @@ void BestFitMemo::row_min(int y) {
   rowmin_[std::size_t(y)] = least, rowarg_[std::size_t(y)] = at;
 }
 
-// Applies the change from the kept copy to occ: false if a node was freed (or too much changed).
-bool BestFitMemo::update(const Occupancy& occ) {
-  const int wpr = (W_ + 63) / 64;
-  const std::size_t rw = std::size_t(rw_), cw = std::size_t(cw_);
-  struct Change { int y, k; Word taken; };
-  std::vector<Change> changes;
-  for (int y = 0; y < H_; ++y) {
-    const Word* now = occ.free_row(y);
-    const Word* was = &rows_[std::size_t(y + 1) * rw];
-    for (int k = 0; k < wpr; ++k)
-      if (now[k] != was[k]) {
-        if (now[k] & ~was[k]) return false;
-        changes.push_back({y, k, was[k] & ~now[k]});
-        if (int(changes.size()) > H_) return false;  // a different state: score it afresh
-      }
-  }
-  if (changes.empty()) return true;
-  for (const Change& c : changes) {  // the copies first: re-scoring reads them
-    rows_[std::size_t(c.y + 1) * rw + std::size_t(c.k)] &= ~c.taken;
-    for (Word b = c.taken; b; b &= b - 1) {
-      const int x = c.k * 64 + std::countr_zero(b);
-      cols_[std::size_t(x + 1) * cw + std::size_t(c.y >> 6)] &= ~(Word(1) << (c.y & 63));
-    }
-  }
+// The kept shape after nodes were taken (rows_ / cols_ already show them): bases whose block
+// covers a taken node are gone, bases with a side on one score again.
+void BestFitMemo::apply_changes() {
   dirty_.clear();
-  for (const Change& c : changes)
+  for (const Change& c : changes_)
     for (Word d = c.taken; d;) {  // each run [lo, hi) of taken nodes in the word
       const int lo = std::countr_zero(d);
       const Word above = ~d & (~Word(0) << lo);
       const int hi = above ? std::countr_zero(above) : 64;
       d &= hi == 64 ? 0 : ~Word(0) << hi;
       const int x0 = c.k * 64 + lo, x1 = c.k * 64 + hi - 1;
-      // bases whose block covers a taken node are gone
       const int bx0 = std::max(0, x0 - s_.w + 1), bx1 = std::min(x1, W_ - s_.w);
       for (int y = std::max(0, c.y - s_.h + 1); y <= std::min(c.y, H_ - s_.h) && bx0 <= bx1; ++y) {
         Word* r = mask_.row(y);
@@ -427,13 +464,11 @@ bool BestFitMemo::update(const Occupancy& occ) {
         }
         dirty_.push_back(y);
       }
-      // bases with a side on a taken node score again
       score_rect(x0 - s_.w, x1 + 1, c.y - s_.h, c.y + 1);
     }
   std::sort(dirty_.begin(), dirty_.end());
   dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
   for (int y : dirty_) row_min(y);
-  return true;
 }
 
 std::optional<Block> BestFitMemo::best() const {

@@ -109,29 +109,39 @@ class FirstFitMemo {
   std::vector<std::uint64_t> runs_;  // per row, the bases of a free run of p_ (when p_ is no power of two)
 };
 
-// find_bf with a memory, for strategies that search the same shape again and again on an
-// occupancy that changed a little (PALD-BF's pieces: a run of 1×h searches, each after the last
-// piece was taken). It keeps the last shape's base mask and the free side nodes of every base;
-// on the next search of that shape it compares the occupancy's free bits with its copy and,
-// when nodes were only taken, drops the bases those nodes cover and re-scores the bases whose
-// sides they touch; the best base comes from per-row minima. Anything else (another shape or
-// machine, freed nodes, a torus, sides over 64) is a full search. Same result and the same
-// counted operations as find_bf (closed-form count of the free-base query when bases remain).
+// find_bf with a memory, for strategies that search shapes again and again on an occupancy
+// that changes a little (PALD-BF's pieces: runs of 1×h searches, or 1×h and h×1 in turn, each
+// after the last piece was taken). It keeps the free bits of rows and columns (fit.cpp),
+// brought up to date row by row from the occupancy at each search, so a search scores bases
+// without rebuilding them. A shape searched a second time (with no node freed in between)
+// also gets the free side nodes of every base kept: later searches of it drop the bases the
+// taken nodes cover, re-score the bases whose sides they touch, and take the best from
+// per-row minima. Searches without a base are settled by a FirstFitMemo. Tori, sides over 64
+// use find_bf. Same result and the same counted operations as find_bf (closed-form count of
+// the free-base query when bases remain).
 class BestFitMemo {
  public:
   std::optional<Block> find(const Occupancy& occ, Shape s, Ops& ops);
 
  private:
-  bool update(const Occupancy& occ);  // false: rebuild needed
-  void rebuild(const Occupancy& occ, Shape s, Ops& ops);
-  void score_rect(int x0, int x1, int y0, int y1);  // bases in [x0, x1] × [y0, y1]
+  struct Change {
+    int y, k;
+    std::uint64_t taken;  // nodes of word k of row y taken since the last search
+  };
+  void sync(const Occupancy& occ);           // rows_ / cols_ follow occ; changes_ lists what was taken
+  void apply_changes();                      // the kept shape's bases and scores follow changes_
+  void keep(const BaseMask& m, Shape s);     // start keeping scores for shape s
+  void score_rect(int x0, int x1, int y0, int y1);  // kept bases in [x0, x1] × [y0, y1]
   void row_min(int y);
   std::optional<Block> best() const;
-  bool valid_ = false;
-  Shape s_{};
-  int W_ = 0, H_ = 0, rw_ = 0, cw_ = 0, count_ = 0;
+  int W_ = 0, H_ = 0, rw_ = 0, cw_ = 0;
   std::vector<std::uint64_t> rows_, cols_;  // padded free bits (see fit.cpp), rows and columns
-  BaseMask mask_;
+  std::vector<std::uint64_t> bits_;         // the free bits as kept (H × wpr, contiguous like the occupancy's)
+  std::vector<Change> changes_;
+  bool kept_ = false;                       // scores of shape s_ are kept
+  Shape s_{}, last_{};                      // the kept shape; the shape of the last search
+  int count_ = 0;                           // bases of the kept shape
+  BaseMask mask_, scratch_mask_;
   std::vector<std::uint16_t> free_sides_;   // per base (y·W + x): free nodes on its four sides
   std::vector<int> rowmin_, rowarg_;        // per row: least free_sides_ and its first x
   std::vector<int> dirty_;                  // rows whose minimum needs recomputing

@@ -1,18 +1,19 @@
 // scenario.cpp — the parameter table and the codec built on it.
 //
-// Each key is declared once, where the table is, by a typed row helper (int_row, real_row,
-// enum_row, id_row, spec_row and the size, uint64 and path rows): the declaration gives the
-// field, the bounds or names, the Setup panel and the help; the helper derives the range text,
-// the parser (errors name the key and the range), the canonical printer and the choices.
-// Defaults are whatever a default-constructed Scenario holds, so "is this value the default?"
-// is a comparison of canonical texts. Cross-key rules are rows' `check` hooks.
+// Each key is declared once, beside the Scenario's fields, in declare_keys() (scenario.hpp), by
+// a typed row helper (int_row, real_row, enum_row, id_row, spec_row and the size, uint64 and
+// path rows): the declaration gives the field, the bounds or names, the Setup panel and the
+// help; the helper here derives the range text, the parser (errors name the key and the
+// range), the canonical printer and the choices. Defaults are whatever a default-constructed
+// Scenario holds, so "is this value the default?" is a comparison of canonical texts.
+// Cross-key rules are rows' `check` hooks.
 //
 // Sections, in order:
 //   row helpers         bad, bound_text; int_row, real_row, enum_row, spec_row, id_row,
 //                       size_row, uint64_row, path_row (one declaration derives range text,
 //                       parser, printer and choices)
-//   the table           make_params (every key, in the order --help and the Setup panels show),
-//                       param groups, params, find_param
+//   the table           KeyRows (the builder declare_keys fills), make_params, param groups,
+//                       params, find_param
 //   applying            apply, apply_pair
 //   validation          max_job_nodes, estimate_memory, validate
 //   the link codec      split_value_list, url_encode / url_decode, canonical_link, parse_link
@@ -20,6 +21,8 @@
 #include "scenario.hpp"
 #include <algorithm>
 #include <cctype>
+#include <deque>
+#include <iterator>
 #include <type_traits>
 #include <utility>
 #include "../core/text.hpp"
@@ -57,8 +60,6 @@ std::string bound_text(double x) {
   return s;
 }
 
-// An accessor for one Scenario field, usable on const and non-const scenarios.
-#define FIELD(member) [](auto& s) -> auto& { return s.member; }
 
 ParamDef row(std::string_view key, ParamType type, ParamGroup group, std::string range, std::string_view help) {
   ParamDef p;
@@ -112,9 +113,7 @@ ParamDef real_row(std::string_view key, ParamGroup g, RealBounds b, F field, std
   return p;
 }
 
-// One of a fixed list of names, each standing for a value of the field's type.
-template <class T>
-using Names = std::vector<std::pair<std::string_view, T>>;
+// One of a fixed list of names (Names, scenario.hpp), each standing for a value of the field's type.
 template <class T, class F>
 ParamDef enum_row(std::string_view key, ParamGroup g, Names<T> names, F field, std::string_view help) {
   std::vector<std::string> ids;
@@ -137,7 +136,7 @@ ParamDef enum_row(std::string_view key, ParamGroup g, Names<T> names, F field, s
 // An id from a registry (strategies, schedulers, patterns) held as text. The range text is the
 // ids, or `summary` when the list is too long for a line; errors list every id.
 template <class F>
-ParamDef id_row(std::string_view key, ParamGroup g, std::vector<std::string> (*ids)(), F field, std::string_view help,
+ParamDef id_row(std::string_view key, ParamGroup g, std::function<std::vector<std::string>()> ids, F field, std::string_view help,
                 std::string_view summary = {}) {
   ParamDef p = row(key, ParamType::Enum, g, summary.empty() ? join(ids()) : std::string(summary), help);
   p.set = [key, ids, field](Scenario& s, std::string_view v) -> Status {
@@ -175,21 +174,17 @@ ParamDef reloads_trace(ParamDef p) {
   return p;
 }
 
-std::vector<std::string> strategy_ids() { return ids_of(strategies()); }
-std::vector<std::string> scheduler_ids() { return ids_of(schedulers()); }
-std::vector<std::string> pattern_ids() { return ids_of(patterns()); }
-
-ParamDef size_row() {
+ParamDef size_row(std::string_view key, ParamGroup g, std::string_view help) {
   const std::string range = "WxH, each side 1.." + std::to_string(kMaxSide);
-  ParamDef p = row("size", ParamType::Size, ParamGroup::Scenario, range, "Machine width x height in processors (columns x rows)");
+  ParamDef p = row(key, ParamType::Size, g, range, help);
   p.min = 1;
   p.max = kMaxSide;
-  p.set = [range](Scenario& s, std::string_view v) -> Status {
+  p.set = [key, range](Scenario& s, std::string_view v) -> Status {
     const auto x = v.find('x');
     long long w, h;
     if (x == std::string_view::npos || !parse_int64(v.substr(0, x), w) || !parse_int64(v.substr(x + 1), h) || w < 1 ||
         h < 1 || w > kMaxSide || h > kMaxSide)
-      return bad("size", v, range);
+      return bad(key, v, range);
     s.width = int(w);
     s.height = int(h);
     return {};
@@ -223,165 +218,52 @@ ParamDef path_row(std::string_view key, ParamGroup g, std::string_view what, std
   return p;
 }
 
+// The row builder declare_keys() fills (scenario.hpp): each call appends the row the helper of
+// the same name above builds and returns it, so the declaration can set its hooks.
+class KeyRows {
+ public:
+  template <class F>
+  ParamDef& int_row(std::string_view key, ParamGroup g, long long lo, long long hi, F field, std::string_view help) {
+    return add(alloclab::int_row(key, g, lo, hi, field, help));
+  }
+  template <class F>
+  ParamDef& real_row(std::string_view key, ParamGroup g, RealBounds b, F field, std::string_view help) {
+    return add(alloclab::real_row(key, g, b, field, help));
+  }
+  template <class T, class F>
+  ParamDef& enum_row(std::string_view key, ParamGroup g, Names<T> names, F field, std::string_view help) {
+    return add(alloclab::enum_row(key, g, std::move(names), field, help));
+  }
+  // registry: strategies, schedulers or patterns (the ids are the rows' ids, in table order).
+  template <class Info, class F>
+  ParamDef& id_row(std::string_view key, ParamGroup g, std::span<const Info> (*registry)(), F field, std::string_view help,
+                   std::string_view summary = {}) {
+    return add(alloclab::id_row(key, g, [registry] { return ids_of(registry()); }, field, help, summary));
+  }
+  template <class F, class Parse, class Print>
+  ParamDef& spec_row(std::string_view key, ParamGroup g, std::string_view forms, F field, Parse parse, Print print, std::string_view help) {
+    return add(alloclab::spec_row(key, g, forms, field, parse, print, help));
+  }
+  ParamDef& size_row(std::string_view key, ParamGroup g, std::string_view help) { return add(alloclab::size_row(key, g, help)); }
+  ParamDef& uint64_row(std::string_view key, ParamGroup g, std::uint64_t Scenario::*field, std::string_view help) {
+    return add(alloclab::uint64_row(key, g, field, help));
+  }
+  ParamDef& path_row(std::string_view key, ParamGroup g, std::string_view what, std::string_view help) {
+    return add(alloclab::path_row(key, g, what, help));
+  }
+  ParamDef& reloads_trace(ParamDef& p) { return p = alloclab::reloads_trace(std::move(p)); }
+  std::vector<ParamDef> take() { return {std::make_move_iterator(rows_.begin()), std::make_move_iterator(rows_.end())}; }
+
+ private:
+  ParamDef& add(ParamDef p) { return rows_.emplace_back(std::move(p)); }
+  std::deque<ParamDef> rows_;  // a deque: the reference a call returns stays valid
+};
+
 std::vector<ParamDef> make_params() {
-  using G = ParamGroup;
-  std::vector<ParamDef> t;
-  t.push_back(enum_row<TopologyKind>("topology", G::Scenario, {{"mesh", TopologyKind::Mesh}, {"torus", TopologyKind::Torus}},
-                                     FIELD(topology), "Machine: 2D mesh, or 2D torus with wrap-around links"));
-  t.push_back(size_row());
-
-  ParamDef strategy = id_row("strategy", G::Strategy, strategy_ids, FIELD(strategy), "Processor allocation strategy",
-                             "a strategy id (alloclab list)");
-  strategy.choice_help = [](std::string_view id) -> std::string_view {
-    const StrategyInfo* si = find_strategy(id);
-    return si ? si->help : std::string_view{};
-  };
-  strategy.choice_unavailable = [](const Scenario& s, std::string_view id) -> std::string {
-    const StrategyInfo* si = find_strategy(id);
-    return si ? strategy_unsupported(*si, s.topo()) : std::string{};
-  };
-  strategy.check = [](const Scenario& s) -> Status {
-    const StrategyInfo* si = find_strategy(s.strategy);
-    if (!si) return Error{"strategy: unknown '" + s.strategy + "'"};
-    if (std::string why = strategy_unsupported(*si, s.topo()); !why.empty()) return Error{"strategy: " + why};
-    return {};
-  };
-  t.push_back(std::move(strategy));
-
-  ParamDef scheduler = id_row("scheduler", G::Scheduler, scheduler_ids, FIELD(scheduler),
-                              "Job scheduling: first come first served, shortest service demand first, EASY backfilling, greedy (every waiting job that fits starts; seed 001), or conservative backfilling");
-  scheduler.choice_help = [](std::string_view id) -> std::string_view {
-    const SchedulerInfo* si = find_scheduler(id);
-    return si ? si->help : std::string_view{};
-  };
-  t.push_back(std::move(scheduler));
-
-  ParamDef jobs = int_row("jobs", G::Measurement, 0, kMaxJobs, FIELD(jobs),
-                          "Jobs measured (after warm-up); 0 (default) = 1000, or with a trace every job after warm-up; a number caps a trace");
-  jobs.check = [](const Scenario& s) -> Status {
-    if (s.warmup + s.jobs > kMaxJobs)
-      return Error{"jobs: warmup + jobs = " + std::to_string(s.warmup + s.jobs) + " exceeds the limit " + std::to_string(kMaxJobs)};
-    if (!s.trace_data && s.warmup + kDefaultJobs > kMaxJobs && s.jobs == 0)
-      return Error{"jobs: warmup + 1000 (the default jobs) exceeds the limit " + std::to_string(kMaxJobs)};
-    return {};
-  };
-  jobs.means_default = [](const Scenario& s) { return s.trace.empty() && s.jobs == kDefaultJobs; };
-  t.push_back(std::move(jobs));
-  t.push_back(int_row("warmup", G::Measurement, 0, kMaxJobs, FIELD(warmup), "Jobs completed before measuring starts"));
-  t.push_back(uint64_row("seed", G::Scenario, &Scenario::seed,
-                         "Random seed (the job stream depends only on it and the workload keys)"));
-  t.push_back(spec_row("arrival", G::Workload, "poisson:RATE, batch", FIELD(arrival), parse_arrival,
-                       [](const Scenario& s) { return to_string(s.arrival); },
-                       "Job arrivals: Poisson with RATE jobs per time unit, or all at time 0"));
-
-  ParamDef job_size = spec_row(
-      "job_size", G::Workload, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH", FIELD(job_size),
-      parse_job_size, [](const Scenario& s) { return to_string(s.job_size, s.longer_side()); },
-      "Job side lengths, drawn per side and clamped to the machine (default uniform:1-L, L = longer side)");
-  job_size.default_follows_size = true;
-  job_size.check = [](const Scenario& s) -> Status {
-    if (s.job_size.kind == SizeSpec::Kind::Uniform && s.job_size.b > s.longer_side())
-      return Error{"job_size: uniform:" + format_number(s.job_size.a) + "-" + format_number(s.job_size.b) +
-                   " exceeds the machine; allowed: 1 <= A <= B <= " + std::to_string(s.longer_side())};
-    if (s.job_size.kind == SizeSpec::Kind::Fixed && (s.job_size.a > s.width || s.job_size.b > s.height))
-      return Error{"job_size: fixed:" + format_number(s.job_size.a) + "x" + format_number(s.job_size.b) + " does not fit the " +
-                   std::to_string(s.width) + "x" + std::to_string(s.height) + " machine"};
-    return {};
-  };
-  t.push_back(std::move(job_size));
-  ParamDef service = spec_row("service", G::Workload, "exponential:MEAN, uniform:A-B, fixed:T", FIELD(service), parse_service,
-                              [](const Scenario& s) { return to_string(s.service); },
-                              "Job service demand: the execution time; with a pattern, the computation, split over the "
-                              "iterations, to which the communication adds (fixed:0 = communication only)");
-  service.check = [](const Scenario& s) -> Status {
-    if (!s.network() && s.service.kind == ServiceSpec::Kind::Fixed && s.service.a == 0 && !s.trace_data)
-      return Error{"service: fixed:0 (jobs that only communicate) needs a pattern; allowed without one: fixed:T (T > 0)"};
-    return {};
-  };
-  t.push_back(std::move(service));
-
-  ParamDef trace = path_row("trace", G::Workload, "a .swf or .csv file",
-                            "Job trace replacing arrival/job_size/service (CLI, scenario files, page upload)");
-  trace.check = [](const Scenario& s) -> Status {
-    if (!s.trace.empty() && !s.trace_data) return Error{"trace: '" + s.trace + "' was not loaded"};
-    if (s.trace_data && (long long)s.trace_data->jobs.size() <= s.warmup)
-      return Error{"trace: '" + s.trace + "' has " + std::to_string(s.trace_data->jobs.size()) +
-                   " usable jobs, not more than warmup=" + std::to_string(s.warmup)};
-    return {};
-  };
-  t.push_back(std::move(trace));
-
-  ParamDef swf_shape = reloads_trace(enum_row<SwfShape>(
-      "swf_shape", G::Workload, {{"square", SwfShape::Square}, {"asff", SwfShape::Asff}, {"row", SwfShape::Row}}, FIELD(swf_shape),
-      "SWF processor count n -> request: most-square a x b = n; asff = most-square, any w x h = n allowed (needs strategy asff or non-contiguous); row = n x 1 when n <= width"));
-  swf_shape.check = [](const Scenario& s) -> Status {
-    const StrategyInfo* si = find_strategy(s.strategy);
-    if (!s.trace.empty() && s.swf_shape == SwfShape::Asff && si && si->contiguous && !si->any_shape)
-      return Error{"swf_shape: asff lets a job take any w x h = n; it needs strategy=asff or a non-contiguous strategy (or use swf_shape=square), not '" +
-                   s.strategy + "'"};
-    return {};
-  };
-  t.push_back(std::move(swf_shape));
-  t.push_back(reloads_trace(enum_row<bool>(
-      "swf_size", G::Workload, {{"given", false}, {"header", true}}, FIELD(swf_size_header),
-      "SWF: machine size from `size` (given) or from the log's MaxProcs/MaxNodes header as the most-square W x H (header)")));
-  t.push_back(reloads_trace(real_row("time_scale", G::Workload, {1e-6, 1e6, "a factor", 'F'}, FIELD(time_scale),
-                                     "Trace replay: arrival, run and requested times multiplied by this factor")));
-
-  ParamDef pattern = id_row("pattern", G::Network, pattern_ids, FIELD(pattern),
-                            "Communication pattern of running jobs over the wormhole network (none = no network model)");
-  pattern.choice_help = [](std::string_view id) -> std::string_view {
-    const PatternInfo* p = find_pattern(id);
-    return p ? p->help : std::string_view{};
-  };
-  pattern.check = [](const Scenario& s) -> Status {
-    if (s.network() && (long long)s.width * s.height > kMaxNetworkNodes)
-      return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
-                   " nodes; use a smaller size or pattern=none"};
-    return {};
-  };
-  t.push_back(std::move(pattern));
-  t.push_back(int_row("packet_flits", G::Network, 1, 1024, FIELD(packet_flits), "Flits per packet"));
-  t.push_back(int_row("buffer_flits", G::Network, 1, 64, FIELD(buffer_flits), "Flit buffer depth per input virtual channel"));
-  t.push_back(enum_row<FlowControl>(
-      "flow_control", G::Network, {{"refill", FlowControl::Refill}, {"credit", FlowControl::Credit}}, FIELD(flow_control),
-      "Flit flow control: refill = a buffer slot may be refilled in the cycle it empties (ProcSimity; 1-flit buffers stream "
-      "a flit per cycle); credit = credits return over a 1-cycle channel (a buffer of B flits passes B flits per 2 cycles)"));
-  t.push_back(int_row("routing_delay", G::Network, 0, 100, FIELD(routing_delay),
-                      "Cycles a head flit spends on the routing decision at each router"));
-  t.push_back(int_row("comm_iterations", G::Network, 1, 1000000, FIELD(comm_iterations),
-                      "Iterations of the communication pattern each job runs (pattern != none)"));
-  t.push_back(real_row("compute_time", G::Network, {0, 1e12, "a time", 'T'}, FIELD(compute_time),
-                       "Computation time between communication iterations (pattern != none)"));
-  t.push_back(int_row("max_blocks", G::Strategy, 0, 1 << 20, FIELD(strat.max_blocks),
-                      "Cap on blocks per job for non-contiguous strategies (0 = none)"));
-  t.push_back(int_row("paging_k", G::Strategy, 0, 10, FIELD(strat.paging_k), "Paging(k): pages of side 2^k processors (strategy paging)"));
-  t.push_back(enum_row<PagingOrder>(
-      "paging_order", G::Strategy,
-      {{"row-major", PagingOrder::RowMajor}, {"snake", PagingOrder::Snake}, {"shuffled", PagingOrder::Shuffled}}, FIELD(strat.paging_order),
-      "Paging: page indexing order (shuffled = Lo et al.'s shuffled row-major, bit-interleaved)"));
-  ParamDef alloc_cost = real_row("alloc_cost", G::Strategy, {0, 1e9, "a time per operation", 'C', "off"}, FIELD(alloc_cost),
-                                 "Allocation time: each decision takes C x its counted operations on a single allocator; the job starts when it ends (0 = decisions take no time)");
-  alloc_cost.check = [](const Scenario& s) -> Status {
-    const SchedulerInfo* si = find_scheduler(s.scheduler);
-    if (s.alloc_cost > 0 && si && !si->timed_decisions)
-      return Error{"alloc_cost: scheduler '" + s.scheduler + "' plans starts at reserved times and cannot take allocation time; use alloc_cost=0 or another scheduler"};
-    return {};
-  };
-  t.push_back(std::move(alloc_cost));
-  t.push_back(real_row("max_wait", G::Scheduler, {0, 1e15, "a time", 'T', "off"}, FIELD(sched.max_wait),
-                       "Starvation threshold: once a job has waited this long no later job may pass it (seed 001 3.5)"));
-  t.push_back(real_row("time_limit", G::Measurement, {0, 1e15, "a time", 'T', "none"}, FIELD(time_limit),
-                       "Stop the run at this time: no arrivals after it, unfinished jobs not processed (seed 004 dynamic)"));
-  t.push_back(enum_row<OnFail>("on_fail", G::Measurement, {{"wait", OnFail::Wait}, {"drop", OnFail::Drop}}, FIELD(on_fail),
-                               "A job that cannot be allocated when tried: waits (default) or is dropped, not processed (seed 004)"));
-  t.push_back(int_row("replications", G::Measurement, 1, kMaxReplications, FIELD(replications),
-                      "Independent replications (seeds derived from seed); results are means with 95% CIs"));
-  t.push_back(int_row("check", G::Measurement, 0, 1, FIELD(check),
-                      "1 = verify occupancy, job table and network buffers/credits after every event; a violation aborts naming node, job and time (slow)"));
-  return t;
+  KeyRows k;
+  declare_keys(k);
+  return k.take();
 }
-#undef FIELD
 
 constexpr ParamGroupInfo kGroups[] = {
     {ParamGroup::Scenario, "Scenario", true},   {ParamGroup::Workload, "Workload", true},

@@ -1,7 +1,16 @@
 // scenario.hpp — a described, validated experiment, and the one parameter table that defines
 // every key (type, default, range, help, Setup panel). The CLI arguments, scenario files, share
 // links and the UI editor are all generated from params(); nothing else in the engine reads
-// keys by name.
+// keys by name. A key is declared once, here: its field in Scenario, its row in declare_keys()
+// just below it.
+//
+// Sections, in order:
+//   limits              kMaxSide, kMaxJobs, kDefaultJobs, ... (README "Limits")
+//   the row type        ParamType, ParamGroup (the Setup panels), ParamDef, Names
+//   the scenario        struct Scenario (every field, with its default)
+//   its keys            declare_keys (every key's row, in canonical order)
+//   the codec           params, apply, validate, estimate_memory, canonical_link, parse_link,
+//                       apply_file_text, split_value_list, url_encode / url_decode
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -9,10 +18,12 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 #include "../alloc/strategy.hpp"
 #include "../core/error.hpp"
 #include "../net/flow_control.hpp"
+#include "../net/patterns.hpp"
 #include "../sched/scheduler.hpp"
 #include "../topology/topology.hpp"
 #include "../workload/specs.hpp"
@@ -37,6 +48,56 @@ inline constexpr long long kMemoryBudget = 1LL << 30;
 inline constexpr long long kMaxQueuedJobs = kMemoryBudget / 128;
 
 enum class OnFail { Wait, Drop };
+
+
+struct Scenario;
+
+enum class ParamType { Enum, Int, UInt64, Real, Size, Spec, Path };
+
+// The Setup panel a key is shown in; the panels appear in this order.
+enum class ParamGroup { Scenario, Workload, Strategy, Scheduler, Network, Measurement };
+struct ParamGroupInfo {
+  ParamGroup group;
+  std::string_view name;
+  bool expanded;  // shown open when the page starts
+};
+std::span<const ParamGroupInfo> param_groups();
+
+// One key. Rows are declared in declare_keys() below and built by the typed helpers in
+// scenario.cpp (int / real / enum / id / spec / size / path / uint64 rows): each derives the
+// range text, the parser (its errors name the key and the range), the canonical printer and the
+// choices from one declaration.
+struct ParamDef {
+  std::string_view key;
+  ParamType type;
+  ParamGroup group;
+  std::string range;  // human-readable allowed values, shown in help, the UI and errors
+  std::string_view help;
+  long long min = 0, max = 0;  // Int: inclusive range
+  // Parses `value` into the scenario; the Error names the key and the allowed range.
+  std::function<Status(Scenario&, std::string_view value)> set;
+  // Canonical text of the scenario's current value.
+  std::function<std::string(const Scenario&)> get;
+  // Enum: the choices (from the registries), in display order; empty function otherwise.
+  std::function<std::vector<std::string>()> choices;
+  // Enum, optional: a choice's one-line help, and why it cannot run in this scenario ("" = it can).
+  std::function<std::string_view(std::string_view choice)> choice_help;
+  std::function<std::string(const Scenario&, std::string_view choice)> choice_unavailable;
+  // Optional cross-key check, run by validate() once every key is set.
+  std::function<Status(const Scenario&)> check;
+  // The default value depends on the machine size (job_size): canonical_link compares the
+  // value with the default at the scenario's size.
+  bool default_follows_size = false;
+  // Optional: values other than the default's text that mean the default (jobs: 1000 without a
+  // trace is what 0 means); canonical_link leaves such a key out.
+  std::function<bool(const Scenario&)> means_default;
+};
+
+// An enum key's names, each standing for a value of the field's type.
+template <class T>
+using Names = std::vector<std::pair<std::string_view, T>>;
+
+// ---- the scenario and its keys
 
 struct Scenario {
   TopologyKind topology = TopologyKind::Mesh;
@@ -86,45 +147,163 @@ struct Scenario {
   bool network() const;  // the pattern needs the network model (not pattern=none)
 };
 
-enum class ParamType { Enum, Int, UInt64, Real, Size, Spec, Path };
+// Every key of the Scenario, in canonical order (the order of --help, links and the Setup
+// panels), each declared once here, beside the fields: its text, Setup panel, field, bounds or
+// names, help and any cross-key check. `k` is the row builder of scenario.cpp (its int_row,
+// real_row, enum_row, id_row, spec_row, size_row, uint64_row, path_row each append one row,
+// deriving range text, parser, printer and choices from the declaration, and return it for its
+// hooks; reloads_trace makes a row invalidate a loaded trace). params() is this table. A new
+// key is a Scenario field, its row here, and the code that reads the field.
+#define ALLOCLAB_KEY_FIELD(member) [](auto& s) -> auto& { return s.member; }
+template <class K>
+void declare_keys(K& k) {
+  using G = ParamGroup;
+  k.enum_row("topology", G::Scenario, Names<TopologyKind>{{"mesh", TopologyKind::Mesh}, {"torus", TopologyKind::Torus}},
+      ALLOCLAB_KEY_FIELD(topology), "Machine: 2D mesh, or 2D torus with wrap-around links");
+  k.size_row("size", G::Scenario, "Machine width x height in processors (columns x rows)");
 
-// The Setup panel a key is shown in; the panels appear in this order.
-enum class ParamGroup { Scenario, Workload, Strategy, Scheduler, Network, Measurement };
-struct ParamGroupInfo {
-  ParamGroup group;
-  std::string_view name;
-  bool expanded;  // shown open when the page starts
-};
-std::span<const ParamGroupInfo> param_groups();
+  ParamDef& strategy = k.id_row("strategy", G::Strategy, strategies, ALLOCLAB_KEY_FIELD(strategy), "Processor allocation strategy",
+      "a strategy id (alloclab list)");
+  strategy.choice_help = [](std::string_view id) -> std::string_view {
+    const StrategyInfo* si = find_strategy(id);
+    return si ? si->help : std::string_view{};
+  };
+  strategy.choice_unavailable = [](const Scenario& s, std::string_view id) -> std::string {
+    const StrategyInfo* si = find_strategy(id);
+    return si ? strategy_unsupported(*si, s.topo()) : std::string{};
+  };
+  strategy.check = [](const Scenario& s) -> Status {
+    const StrategyInfo* si = find_strategy(s.strategy);
+    if (!si) return Error{"strategy: unknown '" + s.strategy + "'"};
+    if (std::string why = strategy_unsupported(*si, s.topo()); !why.empty()) return Error{"strategy: " + why};
+    return {};
+  };
 
-// One key. Rows are built by the typed helpers in scenario.cpp (int / real / enum / id / spec /
-// size / path / uint64 rows): each derives the range text, the parser (its errors name the key
-// and the range), the canonical printer and the choices from one declaration.
-struct ParamDef {
-  std::string_view key;
-  ParamType type;
-  ParamGroup group;
-  std::string range;  // human-readable allowed values, shown in help, the UI and errors
-  std::string_view help;
-  long long min = 0, max = 0;  // Int: inclusive range
-  // Parses `value` into the scenario; the Error names the key and the allowed range.
-  std::function<Status(Scenario&, std::string_view value)> set;
-  // Canonical text of the scenario's current value.
-  std::function<std::string(const Scenario&)> get;
-  // Enum: the choices (from the registries), in display order; empty function otherwise.
-  std::function<std::vector<std::string>()> choices;
-  // Enum, optional: a choice's one-line help, and why it cannot run in this scenario ("" = it can).
-  std::function<std::string_view(std::string_view choice)> choice_help;
-  std::function<std::string(const Scenario&, std::string_view choice)> choice_unavailable;
-  // Optional cross-key check, run by validate() once every key is set.
-  std::function<Status(const Scenario&)> check;
-  // The default value depends on the machine size (job_size): canonical_link compares the
-  // value with the default at the scenario's size.
-  bool default_follows_size = false;
-  // Optional: values other than the default's text that mean the default (jobs: 1000 without a
-  // trace is what 0 means); canonical_link leaves such a key out.
-  std::function<bool(const Scenario&)> means_default;
-};
+  ParamDef& scheduler = k.id_row("scheduler", G::Scheduler, schedulers, ALLOCLAB_KEY_FIELD(scheduler),
+      "Job scheduling: first come first served, shortest service demand first, EASY backfilling, greedy (every waiting job that fits starts; seed 001), or conservative backfilling");
+  scheduler.choice_help = [](std::string_view id) -> std::string_view {
+    const SchedulerInfo* si = find_scheduler(id);
+    return si ? si->help : std::string_view{};
+  };
+
+  ParamDef& jobs = k.int_row("jobs", G::Measurement, 0, kMaxJobs, ALLOCLAB_KEY_FIELD(jobs),
+      "Jobs measured (after warm-up); 0 (default) = 1000, or with a trace every job after warm-up; a number caps a trace");
+  jobs.check = [](const Scenario& s) -> Status {
+    if (s.warmup + s.jobs > kMaxJobs)
+      return Error{"jobs: warmup + jobs = " + std::to_string(s.warmup + s.jobs) + " exceeds the limit " + std::to_string(kMaxJobs)};
+    if (!s.trace_data && s.warmup + kDefaultJobs > kMaxJobs && s.jobs == 0)
+      return Error{"jobs: warmup + 1000 (the default jobs) exceeds the limit " + std::to_string(kMaxJobs)};
+    return {};
+  };
+  jobs.means_default = [](const Scenario& s) { return s.trace.empty() && s.jobs == kDefaultJobs; };
+  k.int_row("warmup", G::Measurement, 0, kMaxJobs, ALLOCLAB_KEY_FIELD(warmup), "Jobs completed before measuring starts");
+  k.uint64_row("seed", G::Scenario, &Scenario::seed,
+      "Random seed (the job stream depends only on it and the workload keys)");
+  k.spec_row("arrival", G::Workload, "poisson:RATE, batch", ALLOCLAB_KEY_FIELD(arrival), parse_arrival,
+      [](const Scenario& s) { return to_string(s.arrival); },
+      "Job arrivals: Poisson with RATE jobs per time unit, or all at time 0");
+
+  ParamDef& job_size = k.spec_row(
+      "job_size", G::Workload, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH", ALLOCLAB_KEY_FIELD(job_size),
+      parse_job_size, [](const Scenario& s) { return to_string(s.job_size, s.longer_side()); },
+      "Job side lengths, drawn per side and clamped to the machine (default uniform:1-L, L = longer side)");
+  job_size.default_follows_size = true;
+  job_size.check = [](const Scenario& s) -> Status {
+    if (s.job_size.kind == SizeSpec::Kind::Uniform && s.job_size.b > s.longer_side())
+      return Error{"job_size: uniform:" + format_number(s.job_size.a) + "-" + format_number(s.job_size.b) +
+                   " exceeds the machine; allowed: 1 <= A <= B <= " + std::to_string(s.longer_side())};
+    if (s.job_size.kind == SizeSpec::Kind::Fixed && (s.job_size.a > s.width || s.job_size.b > s.height))
+      return Error{"job_size: fixed:" + format_number(s.job_size.a) + "x" + format_number(s.job_size.b) + " does not fit the " +
+                   std::to_string(s.width) + "x" + std::to_string(s.height) + " machine"};
+    return {};
+  };
+  ParamDef& service = k.spec_row("service", G::Workload, "exponential:MEAN, uniform:A-B, fixed:T", ALLOCLAB_KEY_FIELD(service), parse_service,
+      [](const Scenario& s) { return to_string(s.service); },
+      "Job service demand: the execution time; with a pattern, the computation, split over the "
+      "iterations, to which the communication adds (fixed:0 = communication only)");
+  service.check = [](const Scenario& s) -> Status {
+    if (!s.network() && s.service.kind == ServiceSpec::Kind::Fixed && s.service.a == 0 && !s.trace_data)
+      return Error{"service: fixed:0 (jobs that only communicate) needs a pattern; allowed without one: fixed:T (T > 0)"};
+    return {};
+  };
+
+  ParamDef& trace = k.path_row("trace", G::Workload, "a .swf or .csv file",
+      "Job trace replacing arrival/job_size/service (CLI, scenario files, page upload)");
+  trace.check = [](const Scenario& s) -> Status {
+    if (!s.trace.empty() && !s.trace_data) return Error{"trace: '" + s.trace + "' was not loaded"};
+    if (s.trace_data && (long long)s.trace_data->jobs.size() <= s.warmup)
+      return Error{"trace: '" + s.trace + "' has " + std::to_string(s.trace_data->jobs.size()) +
+                   " usable jobs, not more than warmup=" + std::to_string(s.warmup)};
+    return {};
+  };
+
+  ParamDef& swf_shape = k.reloads_trace(k.enum_row(
+      "swf_shape", G::Workload, Names<SwfShape>{{"square", SwfShape::Square}, {"asff", SwfShape::Asff}, {"row", SwfShape::Row}}, ALLOCLAB_KEY_FIELD(swf_shape),
+      "SWF processor count n -> request: most-square a x b = n; asff = most-square, any w x h = n allowed (needs strategy asff or non-contiguous); row = n x 1 when n <= width"));
+  swf_shape.check = [](const Scenario& s) -> Status {
+    const StrategyInfo* si = find_strategy(s.strategy);
+    if (!s.trace.empty() && s.swf_shape == SwfShape::Asff && si && si->contiguous && !si->any_shape)
+      return Error{"swf_shape: asff lets a job take any w x h = n; it needs strategy=asff or a non-contiguous strategy (or use swf_shape=square), not '" +
+                   s.strategy + "'"};
+    return {};
+  };
+  k.reloads_trace(k.enum_row(
+      "swf_size", G::Workload, Names<bool>{{"given", false}, {"header", true}}, ALLOCLAB_KEY_FIELD(swf_size_header),
+      "SWF: machine size from `size` (given) or from the log's MaxProcs/MaxNodes header as the most-square W x H (header)"));
+  k.reloads_trace(k.real_row("time_scale", G::Workload, {1e-6, 1e6, "a factor", 'F'}, ALLOCLAB_KEY_FIELD(time_scale),
+      "Trace replay: arrival, run and requested times multiplied by this factor"));
+
+  ParamDef& pattern = k.id_row("pattern", G::Network, patterns, ALLOCLAB_KEY_FIELD(pattern),
+      "Communication pattern of running jobs over the wormhole network (none = no network model)");
+  pattern.choice_help = [](std::string_view id) -> std::string_view {
+    const PatternInfo* p = find_pattern(id);
+    return p ? p->help : std::string_view{};
+  };
+  pattern.check = [](const Scenario& s) -> Status {
+    if (s.network() && (long long)s.width * s.height > kMaxNetworkNodes)
+      return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
+                   " nodes; use a smaller size or pattern=none"};
+    return {};
+  };
+  k.int_row("packet_flits", G::Network, 1, 1024, ALLOCLAB_KEY_FIELD(packet_flits), "Flits per packet");
+  k.int_row("buffer_flits", G::Network, 1, 64, ALLOCLAB_KEY_FIELD(buffer_flits), "Flit buffer depth per input virtual channel");
+  k.enum_row(
+      "flow_control", G::Network, Names<FlowControl>{{"refill", FlowControl::Refill}, {"credit", FlowControl::Credit}}, ALLOCLAB_KEY_FIELD(flow_control),
+      "Flit flow control: refill = a buffer slot may be refilled in the cycle it empties (ProcSimity; 1-flit buffers stream "
+      "a flit per cycle); credit = credits return over a 1-cycle channel (a buffer of B flits passes B flits per 2 cycles)");
+  k.int_row("routing_delay", G::Network, 0, 100, ALLOCLAB_KEY_FIELD(routing_delay),
+      "Cycles a head flit spends on the routing decision at each router");
+  k.int_row("comm_iterations", G::Network, 1, 1000000, ALLOCLAB_KEY_FIELD(comm_iterations),
+      "Iterations of the communication pattern each job runs (pattern != none)");
+  k.real_row("compute_time", G::Network, {0, 1e12, "a time", 'T'}, ALLOCLAB_KEY_FIELD(compute_time),
+      "Computation time between communication iterations (pattern != none)");
+  k.int_row("max_blocks", G::Strategy, 0, 1 << 20, ALLOCLAB_KEY_FIELD(strat.max_blocks),
+      "Cap on blocks per job for non-contiguous strategies (0 = none)");
+  k.int_row("paging_k", G::Strategy, 0, 10, ALLOCLAB_KEY_FIELD(strat.paging_k), "Paging(k): pages of side 2^k processors (strategy paging)");
+  k.enum_row(
+      "paging_order", G::Strategy,
+      Names<PagingOrder>{{"row-major", PagingOrder::RowMajor}, {"snake", PagingOrder::Snake}, {"shuffled", PagingOrder::Shuffled}}, ALLOCLAB_KEY_FIELD(strat.paging_order),
+      "Paging: page indexing order (shuffled = Lo et al.'s shuffled row-major, bit-interleaved)");
+  ParamDef& alloc_cost = k.real_row("alloc_cost", G::Strategy, {0, 1e9, "a time per operation", 'C', "off"}, ALLOCLAB_KEY_FIELD(alloc_cost),
+      "Allocation time: each decision takes C x its counted operations on a single allocator; the job starts when it ends (0 = decisions take no time)");
+  alloc_cost.check = [](const Scenario& s) -> Status {
+    const SchedulerInfo* si = find_scheduler(s.scheduler);
+    if (s.alloc_cost > 0 && si && !si->timed_decisions)
+      return Error{"alloc_cost: scheduler '" + s.scheduler + "' plans starts at reserved times and cannot take allocation time; use alloc_cost=0 or another scheduler"};
+    return {};
+  };
+  k.real_row("max_wait", G::Scheduler, {0, 1e15, "a time", 'T', "off"}, ALLOCLAB_KEY_FIELD(sched.max_wait),
+      "Starvation threshold: once a job has waited this long no later job may pass it (seed 001 3.5)");
+  k.real_row("time_limit", G::Measurement, {0, 1e15, "a time", 'T', "none"}, ALLOCLAB_KEY_FIELD(time_limit),
+      "Stop the run at this time: no arrivals after it, unfinished jobs not processed (seed 004 dynamic)");
+  k.enum_row("on_fail", G::Measurement, Names<OnFail>{{"wait", OnFail::Wait}, {"drop", OnFail::Drop}}, ALLOCLAB_KEY_FIELD(on_fail),
+      "A job that cannot be allocated when tried: waits (default) or is dropped, not processed (seed 004)");
+  k.int_row("replications", G::Measurement, 1, kMaxReplications, ALLOCLAB_KEY_FIELD(replications),
+      "Independent replications (seeds derived from seed); results are means with 95% CIs");
+  k.int_row("check", G::Measurement, 0, 1, ALLOCLAB_KEY_FIELD(check),
+      "1 = verify occupancy, job table and network buffers/credits after every event; a violation aborts naming node, job and time (slow)");
+}
+#undef ALLOCLAB_KEY_FIELD
 
 // The parameter table, in canonical order.
 std::span<const ParamDef> params();

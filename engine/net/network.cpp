@@ -7,7 +7,8 @@
 //   construction        Network::Network (routers, ports, VCs, channels from the routing row)
 //   injection           inject, start_routing (a packet's head takes a route)
 //   one cycle           step, read_and_evaluate (phase 1: read the channels), accept,
-//                       move (a flit across a link or into ejection), evaluate (phase 2 per router)
+//                       move (a flit across a link or into ejection; its rarer cases source_flit,
+//                       claim, eject, release), evaluate (phase 2 per router)
 //   refill and skipping refill_rounds, skip_to (idle jumps)
 //   views               take_delivered, link_states, link_held, channels_of, stats
 //   invariants          audit
@@ -66,7 +67,7 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
       // The first search starts at VC 0 (the injection port, whose last winner counts as VC 0,
       // prefers VC 1, which it never uses, and so falls back to VC 0).
       r.vc_pref |= std::uint16_t(1u << (p * vcs_ + (p == kPortLocal ? vcs_ - 1 : 0)));
-      r.out_rr[p] = std::uint8_t(kNetPorts - 1);
+      r.out_rr[p] = Byte(kNetPorts - 1);
     }
     // Every target starts as output VC 0 (bit 0), so `want`, `tf` and `tc` start consistent.
     r.want[0] = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
@@ -153,13 +154,13 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   s.state = kRouting;
   const std::int64_t ready = ready_[std::size_t(iv)] = from + cfg_.routing_delay;
   vc_pkt_[std::size_t(iv)] = pkt;
-  s.out_port = std::uint8_t(rc.port);
-  s.out_vc = std::uint8_t(rc.vc);
+  s.out_port = Byte(rc.port);
+  s.out_vc = Byte(rc.vc);
   Router& r = routers_[std::size_t(node)];
   const unsigned tg = unsigned(rc.port * vcs_ + rc.vc), bit = 1u << local;
   r.want[r.target[local]] &= std::uint16_t(~bit);
   r.want[tg] |= std::uint16_t(bit);
-  r.target[local] = std::uint8_t(tg);
+  r.target[local] = Byte(tg);
   r.tf = std::uint16_t((r.tf & ~bit) | ((r.ov_free >> tg & 1u) << local));
   r.tc = std::uint16_t((r.tc & ~bit) | ((r.ov_credit >> tg & 1u) << local));
   // Mark the head routed and wake the router when the delay ends. With no delay the router is
@@ -251,7 +252,6 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   Router& r = routers_[std::size_t(node)];
   const int bit = vc_bit<V>(node, e.iv);
   r.live |= std::uint16_t(1u << bit);
-  ++buffered_[node];
   ++st_.flits_buffered;
   if (e.f.head) packets_[e.f.pkt].hop_arrival = t;
   if (s.state == kIdle) {
@@ -269,117 +269,171 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
 
 // The front flit of input VC (node, port, vc) crosses the switch at cycle t. Returns whether the
 // VC's next flit is waiting and has a credit, or the move released an output VC (see evaluate).
+// The common case — a body flit from a link buffer onto a link — stays inline; a flit leaving
+// its source queue, a head claiming its output VC, an ejection and a tail's release are out of
+// line (few registers stay live across them in the router's allocation loop).
 template <int V>
-bool Network::move(int node, int port, int vc, std::int64_t t) {
-  const int iv = iv_index<V>(node, port, vc);
-  InVc& s = in_[iv];
-  Router& r = routers_[std::size_t(node)];
-  const unsigned in_bit = 1u << vc_bit<V>(node, iv);
-  const int B = cfg_.buffer_flits;
+bool Network::move(int node, Router& r, int i, std::int64_t t) {
+  const int base = node * kNetPorts * V;  // node's first VC (input and output VCs alike)
+  const int iv = base + i, port = i / V;
+  InVc& s = in_[std::size_t(iv)];
+  const unsigned in_bit = 1u << i;
+  const int ob = r.target[i];  // output VC q*V + out_vc
+  const int q = ob / V, ov = base + ob;
+  const unsigned out_bit = 1u << ob;
 
   Flit f;
   if (port == kPortLocal) {
-    const std::uint32_t pkt = queue_[node][queue_head_[node]];
-    const int seq = inj_seq_[node]++;
-    f = Flit{pkt, std::uint16_t(seq), std::uint8_t(seq == 0), std::uint8_t(seq == cfg_.packet_flits - 1)};
-    --st_.flits_queued;
+    f = source_flit(node);
   } else {
+    const int B = cfg_.buffer_flits;
     f = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
     if (++s.head == B) s.head = 0;
     if (--s.count == 0) r.live &= std::uint16_t(~in_bit);
-    --buffered_[node];
     --st_.flits_buffered;
-    const std::size_t l = std::size_t(node) * 4 + std::size_t(port);
+    const Wire& w = wires_[std::size_t(node) * 4 + std::size_t(port)];
     // the freed slot, back upstream: within this cycle (refill) or the next (credit)
-    (refill_ ? refill_ch_ : credit_ch_).push_back(CreditEvent{wires_[l].up_ov + vc, wires_[l].up_node});
+    (refill_ ? refill_ch_ : credit_ch_).push_back(CreditEvent{w.up_ov + (i & (V - 1)), w.up_node});
   }
 
-  const int q = s.out_port;
-  const int ov = iv_index<V>(node, q, s.out_vc);
-  const int ob = vc_bit<V>(node, ov);
-  const unsigned out_bit = 1u << ob;
-  OutVc& o = out_[ov];
-  Packet& pk = packets_[f.pkt];
+  OutVc& o = out_[std::size_t(ov)];
   if (f.head) {
-    ALLOCLAB_CHECK(s.state == kRouting && o.owner < 0, "head of packet %llu at node %d: VC state %d, owner %d, cycle %lld",
-                   (unsigned long long)pk.id, node, int(s.state), o.owner, (long long)t);
-    o.owner = iv;
-    s.state = kActive;
-    r.routed &= std::uint16_t(~in_bit);
-    r.active |= std::uint16_t(in_bit);
-    r.ov_free &= std::uint16_t(~out_bit);
-    r.tf &= std::uint16_t(~r.want[ob]);
-    pk.blocked += t - (pk.hop_arrival + cfg_.routing_delay);
+    claim(node, iv, ov, f.pkt, t);
   } else {
     ALLOCLAB_CHECK(s.state == kActive && o.owner == iv, "body flit %d of packet %llu at node %d without its VC, cycle %lld",
-                   int(f.seq), (unsigned long long)pk.id, node, (long long)t);
+                   int(f.seq), (unsigned long long)packets_[f.pkt].id, node, (long long)t);
   }
 
   if (q != kPortLocal) {
-    ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, int(s.out_vc), (long long)t);
+    ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, ob & (V - 1), (long long)t);
     if (--o.credits == 0) {
       r.ov_credit &= std::uint16_t(~out_bit);
       r.tc &= std::uint16_t(~r.want[ob]);
     }
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
-    flit_ch_.push_back(FlitEvent{wires_[l].down_iv + s.out_vc, wires_[l].down_node, f});
+    const Wire& w = wires_[l];
+    flit_ch_.push_back(FlitEvent{w.down_iv + (ob & (V - 1)), w.down_node, f});
     ++link_flits_[l];
-    ++st_.flit_hops;
   } else {
-    ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
-    ++st_.flits_ejected;
-    if (f.head)
-      ALLOCLAB_CHECK(t == pk.created + pk.source_wait + std::int64_t(pk.hops) * (cfg_.routing_delay + 1) +
-                              cfg_.routing_delay + pk.blocked,
-                     "packet %llu: head ejected at %lld, created %lld, source wait %lld, %d hops, blocked %lld",
-                     (unsigned long long)pk.id, (long long)t, (long long)pk.created, (long long)pk.source_wait, pk.hops,
-                     (long long)pk.blocked);
-    if (f.tail) {
-      delivered_.push_back(Delivered{pk.id, pk.tag, pk.src, pk.dst, pk.created, t + 1, pk.blocked, pk.source_wait});
-      ++st_.packets_delivered;
-      st_.total_latency += t + 1 - pk.created - pk.source_wait;
-      st_.total_blocking += pk.blocked;
-      st_.total_queueing += pk.source_wait;
-      --packets_in_network_;
-      free_slots_.push_back(f.pkt);
-    }
+    eject(node, f, t);
   }
 
-  if (f.tail) {  // release the output VC; the next packet's head (if any) starts routing
-    o.owner = -1;
-    s.state = kIdle;
-    r.ov_free |= std::uint16_t(out_bit);
-    r.tf |= r.want[ob];
-    r.active &= std::uint16_t(~in_bit);
-    if (port == kPortLocal) {
-      inj_seq_[node] = 0;
-      ++queue_head_[node];
-      if (queue_head_[node] < queue_[node].size()) {
-        start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
-      } else {
-        s.count = 0;
-        r.live &= std::uint16_t(~in_bit);
-      }
-    } else if (s.count > 0) {
-      const Flit& next = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
-      ALLOCLAB_CHECK(next.head, "flit %d of packet %llu follows a tail at node %d", int(next.seq),
-                     (unsigned long long)packets_[next.pkt].id, node);
-      start_routing(node, iv, next.pkt, t + 1);
-    }
+  if (f.tail) {
+    release(node, iv, ov, t);
     return true;
   }
   return s.count > 0 && bool(r.ov_credit & out_bit);  // the next flit can go at once
+}
+
+// The next flit of node's source queue enters the switch (move's injection case).
+Network::Flit Network::source_flit(int node) {
+  const std::uint32_t pkt = queue_[node][queue_head_[node]];
+  const int seq = inj_seq_[node]++;
+  --st_.flits_queued;
+  return Flit{pkt, std::uint16_t(seq), seq == 0, seq == cfg_.packet_flits - 1};
+}
+
+// The head of packet `pkt` at input VC iv takes output VC ov at cycle t (move's head case).
+void Network::claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t) {
+  InVc& s = in_[iv];
+  OutVc& o = out_[ov];
+  Packet& pk = packets_[pkt];
+  ALLOCLAB_CHECK(s.state == kRouting && o.owner < 0, "head of packet %llu at node %d: VC state %d, owner %d, cycle %lld",
+                 (unsigned long long)pk.id, node, int(s.state), o.owner, (long long)t);
+  Router& r = routers_[std::size_t(node)];
+  const unsigned in_bit = 1u << vc_bit(node, iv);
+  const int ob = vc_bit(node, ov);
+  o.owner = iv;
+  s.state = kActive;
+  r.routed &= std::uint16_t(~in_bit);
+  r.active |= std::uint16_t(in_bit);
+  r.ov_free &= std::uint16_t(~(1u << ob));
+  r.tf &= std::uint16_t(~r.want[ob]);
+  pk.blocked += t - (pk.hop_arrival + cfg_.routing_delay);
+}
+
+// Flit f leaves the network at its destination `node` in cycle t (move's ejection case).
+void Network::eject(int node, const Flit& f, std::int64_t t) {
+  Packet& pk = packets_[f.pkt];
+  ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
+  ++st_.flits_ejected;
+  if (f.head)
+    ALLOCLAB_CHECK(t == pk.created + pk.source_wait + std::int64_t(pk.hops) * (cfg_.routing_delay + 1) +
+                            cfg_.routing_delay + pk.blocked,
+                   "packet %llu: head ejected at %lld, created %lld, source wait %lld, %d hops, blocked %lld",
+                   (unsigned long long)pk.id, (long long)t, (long long)pk.created, (long long)pk.source_wait, pk.hops,
+                   (long long)pk.blocked);
+  if (f.tail) {
+    delivered_.push_back(Delivered{pk.id, pk.tag, pk.src, pk.dst, pk.created, t + 1, pk.blocked, pk.source_wait});
+    ++st_.packets_delivered;
+    st_.total_latency += t + 1 - pk.created - pk.source_wait;
+    st_.total_blocking += pk.blocked;
+    st_.total_queueing += pk.source_wait;
+    --packets_in_network_;
+    free_slots_.push_back(f.pkt);
+  }
+}
+
+// The tail has left input VC iv at cycle t: release output VC ov; the next packet's head (if
+// any) starts routing (move's tail case).
+void Network::release(int node, int iv, int ov, std::int64_t t) {
+  InVc& s = in_[iv];
+  Router& r = routers_[std::size_t(node)];
+  const unsigned in_bit = 1u << vc_bit(node, iv);
+  const int ob = vc_bit(node, ov);
+  out_[ov].owner = -1;
+  s.state = kIdle;
+  r.ov_free |= std::uint16_t(1u << ob);
+  r.tf |= r.want[ob];
+  r.active &= std::uint16_t(~in_bit);
+  if (vc_bit(node, iv) / vcs_ == kPortLocal) {
+    inj_seq_[node] = 0;
+    ++queue_head_[node];
+    if (queue_head_[node] < queue_[node].size()) {
+      start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
+    } else {
+      s.count = 0;
+      r.live &= std::uint16_t(~in_bit);
+    }
+  } else if (s.count > 0) {
+    const Flit& next = buf_[std::size_t(iv) * std::size_t(cfg_.buffer_flits) + std::size_t(s.head)];
+    ALLOCLAB_CHECK(next.head, "flit %d of packet %llu follows a tail at node %d", int(next.seq),
+                   (unsigned long long)packets_[next.pkt].id, node);
+    start_routing(node, iv, next.pkt, t + 1);
+  }
 }
 
 // V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus).
 // The decision reads only the router's Router line and works on bit masks (bit i = p*V + v):
 // which VCs are ready is unpredictable, so there are no data-dependent branches beyond the
 // loops over set bits, and the request stage costs a few instructions per waiting VC.
+namespace {
+
+// Round robin over the 5 input ports: kRoundRobin[last][requests] = the first requesting port
+// after `last` (requests: bit p = port p asks; nonzero).
+constexpr auto kRoundRobin = [] {
+  std::array<std::array<unsigned char, 32>, kNetPorts> w{};
+  for (int last = 0; last < kNetPorts; ++last)
+    for (unsigned rq = 1; rq < 32; ++rq)
+      for (int k = 1; k <= kNetPorts; ++k) {
+        const int p = (last + k) % kNetPorts;
+        if (rq >> p & 1u) {
+          w[std::size_t(last)][rq] = static_cast<unsigned char>(p);
+          break;
+        }
+      }
+  return w;
+}();
+
+// With 2 VCs per port (bit p*2 + v): the swap of each port's two VC bits.
+constexpr unsigned partner(unsigned m) { return ((m & 0x155u) << 1) | ((m >> 1) & 0x155u); }
+
+}  // namespace
+
 template <int V, bool Late>
 void Network::evaluate(int node, std::int64_t t) {
   static_assert(kNetPorts * V <= 16, "the Router masks hold one bit per VC");
   static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
-  constexpr unsigned kVc0 = V == 2 ? 0x155u : 0x1Fu;  // VC 0 of every port
   Router& r = routers_[std::size_t(node)];
 
   // Eligible input VCs: the VC holds a flit whose head has finished routing (or whose packet is
@@ -389,15 +443,12 @@ void Network::evaluate(int node, std::int64_t t) {
   const unsigned eligible = unsigned(r.live) & (active | unsigned(r.routed)) & (active | unsigned(r.tf)) & unsigned(r.tc);
   // A later refill round: input and output ports that carried a flit earlier in this cycle are
   // taken (one flit per port per cycle).
-  unsigned used_out = 0, used_in = 0, avail = eligible;
+  unsigned avail = eligible;
+  const bool busy_now = Late && r.busy_cycle == t;
   if constexpr (Late) {
-    if (r.busy_cycle == t) {
-      used_out = r.busy_ports;
-      used_in = r.in_used;
-      unsigned taken = V == 2 ? ((used_in & 1u) | (used_in & 2u) << 1 | (used_in & 4u) << 2 | (used_in & 8u) << 3 |
-                                 (used_in & 16u) << 4) * 3u
-                              : used_in;
-      for (unsigned m = used_out; m; m &= m - 1) {
+    if (busy_now) {
+      unsigned taken = r.in_used;
+      for (unsigned m = r.busy_ports; m; m &= m - 1) {
         const int q = std::countr_zero(m);
         for (int v = 0; v < V; ++v) taken |= r.want[q * V + v];
       }
@@ -408,7 +459,6 @@ void Network::evaluate(int node, std::int64_t t) {
   // one can go, else the other (on the injection port only VC 0 is ever used).
   unsigned offered = avail;
   if constexpr (V == 2) {
-    auto partner = [](unsigned m) { return ((m & kVc0) << 1) | ((m >> 1) & kVc0); };  // swap VCs 0 and 1
     const unsigned first = avail & r.vc_pref;
     offered = first | (avail & ~unsigned(r.vc_pref) & ~partner(first));
   }
@@ -422,40 +472,43 @@ void Network::evaluate(int node, std::int64_t t) {
   }
 
   // Output stage: each requested output port grants the first asking input port after its last
-  // winner (round robin), and that flit moves.
-  unsigned moves = 0;
+  // winner (round robin), and that flit moves. Every requested output port grants one.
+  const unsigned granted = qmask;
+  unsigned won = 0;    // the input VCs that move
   bool again = false;  // whether this router may move a flit next cycle without a new event
   while (qmask) {
     const int q = std::countr_zero(qmask);
     qmask &= qmask - 1;
-    const unsigned rq = requests >> (q * kNetPorts) & 31u;
-    const int from = r.out_rr[q] + 1;  // 1..5
-    const unsigned rot = ((rq | rq << kNetPorts) >> from) & 31u;
-    int p = from + std::countr_zero(rot);
-    if (p >= kNetPorts) p -= kNetPorts;
-    r.out_rr[q] = std::uint8_t(p);
-    int vc = 0;
-    if constexpr (V == 2) {
-      vc = int(offered >> (2 * p + 1) & 1u);
-      r.vc_pref = std::uint16_t((r.vc_pref & ~(3u << 2 * p)) | 1u << (2 * p + (vc ^ 1)));
-    }
-    ++moves;
-    used_out |= 1u << q;
-    used_in |= 1u << p;
-    again |= move<V>(node, p, vc, t);
+    const int p = kRoundRobin[r.out_rr[q]][requests >> (q * kNetPorts) & 31u];
+    r.out_rr[q] = Byte(p);
+    const int i = V == 2 ? 2 * p + int(offered >> (2 * p + 1) & 1u) : p;
+    won |= 1u << i;
+    again |= move<V>(node, r, i, t);
   }
-  if (moves) {
-    r.busy_cycle = t;
-    r.busy_ports = std::uint8_t(used_out);
-    r.in_used = std::uint8_t(used_in);
+  if (granted) {
+    unsigned ports_in = won;  // both VCs of each input port that moved
+    if constexpr (V == 2) {
+      // Each input port that won now prefers the VC after its winner: where the winner was the
+      // preferred VC, both of the port's bits flip (a winner that was not preferred leaves them).
+      const unsigned flip = won & r.vc_pref;
+      r.vc_pref = std::uint16_t(r.vc_pref ^ (flip | partner(flip)));
+      ports_in |= partner(won);
+    }
+    if (busy_now) {
+      r.busy_ports = Byte(r.busy_ports | granted);
+      r.in_used = std::uint16_t(r.in_used | ports_in);
+    } else {
+      r.busy_cycle = t;
+      r.busy_ports = Byte(granted);
+      r.in_used = std::uint16_t(ports_in);
+    }
   }
 
   // Evaluate again next cycle if something could move then without a new arrival, credit or
   // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
   // an output VC released by a tail (a waiting head may take it).
-  if (again || unsigned(std::popcount(eligible)) > moves) wake_next(node, t);
+  if (again || std::popcount(eligible) > std::popcount(granted)) wake_next(node, t);
 }
-
 template <int V>
 void Network::refill_rounds(std::int64_t t) {
   while (!refill_ch_.empty()) {
@@ -522,6 +575,15 @@ std::array<LinkState, 4> Network::link_states(int node) const {
   return out;
 }
 
+std::span<const std::int32_t> Network::buffered_flits() const {
+  for (int n = 0; n < nodes_; ++n) {
+    int here = 0;
+    for (int i = 0; i < 4 * vcs_; ++i) here += in_[std::size_t(n * kNetPorts * vcs_ + i)].count;
+    buffered_[std::size_t(n)] = here;
+  }
+  return buffered_;
+}
+
 bool Network::link_held(int node, int port) const {
   for (int v = 0; v < vcs_; ++v)
     if (out_[iv_index(node, port, v)].owner >= 0) return true;
@@ -575,6 +637,8 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
 
 NetStats Network::stats() const {
   NetStats s = st_;
+  s.flit_hops = 0;  // the links' counts are the only record (nothing more on the step's hot path)
+  for (const std::uint64_t f : link_flits_) s.flit_hops += f;
   s.flits_in_flight = s.flits_queued + s.flits_buffered + s.flits_on_links;
   if (s.packets_delivered) {
     s.mean_latency = double(s.total_latency) / double(s.packets_delivered);
@@ -632,7 +696,6 @@ void Network::audit() const {
           ALLOCLAB_CHECK(h.state == kActive && h.out_port == p && h.out_vc == v, "node %d output VC %d has a stale owner", n, iv);
         }
       }
-    ALLOCLAB_CHECK(here == buffered_[n], "node %d buffered count %d != %d", n, buffered_[n], here);
     // The Router masks agree with the VC states (bit i = p*V + v, for input and output VCs).
     unsigned active = 0, routed = 0, ov_free = 0, ov_credit = 0;
     for (int i = 0; i < kNetPorts * V; ++i) {

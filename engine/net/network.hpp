@@ -163,8 +163,8 @@ class Network {
   std::array<LinkState, 4> link_states(int node) const;
   // Whether some packet currently holds a VC of the link (node, port).
   bool link_held(int node, int port) const;
-  // Flits in each node's router input buffers, indexed by node.
-  std::span<const std::int32_t> buffered_flits() const { return buffered_; }
+  // Flits in each node's router input buffers, indexed by node (counted on demand: O(network)).
+  std::span<const std::int32_t> buffered_flits() const;
   // The links a packet tagged `tag` (a job) occupies now, by node then port: O(network) per call
   // and nothing on the step's hot path (packets keep their tag, input VCs their packet).
   std::vector<ChannelUse> channels_of(std::int32_t tag) const;
@@ -185,12 +185,16 @@ class Network {
   struct Flit {
     std::uint32_t pkt;   // slot in packets_
     std::uint16_t seq;   // 0 = head
-    std::uint8_t head, tail;
+    bool head, tail;
   };
-  enum : std::uint8_t { kIdle, kRouting, kActive };  // input VC states
+  // The byte-sized fields of the step's structures are Byte (char8_t), not std::uint8_t: an
+  // unsigned char may alias any object, so each store through one made the compiler reload every
+  // vector's data pointer and every member it had read before; a char8_t aliases nothing else.
+  using Byte = char8_t;
+  enum : Byte { kIdle, kRouting, kActive };  // input VC states
   struct InVc {  // 8 bytes; the cycle a routing head may leave is in ready_ (rarely read)
     std::uint16_t head = 0, count = 0;  // ring buffer in buf_[iv*B ...]; injection VC: count = 1 if packets wait
-    std::uint8_t state = kIdle, out_port = 0, out_vc = 0;
+    Byte state = kIdle, out_port = 0, out_vc = 0;
   };
   struct OutVc {
     std::int32_t credits = 0;
@@ -217,8 +221,9 @@ class Network {
   // router finds its eligible input VCs with a few mask operations and no per-VC loop.
   struct alignas(64) Router {
     std::int64_t busy_cycle = -1;  // the last cycle a flit crossed this switch, the output ports
-    std::uint8_t busy_ports = 0;   // used then (bits 0..4; link_state() reads 0..3) and the input
-    std::uint8_t in_used = 0;      // ports (bits 0..4): a later refill round must not reuse them
+    Byte busy_ports = 0;          // used then (bits 0..4; link_state() reads 0..3) and the input
+    std::uint16_t in_used = 0;    // VCs of the input ports used then: a later refill round must not
+                                  // reuse these ports
     std::uint16_t live = 0;       // input VCs holding a flit
     std::uint16_t active = 0;     // input VCs in state kActive (their packet owns the output VC)
     std::uint16_t routed = 0;     // input VCs in state kRouting whose routing delay has ended
@@ -227,8 +232,8 @@ class Network {
     std::uint16_t tf = 0, tc = 0; // input VCs whose target output VC is free / has a credit
     std::uint16_t vc_pref = 0;    // per input port, the bit of the VC it offers first: the one after its last winner
     std::uint16_t want[kNetPorts * 2] = {};   // per output VC: the input VCs whose target it is
-    std::uint8_t target[kNetPorts * 2] = {};  // per input VC: its output VC, out_port*vcs + out_vc
-    std::uint8_t out_rr[kNetPorts] = {};      // per output port: the input port that last won
+    Byte target[kNetPorts * 2] = {};          // per input VC: its output VC, out_port*vcs + out_vc
+    Byte out_rr[kNetPorts] = {};              // per output port: the input port that last won
   };
   static_assert(sizeof(Router) == 64, "one router's decision state is one cache line");
 
@@ -264,7 +269,12 @@ class Network {
   template <int V>
   void refill_rounds(std::int64_t t);
   template <int V>
-  [[gnu::always_inline]] inline bool move(int node, int port, int vc, std::int64_t t);
+  [[gnu::always_inline]] inline bool move(int node, Router& r, int i, std::int64_t t);  // i = port*V + vc
+  // move's rarer cases, out of line: see network.cpp.
+  [[gnu::noinline]] Flit source_flit(int node);
+  [[gnu::noinline]] void claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t);
+  [[gnu::noinline]] void eject(int node, const Flit& f, std::int64_t t);
+  [[gnu::noinline]] void release(int node, int iv, int ov, std::int64_t t);
   int vc_bit(int node, int iv) const { return iv - node * kNetPorts * vcs_; }  // p*vcs + v
   template <int V>
   static int vc_bit(int node, int iv) { return iv - node * kNetPorts * V; }
@@ -292,7 +302,7 @@ class Network {
   std::vector<Flit> buf_;
   std::vector<OutVc> out_;
   std::vector<Router> routers_;         // per node
-  std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers
+  mutable std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers (buffered_flits())
   std::vector<Coord> coords_;           // per node: its coordinates (routing without division)
 
   // Source queues: packet slots, consumed from queue_head_; inj_seq_ = next flit of the front.

@@ -318,14 +318,32 @@ class Itat final : public StrategyBase<Itat> {
   // per decision, one per candidate probed).
   void cache_order() {
     if (order_valid_) return;
-    level_order(order_);
+    // level_order() and candidates() in one breadth-first pass (each node is read once)
+    // (sized for every node first: the tree never holds more than nodes_ does)
+    order_.resize(nodes_.size());
+    cand_.id.resize(nodes_.size());
+    cand_.pos.resize(nodes_.size());
+    int* const ord = order_.data();
+    std::size_t head = 0, tail = 0, nc = 0;
+    ord[tail++] = 0;
+    while (head < tail) {
+      const int id = ord[head++];
+      const Node& n = nodes_[std::size_t(id)];
+      if (n.job == kNoJob) {
+        cand_.id[nc] = id;
+        cand_.pos[nc++] = n.pos;
+      }
+      for (int c : n.children) ord[tail++] = c;
+    }
+    order_.resize(tail);
+    cand_.id.resize(nc);
+    cand_.pos.resize(nc);
     order_valid_ = true;
     cand_valid_ = false;
   }
   void cache_candidates() {
     cache_order();
     if (cand_valid_) return;
-    candidates(order_, cand_);
     cand_.at.reset(topo_.width(), topo_.height());
     for (const Coord& c : cand_.pos) cand_.at.row(c.y)[c.x >> 6] |= std::uint64_t(1) << (c.x & 63);
     cand_valid_ = true;
@@ -405,7 +423,7 @@ class Itat final : public StrategyBase<Itat> {
   std::vector<int> order_;                   // level order of the tree (valid while order_valid_)
   Candidates cand_;                          // its nodes without a job, in order
   bool order_valid_ = false;
-  bool cand_valid_ = false;
+  bool cand_valid_ = false;                  // cand_.at built for cand_
 };
 
 }  // namespace

@@ -63,9 +63,11 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   std::snprintf(widest, sizeof widest, "%.0f", std::max(std::fabs(t0), std::fabs(t1)) * 10);
   const float label_w = ImGui::CalcTextSize(widest).x + 8;
   const double raw = (t1 - t0) / std::max(1.0f, std::floor((c1.x - c0.x) / label_w));
+  // the smallest 1, 2 or 5 x 10^k at least `raw` apart (a smaller step would crowd the labels)
   double step = std::pow(10.0, std::floor(std::log10(raw)));
-  if (raw / step >= 5) step *= 5;
-  else if (raw / step >= 2) step *= 2;
+  if (raw > 5 * step) step *= 10;
+  else if (raw > 2 * step) step *= 5;
+  else if (raw > step) step *= 2;
   for (double t = std::ceil(t0 / step) * step; t <= t1; t += step) {
     const float x = X(t);
     dl->AddLine(ImVec2(x, c0.y), ImVec2(x, c1.y), IM_COL32(60, 64, 74, 255));

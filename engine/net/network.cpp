@@ -245,9 +245,13 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   const int B = cfg_.buffer_flits;
   ALLOCLAB_CHECK(s.count < B, "buffer overflow at node %d input VC %d (packet %llu) at cycle %lld", node, e.iv,
                  (unsigned long long)packets_[e.f.pkt].id, (long long)t);
-  int slot = s.head + s.count;
-  if (slot >= B) slot -= B;
-  buf_[std::size_t(e.iv) * std::size_t(B) + std::size_t(slot)] = e.f;
+  std::size_t slot = std::size_t(e.iv);  // with 1-flit buffers (the default) the ring is one slot
+  if (B != 1) {
+    int k = s.head + s.count;
+    if (k >= B) k -= B;
+    slot = slot * std::size_t(B) + std::size_t(k);
+  }
+  buf_[slot] = e.f;
   ++s.count;
   Router& r = routers_[std::size_t(node)];
   const int bit = vc_bit<V>(node, e.iv);
@@ -267,13 +271,12 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
 
 // [SECTION] one router: a flit's move, then separable input-first allocation
 
-// The front flit of input VC (node, port, vc) crosses the switch at cycle t. Returns whether the
-// VC's next flit is waiting and has a credit, or the move released an output VC (see evaluate).
+// The front flit of input VC i = port*V + vc of `node` crosses the switch at cycle t.
 // The common case — a body flit from a link buffer onto a link — stays inline; a flit leaving
 // its source queue, a head claiming its output VC, an ejection and a tail's release are out of
 // line (few registers stay live across them in the router's allocation loop).
 template <int V>
-bool Network::move(int node, Router& r, int i, std::int64_t t) {
+void Network::move(int node, Router& r, int i, std::int64_t t) {
   const int base = node * kNetPorts * V;  // node's first VC (input and output VCs alike)
   const int iv = base + i, port = i / V;
   InVc& s = in_[std::size_t(iv)];
@@ -287,9 +290,15 @@ bool Network::move(int node, Router& r, int i, std::int64_t t) {
     f = source_flit(node);
   } else {
     const int B = cfg_.buffer_flits;
-    f = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
-    if (++s.head == B) s.head = 0;
-    if (--s.count == 0) r.live &= std::uint16_t(~in_bit);
+    if (B == 1) {  // the one slot (head stays 0)
+      f = buf_[std::size_t(iv)];
+      s.count = 0;
+      r.live &= std::uint16_t(~in_bit);
+    } else {
+      f = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
+      if (++s.head == B) s.head = 0;
+      if (--s.count == 0) r.live &= std::uint16_t(~in_bit);
+    }
     --st_.flits_buffered;
     const Wire& w = wires_[std::size_t(node) * 4 + std::size_t(port)];
     // the freed slot, back upstream: within this cycle (refill) or the next (credit)
@@ -318,11 +327,7 @@ bool Network::move(int node, Router& r, int i, std::int64_t t) {
     eject(node, f, t);
   }
 
-  if (f.tail) {
-    release(node, iv, ov, t);
-    return true;
-  }
-  return s.count > 0 && bool(r.ov_credit & out_bit);  // the next flit can go at once
+  if (f.tail) release(node, iv, ov, t);
 }
 
 // The next flit of node's source queue enters the switch (move's injection case).
@@ -474,8 +479,7 @@ void Network::evaluate(int node, std::int64_t t) {
   // Output stage: each requested output port grants the first asking input port after its last
   // winner (round robin), and that flit moves. Every requested output port grants one.
   const unsigned granted = qmask;
-  unsigned won = 0;    // the input VCs that move
-  bool again = false;  // whether this router may move a flit next cycle without a new event
+  unsigned won = 0;  // the input VCs that move
   while (qmask) {
     const int q = std::countr_zero(qmask);
     qmask &= qmask - 1;
@@ -483,7 +487,7 @@ void Network::evaluate(int node, std::int64_t t) {
     r.out_rr[q] = Byte(p);
     const int i = V == 2 ? 2 * p + int(offered >> (2 * p + 1) & 1u) : p;
     won |= 1u << i;
-    again |= move<V>(node, r, i, t);
+    move<V>(node, r, i, t);
   }
   if (granted) {
     unsigned ports_in = won;  // both VCs of each input port that moved
@@ -504,10 +508,12 @@ void Network::evaluate(int node, std::int64_t t) {
     }
   }
 
-  // Evaluate again next cycle if something could move then without a new arrival, credit or
-  // timer: an eligible VC that lost arbitration, a moved VC with its next flit already here, or
-  // an output VC released by a tail (a waiting head may take it).
-  if (again || std::popcount(eligible) > std::popcount(granted)) wake_next(node, t);
+  // Evaluate again next cycle if an input VC is eligible now, after the moves: one that lost
+  // arbitration (or found its port taken), a moved VC whose next flit is here with a credit, or a
+  // waiting head whose output VC a tail released. Anything else that makes a VC eligible is an
+  // arrival, a credit or a timer, and wakes the router itself.
+  const unsigned act = r.active;
+  if (unsigned(r.live) & (act | unsigned(r.routed)) & (act | unsigned(r.tf)) & unsigned(r.tc)) wake_next(node, t);
 }
 template <int V>
 void Network::refill_rounds(std::int64_t t) {

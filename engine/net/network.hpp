@@ -269,7 +269,7 @@ class Network {
   template <int V>
   void refill_rounds(std::int64_t t);
   template <int V>
-  [[gnu::always_inline]] inline bool move(int node, Router& r, int i, std::int64_t t);  // i = port*V + vc
+  [[gnu::always_inline]] inline void move(int node, Router& r, int i, std::int64_t t);  // i = port*V + vc
   // move's rarer cases, out of line: see network.cpp.
   [[gnu::noinline]] Flit source_flit(int node);
   [[gnu::noinline]] void claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t);

@@ -214,6 +214,7 @@ void FirstFitMemo::sync(const Occupancy& occ) {
     }
     taller_.assign(128, 0);
     below_.assign(128, 1 << 30);
+    found_.clear();
     p_ = 0;
     return;
   }
@@ -234,7 +235,7 @@ void FirstFitMemo::sync(const Occupancy& occ) {
   }
   if (!changed) return;
   taller_.assign(128, 0);
-  if (freed) below_.assign(128, 1 << 30);
+  if (freed) below_.assign(128, 1 << 30), found_.clear();
   p_ = 0;
 }
 
@@ -252,19 +253,27 @@ std::optional<Block> FirstFitMemo::find(const Occupancy& occ, Shape s, Ops& ops)
       return std::nullopt;
     }
   }
-  if (p != p_) p_ = p, runs_done_ = 0, runs_.resize(std::size_t(H_) * std::size_t(n_));
+  if (p != p_) {  // new runs: every row stale
+    p_ = p, ++gen_;
+    runs_.resize(std::size_t(H_) * std::size_t(n_));
+    if (stamp_.size() != std::size_t(H_) || gen_ == 0) stamp_.assign(std::size_t(H_), 0), gen_ = 1;
+  }
+  int from = 0;  // no p×q base lies below the first base of a shape it contains
+  for (const Found& f : found_)
+    if (f.p <= p && f.q <= q) from = std::max(from, f.y);
   switch (n_) {
-    case 1: return scan<1>(occ, s, ops);
-    case 2: return scan<2>(occ, s, ops);
-    case 3: return scan<3>(occ, s, ops);
-    default: return scan<4>(occ, s, ops);
+    case 1: return scan<1>(occ, s, ops, from);
+    case 2: return scan<2>(occ, s, ops, from);
+    case 3: return scan<3>(occ, s, ops, from);
+    default: return scan<4>(occ, s, ops, from);
   }
 }
 
-// Scans rows upwards; depth = rows from y whose p-runs share a bit. The first y reaching q holds
-// the first base; otherwise the greatest depth is the tallest free p-wide block.
+// Scans rows upwards from `from` (no base lies below it); depth = rows from y whose p-runs
+// share a bit. The first y reaching q holds the first base. Otherwise the greatest depth over
+// all rows (those below `from` scanned last) is the tallest free p-wide block.
 template <int N>
-std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops) {
+std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops, int from) {
   const int p = s.w, q = s.h, H = H_;
   int k = 1, j = 0;
   while (2 * k <= p) k *= 2, ++j;
@@ -275,21 +284,22 @@ std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops)
   auto row = [&](int y) -> const Word* {
     const Word* src = level + std::size_t(y) * (N + 1);
     if (r == 0) return src;
-    for (; runs_done_ <= y; ++runs_done_) {
-      const Word* s0 = level + std::size_t(runs_done_) * (N + 1);
-      Word* d = runs + std::size_t(runs_done_) * N;
-      for (int i = 0; i < N; ++i) d[i] = s0[i] & ((s0[i] >> r) | (s0[i + 1] << (64 - r)));
+    Word* d = runs + std::size_t(y) * N;
+    if (stamp_[std::size_t(y)] != gen_) {
+      stamp_[std::size_t(y)] = gen_;
+      for (int i = 0; i < N; ++i) d[i] = src[i] & ((src[i] >> r) | (src[i + 1] << (64 - r)));
     }
-    return runs + std::size_t(y) * N;
+    return d;
   };
   int tallest = 0;
   long long work = 0;
   Word acc[N];
-  for (int y = 0; y < H && H - y > tallest; ++y) {
+  // depth of row y (stops at q); acc holds the AND of the rows taken
+  auto depth = [&](int y) {
     const Word* r0 = row(y);
     Word any = 0;
     for (int i = 0; i < N; ++i) any |= acc[i] = r0[i];
-    if (!any) continue;
+    if (!any) return 0;
     int d = 1;
     for (; d < q && y + d < H; ++d) {
       const Word* u = row(y + d);
@@ -298,8 +308,14 @@ std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops)
       if (!any) break;
     }
     work += d;
+    return d;
+  };
+  for (int y = from; y < H && H - y > tallest; ++y) {
+    const int d = depth(y);
     if (d == q) {
       taller_[std::size_t(p)] = std::max(taller_[std::size_t(p)], q);
+      if (found_.size() >= 64) found_.clear();
+      found_.push_back({p, q, y});
       for (int i = 0; i < N; ++i)
         if (acc[i]) {
           ops += occ.free_bases_ops_found(p, q) + Ops(y) * N + i + 1;  // the query, then words read to the base
@@ -308,6 +324,10 @@ std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops)
     }
     tallest = std::max(tallest, d);
     if (work > 8LL * H) return find_ff(occ, s, ops);  // deep columns everywhere: the passes are cheaper
+  }
+  for (int y = 0; y < from && y < H; ++y) {  // below `from`: depths only (none reaches q)
+    tallest = std::max(tallest, depth(y));
+    if (work > 8LL * H) return find_ff(occ, s, ops);
   }
   taller_[std::size_t(p)] = std::max(taller_[std::size_t(p)], tallest);
   below_[std::size_t(p)] = std::min(below_[std::size_t(p)], tallest + 1);

@@ -99,14 +99,20 @@ class FirstFitMemo {
   void sync(const Occupancy& occ);
   void level_row(int y);
   template <int N>
-  std::optional<Block> scan(const Occupancy& occ, Shape s, Ops& ops);
+  std::optional<Block> scan(const Occupancy& occ, Shape s, Ops& ops, int from);
   std::uint64_t* lv(int j, int y) { return &lv_[(std::size_t(j) * std::size_t(H_) + std::size_t(y)) * std::size_t(n_ + 1)]; }
   int W_ = 0, H_ = 0, n_ = 0;
   std::vector<std::uint64_t> lv_;    // kLevels × H rows of n + 1 words (the last one 0); level 0 = the free bits
   std::vector<int> taller_, below_;  // per width p: a free p-wide block this tall exists / none this tall
+  struct Found {
+    int p, q, y;  // the first p×q base was in row y
+  };
+  std::vector<Found> found_;         // since nodes were last freed: no p'×q' base below row y for p' >= p, q' >= q
   std::vector<std::uint64_t> bits_;  // the free bits as kept (H × n, contiguous like the occupancy's)
-  int p_ = 0, runs_done_ = 0;        // rows of runs_ computed for width p_
+  int p_ = 0;                        // the width runs_ is for
   std::vector<std::uint64_t> runs_;  // per row, the bases of a free run of p_ (when p_ is no power of two)
+  std::vector<unsigned> stamp_;      // per row: runs_ row valid when equal to gen_
+  unsigned gen_ = 0;
 };
 
 // find_bf with a memory, for strategies that search shapes again and again on an occupancy

@@ -456,11 +456,12 @@ void Simulation::on_departure(JobId id) {
     wait_.add(r.start - r.arrival);
     service_.add(r.end - r.start);
     blocks_.add(double(r.alloc.blocks.size()));
-    dispersal_.add(dispersal_meter_.dispersal(r.alloc));
+    long long nodes = 0;  // r.alloc.nodes(), counted by the dispersal pass
+    dispersal_.add(dispersal_meter_.dispersal(r.alloc, nodes));
     contiguous_.add(r.alloc.blocks.size() == 1 ? 1 : 0);
     bounded_slowdown_.add(std::max(1.0, (r.end - r.arrival) / std::max(r.end - r.start, kSlowdownBound)));
     requested_nodes_ += r.shape.area();
-    allocated_nodes_ += r.alloc.nodes();
+    allocated_nodes_ += double(nodes);
     if (record_) records_.push_back(r);
   }
   if (!window_open_ && departed_ >= sc_.warmup) {

@@ -89,8 +89,9 @@ void fill_owners(JobId* o, int n, JobId job) {
 
 }  // namespace
 
-// Locals only in the loop (the owner stores are ints and could alias members or blocks).
-template <bool Assign>
+// Locals only in the loop (the owner stores are ints and could alias members or blocks);
+// rows of one bit word (W <= 64, the common case) have a loop of their own.
+template <bool Assign, bool OneWord>
 std::size_t Occupancy::change_nodes(const Block* b, std::size_t i, std::size_t n, JobId job) {
   JobId* const own = owner_.data();
   std::uint64_t* const bits = free_bits_.data();
@@ -104,7 +105,7 @@ std::size_t Occupancy::change_nodes(const Block* b, std::size_t i, std::size_t n
     JobId& o = own[std::size_t(c.y) * W + unsigned(c.x)];
     if (o != before) break;
     o = after;
-    std::uint64_t& w = bits[std::size_t(c.y) * wpr + unsigned(c.x >> 6)];
+    std::uint64_t& w = OneWord ? bits[unsigned(c.y)] : bits[std::size_t(c.y) * wpr + unsigned(c.x >> 6)];
     const std::uint64_t m = std::uint64_t(1) << (c.x & 63);
     w = Assign ? w & ~m : w | m;
   }
@@ -113,11 +114,11 @@ std::size_t Occupancy::change_nodes(const Block* b, std::size_t i, std::size_t n
 }
 
 std::size_t Occupancy::assign_nodes(const Block* b, std::size_t i, std::size_t n, JobId job) {
-  return change_nodes<true>(b, i, n, job);
+  return wpr_ == 1 ? change_nodes<true, true>(b, i, n, job) : change_nodes<true, false>(b, i, n, job);
 }
 
 std::size_t Occupancy::release_nodes(const Block* b, std::size_t i, std::size_t n, JobId job) {
-  return change_nodes<false>(b, i, n, job);
+  return wpr_ == 1 ? change_nodes<false, true>(b, i, n, job) : change_nodes<false, false>(b, i, n, job);
 }
 
 void Occupancy::assign(const Block& b, JobId job) {

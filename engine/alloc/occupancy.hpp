@@ -141,7 +141,7 @@ class Occupancy {
   // if none).
   std::size_t assign_nodes(const Block* b, std::size_t i, std::size_t n, JobId job);
   std::size_t release_nodes(const Block* b, std::size_t i, std::size_t n, JobId job);
-  template <bool Assign>
+  template <bool Assign, bool OneWord>
   std::size_t change_nodes(const Block* b, std::size_t i, std::size_t n, JobId job);
   template <class F>
   void for_each_run(const Block& b, F&& f) const;

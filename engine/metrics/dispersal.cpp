@@ -70,11 +70,21 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a, long long& n)
       return (double(sx) + double(sy)) / (double(n) * double(n - 1) / 2);
     }
   }
-  n = 0;
   long long* const cx = cx_.data();
   long long* const cy = cy_.data();
-  for (const Block& b : a.blocks) {
-    if (b.w == 1 && b.h == 1) {  // one node (non-contiguous strategies)
+  const Block* const blocks = a.blocks.data();
+  const std::size_t nb = a.blocks.size();
+  std::size_t i = 0;
+  for (; i < nb; ++i) {  // leading one-node blocks (non-contiguous strategies): a tight loop
+    const Block b = blocks[i];
+    if (b.w != 1 || b.h != 1) break;
+    ++cx[std::size_t(b.x)];
+    ++cy[std::size_t(b.y)];
+  }
+  n = (long long)i;
+  for (; i < nb; ++i) {
+    const Block& b = blocks[i];
+    if (b.w == 1 && b.h == 1) {  // one node
       ++cx[std::size_t(b.x)];
       ++cy[std::size_t(b.y)];
       ++n;
@@ -96,6 +106,10 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a, long long& n)
 
 double DispersalMeter::dispersal(const Allocation& a) {
   long long n = 0;
+  return dispersal(a, n);
+}
+
+double DispersalMeter::dispersal(const Allocation& a, long long& n) {
   const double m = mean_pairwise_distance(a, n);
   if (n < 2) return 1;
   if (compact_.size() <= std::size_t(n)) compact_.resize(std::size_t(n) + 1, 0);

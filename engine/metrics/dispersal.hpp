@@ -27,6 +27,8 @@ class DispersalMeter {
  public:
   explicit DispersalMeter(const Topology& t);
   double dispersal(const Allocation& a);
+  // The same, and a.nodes() in `nodes` (counted on the way).
+  double dispersal(const Allocation& a, long long& nodes);
   double mean_pairwise_distance(const Allocation& a);
 
  private:

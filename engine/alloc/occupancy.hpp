@@ -122,13 +122,18 @@ class Occupancy {
   void assign(const Allocation& a, JobId job) {
     const Block* const b = a.blocks.data();
     const std::size_t n = a.blocks.size();
-    for (std::size_t i = assign_nodes(b, 0, n, job); i < n; i = assign_nodes(b, i + 1, n, job))
+    for (std::size_t i = 0; i < n; ++i) {
+      if (b[i].w == 1 && b[i].h == 1 && (i = assign_nodes(b, i, n, job)) == n) break;
       assign(b[i], job);  // a larger block, or a violation (reported there)
+    }
   }
   void release(const Allocation& a, JobId job) {
     const Block* const b = a.blocks.data();
     const std::size_t n = a.blocks.size();
-    for (std::size_t i = release_nodes(b, 0, n, job); i < n; i = release_nodes(b, i + 1, n, job)) release(b[i], job);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (b[i].w == 1 && b[i].h == 1 && (i = release_nodes(b, i, n, job)) == n) break;
+      release(b[i], job);
+    }
   }
 
   // Full consistency check against the owner array (used by tests and check=1).

@@ -125,7 +125,7 @@ TEST_CASE("sweep runner: shards split (point, replication) units, each run by ex
       for (long long p = 0; p < 3; ++p)
         for (const ReplicationResult& rr : r->replications(p)) {
           ++runs[std::size_t(p * 5 + rr.rep)];
-          CHECK((rr.rep * 3 + p) % n == i);  // unit r·P + p, P = 3
+          CHECK((p * 5 + rr.rep) % n == i);  // unit p·R + r, R = 5
           CHECK(rr.seed == replication_seed(r->scenario(p), rr.rep));
         }
     }

@@ -14,7 +14,7 @@
 //   the 95% half-width of both utilization and mean_response_time is within E of the mean
 //   (R defaults to 50 then).
 // - --shard I/N runs shard I of N (sweep/sweep_runner.hpp): with a fixed replication count the
-//   (point, replication) units u = r·P + p (P points) with u mod N = I, else (rel_error, --baseline) the
+//   (point, replication) units u = p·R + r with u mod N = I, else (rel_error, --baseline) the
 //   points with p mod N = I. A shard that splits points writes its replications as raw rows
 //   (the --raw format) after the line kShardMark; `alloclab merge` aggregates such files into
 //   exactly the CSV a single run writes. Rows carry p (and r), so merge can always put shard

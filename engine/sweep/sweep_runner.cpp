@@ -20,7 +20,7 @@ long long SweepSpec::points() const {
 
 bool SweepSpec::unit_in_shard(long long p, int r) const {
   if (!shards_by_replication()) return p % shards == shard;
-  return ((long long)r * points() + p) % shards == shard;
+  return (p * max_replications + r) % shards == shard;
 }
 
 int SweepSpec::next_replication(long long p, int r) const {

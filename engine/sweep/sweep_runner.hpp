@@ -14,10 +14,14 @@
 // within E·|mean| (or at max_replications).
 //
 // Shards. The unit of work is a (point, replication) pair when every point runs the same
-// number R of replications (rel_error = 0, and shard_points not set): with P points, unit
-// u = r·P + p belongs to shard u mod shards. Numbered replication-major, consecutive units are
-// different points, so every shard gets a cross-section of the points (points differ in cost
-// far more than replications of one point do) and a costly point's replications are spread. With
+// number R of replications (rel_error = 0, and shard_points not set): unit u = p·R + r
+// belongs to shard u mod shards. Numbered point-major, a point's replications go to
+// consecutive shards (a costly point is spread) and each shard takes every N-th unit of the
+// point list, so it samples the whole point space evenly: points differ in cost far more
+// than replications of one point do, and their costs change smoothly along the axes, so every
+// shard gets nearly the same mix (`alloclab bench shards`, 16 shards of seed003-one-to-all on
+// a loaded machine: max/mean 1.25–1.28, where the replication-major order u = r·P + p gave
+// 1.44–1.53; no cost model is needed, and none is guessed). With
 // rel_error > 0 (a point's count is known only as it runs) or shard_points, whole points are
 // the unit: point p belongs to shard p mod shards. A shard's point holds only its own
 // replications (raw rows; `alloclab merge` reassembles the points). Points run in increasing

@@ -41,10 +41,11 @@
 // in the same cycle, so the result does not depend on the order routers are visited.
 // Only routers that may move a flit are visited. A router is woken for cycle t by a body flit
 // reaching the front of a buffer at t, by a credit at t that a waiting flit (or head) may use, by
-// a head's routing delay ending at t (a timer wheel), by an injection, or — after moving flits at
-// t-1 — if an eligible VC lost arbitration, a moved VC's next flit is waiting, or a tail released
-// an output VC. Whether an input VC is eligible changes only through these events, so a router
-// not woken would move nothing: skipping it changes nothing (tests compare against full runs).
+// a head's routing delay ending at t (a timer wheel), by an injection, or — after its evaluation
+// at t-1 — if one of its input VCs is eligible then (it lost arbitration or found its port taken,
+// its next flit is here with a credit, or a tail released the output VC a routed head waits for).
+// Whether an input VC is eligible changes only through these events, so a router not woken would
+// move nothing: skipping it changes nothing (tests compare against full runs).
 //
 // Time. `inject()` between steps stamps the packet with `cycle()` = c; the next `step()`
 // simulates cycle c. A tail ejected while simulating cycle t is delivered at t+1 (= cycle() after

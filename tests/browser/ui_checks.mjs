@@ -6,8 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const until = async (page, fn, arg, ms = 20000) =>
+// Waits until fn(arg) holds in the page (polled every 100 ms): true, or false after ms. A check
+// waits for the condition it then reads back, never a fixed time (a loaded machine draws slowly).
+const until = async (page, fn, arg, ms = 10000) =>
   page.waitForFunction(fn, arg, { timeout: ms, polling: 100 }).then(() => true, () => false);
+// Waits for n of the page's animation frames (the app handles input and draws once a frame):
+// what the UI shows after an input that leaves no trace in window.alloclab.state().
+const frames = (page, n = 3) =>
+  page.evaluate((n) => new Promise((done) => { let k = 0; const f = () => (++k >= n ? done() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
 const st = (page) => page.evaluate(() => window.alloclab.state());
 
 export async function uiChecks({ open, check, shots, census, nativeCli }) {
@@ -31,32 +37,39 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   check('128x128 with the traffic overlay: frame work (frameStats) median <= 8 ms', fw.length > 20 && median(fw) <= 8 && traffic === 'heat',
         `median ${median(fw).toFixed(2)} ms over ${fw.length} frames: sim ${median(parts.sim).toFixed(2)} + build ${median(parts.build).toFixed(2)} + submit ${median(parts.submit).toFixed(2)} ms; overlay ${traffic}`);
   await shot(p, 'mode-run-128x128.png');
+  const filled = await until(p, () => window.alloclab.state().history > 5);
   const s0 = await st(p);
-  check('Run mode plays by default and the chart history fills', s0.mode === 'Run' && s0.playing && s0.history > 5, JSON.stringify(s0).slice(0, 120));
+  check('Run mode plays by default and the chart history fills', s0.mode === 'Run' && s0.playing && s0.history > 5,
+        `${filled ? '' : 'waited 10 s for history > 5: '}${JSON.stringify(s0).slice(0, 120)}`);
 
   // keys: Space pauses (focus the canvas by clicking an empty spot of the menu bar first)
   await p.mouse.click(700, 10);
   await p.keyboard.press('Space');
-  await p.waitForTimeout(300);
+  await until(p, () => window.alloclab.state().playing === false);
   const s1 = await st(p);
   await p.keyboard.press('Space');
-  await p.waitForTimeout(300);
+  await until(p, () => window.alloclab.state().playing === true);
   const s2 = await st(p);
-  check('Space toggles play/pause', s1.playing === false && s2.playing === true);
+  check('Space toggles play/pause', s1.playing === false && s2.playing === true,
+        `waited up to 10 s each: playing ${s1.playing} after the first Space, ${s2.playing} after the second`);
   // the Step button (Setup window, first row) pauses and processes one event
   await p.mouse.click(108, 65);
-  await p.waitForTimeout(300);
+  const stepPaused = await until(p, () => window.alloclab.state().playing === false);
+  await frames(p, 3);  // paused: the events count stays
   const e1 = (await st(p)).events;
   await p.mouse.click(108, 65);
-  await p.waitForTimeout(300);
+  const stepped = await until(p, (e) => window.alloclab.state().events !== e, e1);
+  await frames(p, 3);  // a second event would show here
   const s3 = await st(p);
-  check('Step button: paused, one event per click', s3.playing === false && s3.events === e1 + 1, `events ${e1} -> ${s3.events}`);
+  check('Step button: paused, one event per click', stepPaused && s3.playing === false && s3.events === e1 + 1,
+        `waited up to 10 s for the first click to pause (${stepPaused}) and the second to change the event count (${stepped}): events ${e1} -> ${s3.events}, playing ${s3.playing}`);
 
   // the "traffic" checkbox under the mesh hides the overlay (job colours undimmed for the pin)
   await p.mouse.click(455, 447);
-  await p.waitForTimeout(300);
+  const hidden = await until(p, () => window.alloclab.state().traffic === 'off');
   const trafficOff = await p.evaluate(() => window.alloclab.state().traffic);
-  check('the traffic checkbox hides the overlay', trafficOff === 'off', trafficOff);
+  check('the traffic checkbox hides the overlay', trafficOff === 'off', `${trafficOff}${hidden ? '' : " (waited 10 s for traffic 'off')"}`);
+  await frames(p, 3);  // the mesh drawn without the overlay
   // hover a job cell in the mesh: tooltip; click: pin
   const meshClip = { x: 352, y: 80, width: 540, height: 340 };
   const img = await p.screenshot({ clip: meshClip });
@@ -64,16 +77,17 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   let pinned = -1;
   if (job) {
     await p.mouse.move(meshClip.x + job.x, meshClip.y + job.y);
-    await p.waitForTimeout(300);
+    await frames(p, 3);
     await shot(p, 'mesh-hover-tooltip.png');
     await p.mouse.click(meshClip.x + job.x, meshClip.y + job.y);
-    await p.waitForTimeout(300);
+    await until(p, () => window.alloclab.state().pinned >= 0);
     pinned = (await st(p)).pinned;
     await p.mouse.click(455, 447);  // overlay back on
-    await p.waitForTimeout(300);
+    await until(p, () => window.alloclab.state().traffic !== 'off');
+    await frames(p, 3);
     await shot(p, 'mesh-pinned.png');
   }
-  check('clicking a job in the mesh pins it', pinned >= 0, `pinned ${pinned}`);
+  check('clicking a job in the mesh pins it', pinned >= 0, job ? `pinned ${pinned} (waited up to 10 s for a pin)` : 'no job cell found in the mesh');
   // wheel zoom around the pinned job
   await p.mouse.move(meshClip.x + (job?.x ?? 200), meshClip.y + (job?.y ?? 150));
   await p.mouse.wheel(0, -400);
@@ -88,7 +102,8 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   await n.waitForTimeout(3000);
   await n.mouse.click(700, 10);
   await n.keyboard.press('Space');
-  await n.waitForTimeout(300);
+  const netPaused = await until(n, () => window.alloclab.state().playing === false);
+  await frames(n, 3);
   const netImg = census(await n.screenshot({ clip: meshClip })).img;
   let pinnedSt = null, tries = 0;
   for (let y = 20; y < meshClip.height - 20 && !pinnedSt && tries < 40; y += 17)
@@ -97,13 +112,15 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
       if (mx < 120 || (mx - mn) / mx < 0.35) continue;  // not a job cell
       tries++;
       await n.mouse.click(meshClip.x + x, meshClip.y + y);
-      await n.waitForTimeout(150);
+      // a click on a job pins it and the overlay reports the pinned job's channels when it next
+      // draws (a click that hits no job rightly changes nothing): counted in frames, not in time
+      await frames(n, 6);
       const s = await st(n);
       if (s.pinned >= 0 && s.pinnedTraffic.job === s.pinned && s.pinnedTraffic.channels > 0) pinnedSt = s;
-      else if (s.pinned >= 0) { await n.mouse.click(meshClip.x + x, meshClip.y + y); await n.waitForTimeout(100); }  // unpin
+      else if (s.pinned >= 0) { await n.mouse.click(meshClip.x + x, meshClip.y + y); await until(n, () => window.alloclab.state().pinned < 0); }  // unpin
     }
   await n.mouse.move(10, 790);
-  await n.waitForTimeout(300);
+  await frames(n, 3);  // the tooltip gone, the highlight drawn
   const pinnedPng = await shot(n, 'mesh-pinned-traffic.png');
   const magenta = (() => {  // pixels of the highlight colour (255, 70, 255) in the mesh window, below the legend line
     const img = census(pinnedPng).img;
@@ -117,19 +134,19 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   })();
   check('pinning a communicating job highlights the channels carrying its flits', pinnedSt !== null && magenta > 200,
         pinnedSt ? `job ${pinnedSt.pinned}: ${pinnedSt.pinnedTraffic.channels} channels, ${pinnedSt.pinnedTraffic.flits} flits, ` +
-                  `${pinnedSt.pinnedTraffic.held} held; ${magenta} highlight pixels` : `no job with traffic after ${tries} clicks`);
+                  `${pinnedSt.pinnedTraffic.held} held; ${magenta} highlight pixels` : `no job with traffic after ${tries} clicks (paused: ${netPaused})`);
   await n.close();
 
   // -- a panel change by clicking: the topology combo -> torus; the link round trip
   const q = await open('size=24x24&seed=5');
-  await q.waitForTimeout(500);
+  await frames(q, 5);                      // the layout in place
   await q.mouse.click(228, 186);           // Setup > Scenario > topology combo
-  await q.waitForTimeout(300);
+  await frames(q, 5);                      // the popup opens (ImGui shows a new popup from its second frame)
   await shot(q, 'panel-topology-combo.png');
   await q.mouse.click(200, 232);           // second entry: torus
-  await q.waitForTimeout(400);
+  const torus = await until(q, () => window.alloclab.link() === 'topology=torus&size=24x24&seed=5');
   const l1 = await q.evaluate(() => window.alloclab.link());
-  check('clicking the topology combo sets torus (link follows)', l1 === 'topology=torus&size=24x24&seed=5', l1);
+  check('clicking the topology combo sets torus (link follows)', l1 === 'topology=torus&size=24x24&seed=5', `${l1}${torus ? '' : ' (waited 10 s for topology=torus in link())'}`);
   await q.evaluate(() => window.alloclab.setParam('strategy', 'bf'));
   const l2 = await q.evaluate(() => window.alloclab.link());
   await until(q, (l) => location.hash === '#' + l, l2, 3000);  // the fragment follows at the next frame
@@ -149,8 +166,9 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   // -- Compare mode (click the menu), lock-step
   const c = await open('size=32x32&arrival=poisson:0.02&seed=3');
   await c.mouse.click(144, 10);           // menu bar: Compare
-  await c.waitForTimeout(300);
-  check('clicking "Compare" in the menu bar switches mode', (await c.evaluate(() => window.alloclab.mode())) === 'Compare');
+  await until(c, () => window.alloclab.mode() === 'Compare');
+  const cmpMode = await c.evaluate(() => window.alloclab.mode());
+  check('clicking "Compare" in the menu bar switches mode', cmpMode === 'Compare', `mode ${cmpMode} (waited up to 10 s for Compare)`);
   await c.evaluate(() => window.alloclab.command('compare', 'ff,bf,mbs,random'));
   await c.evaluate(() => window.alloclab.command('speed', '3000'));
   await until(c, () => Math.min(...window.alloclab.state().compareTimes) > 1000, null, 20000);
@@ -170,15 +188,16 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   const nativePaired = nativeCli(['sweep', ...pLink.split('&').filter(Boolean).map(decodeURIComponent), 'strategy=ff,bf,mbs,random', '--baseline', 'strategy=ff']);
   check('Compare with replications: paired CSV == native alloclab sweep --baseline (byte for byte)', pairedLines && pcsv === nativePaired && pcsv.includes('utilization_diff_mean'),
         pcsv === nativePaired ? pcsv.split('\n')[0].slice(0, 80) : `\n  page:   ${pcsv.slice(0, 300)}\n  native: ${nativePaired.slice(0, 300)}`);
-  await c.waitForTimeout(300);
+  await frames(c, 3);
   await shot(c, 'mode-compare-paired.png');
   await c.evaluate(() => window.alloclab.setParam('replications', '1'));
 
   // -- Sweep mode (key 3), a small sweep to the end
   await c.mouse.click(700, 10);
   await c.keyboard.press('3');
-  await c.waitForTimeout(200);
-  check('key 3 switches to Sweep', (await c.evaluate(() => window.alloclab.mode())) === 'Sweep');
+  await until(c, () => window.alloclab.mode() === 'Sweep');
+  const swMode = await c.evaluate(() => window.alloclab.mode());
+  check('key 3 switches to Sweep', swMode === 'Sweep', `mode ${swMode} (waited up to 10 s for Sweep)`);
   await c.evaluate(() => window.alloclab.setParam('jobs', '300'));
   await c.evaluate(() => window.alloclab.command('sweep', 'ff,bf,mbs|0.005,0.01,0.02,0.04|2'));
   await c.waitForTimeout(600);
@@ -205,13 +224,14 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   // -- Explain mode (key 4): paused, a decision explained; Apply steps one event
   await c.mouse.click(700, 10);
   await c.keyboard.press('4');
-  await c.waitForTimeout(300);
+  await until(c, () => { const s = window.alloclab.state(); return s.mode === 'Explain' && s.playing === false; });
   const ex = await st(c);
-  check('key 4 switches to Explain and pauses', ex.mode === 'Explain' && ex.playing === false);
+  check('key 4 switches to Explain and pauses', ex.mode === 'Explain' && ex.playing === false, `mode ${ex.mode}, playing ${ex.playing} (waited up to 10 s for Explain, paused)`);
+  await frames(c, 3);
   await shot(c, 'mode-explain.png');
   await c.evaluate(() => window.alloclab.setParam('size', '16x16'));
   for (let i = 0; i < 40; i++) await c.evaluate(() => window.alloclab.command('step'));
-  await c.waitForTimeout(300);
+  await frames(c, 3);
   await shot(c, 'mode-explain-16x16.png');
 
   await explainChecks({ open, check, shot });
@@ -222,7 +242,7 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   const reps = await until(c, () => { const s = window.alloclab.state(); return !s.replications.running && s.replications.done === 4; }, null, 30000);
   const json = await c.evaluate(() => window.alloclab.resultsJson());
   check('Run replications: 4 replications, JSON with ci95', reps && /"ci95"/.test(json) && /"replications": ?4|replications/.test(json), json.slice(0, 100));
-  await c.waitForTimeout(300);
+  await frames(c, 3);
   await shot(c, 'results-replications.png');
   await c.evaluate(() => window.alloclab.download('csv'));
   const dl = await c.evaluate(() => window.alloclab._lastDownload);
@@ -278,7 +298,7 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   const pr = await open('');
   const names = await pr.evaluate(() => window.alloclab.presets());
   await pr.mouse.click(352, 10);           // menu bar: Presets
-  await pr.waitForTimeout(300);
+  await frames(pr, 5);
   await shot(pr, 'presets-menu.png');
   await pr.keyboard.press('Escape');
   await pr.evaluate(() => window.alloclab.loadPreset('seed002-no-network'));
@@ -305,12 +325,13 @@ export async function explainChecks({ open, check, shot }) {
     await x.evaluate(() => { window.alloclab.command('pause'); window.alloclab.command('reset'); });  // from time 0: the same states every run
     await x.mouse.click(700, 10);
     await x.keyboard.press('4');
-    await x.waitForTimeout(200);
+    await until(x, () => window.alloclab.state().mode === 'Explain');
+    await frames(x, 2);  // the Explain window has drawn: state().explain is its explanation
     let s = await st(x);
     for (let i = 0; i < 400 && !(s.explain.steps > wanted); i++) {
       await x.evaluate(() => window.alloclab.command('step'));
-      await until(x, (ev) => window.alloclab.state().events === ev, s.events + 1, 2000);
-      await x.waitForTimeout(40);  // one frame: the window publishes the new explanation
+      await until(x, (ev) => window.alloclab.state().events === ev, s.events + 1);
+      await frames(x, 2);  // the window publishes the new explanation when it next draws
       s = await st(x);
     }
     const n = s.explain.steps;
@@ -318,7 +339,7 @@ export async function explainChecks({ open, check, shot }) {
     let midShot = false;
     for (let k = 1; k < n; k++) {
       await x.keyboard.press('ArrowRight');
-      await until(x, (k2) => window.alloclab.state().explain.step === k2, k, 2000);
+      await until(x, (k2) => window.alloclab.state().explain.step === k2, k);
       const e = (await st(x)).explain;
       captions.push(e.caption);
       const want = id === 'mfa' ? /Candidates around/.test(e.title) : id === 'qtree' ? e.title === 'Candidates' : /Block #2/.test(e.title);
@@ -327,7 +348,7 @@ export async function explainChecks({ open, check, shot }) {
     const last = (await st(x)).explain;
     await shot(x, `explain-${id}-decision.png`);
     await x.keyboard.press('ArrowLeft');
-    await until(x, (k2) => window.alloclab.state().explain.step === k2, n - 2, 2000);
+    await until(x, (k2) => window.alloclab.state().explain.step === k2, n - 2);
     const back = (await st(x)).explain;
     const distinct = new Set(captions).size;
     check(`Explain ${id}: ${n} steps, Right walks them with a new caption each, Left goes back`,
@@ -364,21 +385,23 @@ export async function ganttChecks({ open, check, shots, nativeCli }) {
   const g = await open('size=16x16&arrival=poisson:0.04&jobs=400&scheduler=conservative');
   await g.evaluate(() => window.alloclab.command('speed', '200'));
   await g.waitForTimeout(3000);
+  await until(g, () => JSON.parse(window.alloclab.command('gantt')).bars >= 5);  // a slow machine draws fewer frames in 3 s
   await g.evaluate(() => window.alloclab.command('pause'));
-  await g.waitForTimeout(300);
+  await until(g, () => window.alloclab.state().playing === false);
+  await frames(g, 3);  // the Gantt window drawn paused: its bars stay where the hover goes
   const gs = JSON.parse(await g.evaluate(() => window.alloclab.command('gantt')));
   fs.writeFileSync(path.join(shots, 'gantt.png'), await g.screenshot());
   check('Gantt window draws bars', gs.bars >= 5 && gs.bar.job >= 0, JSON.stringify(gs));
   await g.mouse.move(gs.bar.x, gs.bar.y);
-  await g.waitForTimeout(400);
+  await until(g, (j) => JSON.parse(window.alloclab.command('gantt')).hovered === j, gs.bar.job);
   const hov = JSON.parse(await g.evaluate(() => window.alloclab.command('gantt')));
   fs.writeFileSync(path.join(shots, 'gantt-hover.png'), await g.screenshot());
-  check('Gantt: hovering a bar names its job (tooltip)', hov.hovered === gs.bar.job, `hovered ${hov.hovered}, bar ${gs.bar.job}`);
+  check('Gantt: hovering a bar names its job (tooltip)', hov.hovered === gs.bar.job, `hovered ${hov.hovered}, bar ${gs.bar.job} (waited up to 10 s for the hover)`);
   await g.mouse.click(gs.bar.x, gs.bar.y);
-  await g.waitForTimeout(400);
+  await until(g, (j) => window.alloclab.state().pinned === j, gs.bar.job);
   const pin = (await g.evaluate(() => window.alloclab.state())).pinned;
   fs.writeFileSync(path.join(shots, 'gantt-pinned.png'), await g.screenshot());
-  check('Gantt: clicking a bar pins the job (the mesh view pin)', pin === gs.bar.job, `pinned ${pin}, bar ${gs.bar.job}`);
+  check('Gantt: clicking a bar pins the job (the mesh view pin)', pin === gs.bar.job, `pinned ${pin}, bar ${gs.bar.job} (waited up to 10 s for the pin)`);
   await g.close();
 
   const link = 'size=16x16&arrival=poisson:0.03&jobs=300';
@@ -386,7 +409,7 @@ export async function ganttChecks({ open, check, shots, nativeCli }) {
   await c.evaluate(() => window.alloclab.command('setMode', 'Compare'));
   await c.evaluate(() => window.alloclab.command('compare', 'ff,bf'));
   const web = JSON.parse(await c.evaluate(() => window.alloclab.command('firstDifference')));
-  await c.waitForTimeout(500);
+  await frames(c, 3);
   fs.writeFileSync(path.join(shots, 'compare-first-difference.png'), await c.screenshot());
   const nat = JSON.parse(nativeCli(['diff', link + '&strategy=ff', link + '&strategy=bf']));
   const cs = await c.evaluate(() => window.alloclab.state());

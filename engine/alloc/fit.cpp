@@ -10,7 +10,7 @@
 // busy count is its length minus a popcount of one or two words. The scores are exactly
 // boundary_contact's; the counted operations stay the model's (fit.hpp).
 // 2, 3. The memos answer as find_ff / find_bf do, counting the free-base query's words with
-// Occupancy::free_bases_ops_found / free_bases_ops_failed where they do not run it.
+// Occupancy::free_bases_ops_found / free_bases_ops_failed (occupancy.hpp) where they do not run it.
 #include "fit.hpp"
 #include <algorithm>
 #include <bit>
@@ -249,7 +249,7 @@ std::optional<Block> FirstFitMemo::find(const Occupancy& occ, Shape s, Ops& ops)
     bool known = !(taller < 1 && 1 < below);
     for (int t = 2; t <= q && known; t *= 2) known = !(taller < t && t < below);
     if (known) {
-      ops += occ.free_bases_ops_failed(p, q, taller) + Ops(H_) * n_;
+      ops += free_bases_ops_failed(W_, H_, p, q, taller, W_) + Ops(H_) * n_;  // (run unread: W <= 256, p < 128)
       return std::nullopt;
     }
   }
@@ -331,7 +331,7 @@ std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops,
   }
   taller_[std::size_t(p)] = std::max(taller_[std::size_t(p)], tallest);
   below_[std::size_t(p)] = std::min(below_[std::size_t(p)], tallest + 1);
-  ops += occ.free_bases_ops_failed(p, q, tallest) + Ops(H) * N;  // the query's passes, then every mask word read
+  ops += free_bases_ops_failed(W_, H, p, q, tallest, W_) + Ops(H) * N;  // the query's passes, then every mask word read
   return std::nullopt;
 }
 

@@ -448,13 +448,26 @@ Ops Occupancy::free_bases_ops_found(int p, int q) const {
   return ops + osize * passes(q);
 }
 
-Ops Occupancy::free_bases_ops_failed(int p, int q, int tallest) const {
-  const int W = width(), H = height(), n = (W + 63) / 64;
-  int k = 1, ns = 0;
-  for (; 2 * k <= p; k *= 2) ++ns;
-  ns += k < p;
-  Ops ops = Ops(n) * H * (1 + ns);  // the copy and the horizontal passes, all counted
-  if (tallest == 0 || q == 1) return ops;  // nothing left after them: no vertical pass
+Ops free_bases_ops_failed(int W, int H, int p, int q, int tallest, int run) {
+  const int n = (W + 63) / 64;
+  const Ops osize = Ops(n) * H;
+  Ops ops = osize;  // the copy in
+  int k = 1;
+  if (n <= 4 && p < 128) {  // in registers: every horizontal pass runs
+    int ns = 0;
+    for (; 2 * k <= p; k *= 2) ++ns;
+    ops += Ops(ns + (k < p)) * osize;
+    if (tallest == 0) return ops;  // nothing left after them: no vertical pass
+  } else {  // a horizontal pass that leaves nothing ends the query
+    for (; 2 * k <= p; k *= 2) {
+      ops += osize;
+      if (run < 2 * k) return ops;
+    }
+    if (k < p) {
+      ops += osize;
+      if (run < p) return ops;
+    }
+  }
   for (k = 1; 2 * k <= q; k *= 2) {
     ops += Ops(H - k) * n;
     if (tallest < 2 * k) return ops;  // no base 2k high: this pass left nothing

@@ -63,6 +63,14 @@ class BaseMask {
 Ops free_bases_of(const std::uint64_t* free_bits, const Topology& t, int p, int q, BaseMask& out,
                   std::vector<std::uint64_t>& scratch);
 
+// What Occupancy::free_bases(p, q, out) returns on a W×H mesh when no p×q base is free and the
+// tallest free block at least p wide is `tallest` < q high (0: no free run of p in any row; only
+// compared with powers of two, so a power-of-two lower bound below 2·tallest also does) —
+// without running it. `run`, the longest free run in any row, is read only off the in-register
+// path (rows of more than 4 words or p >= 128), where a horizontal pass that leaves nothing ends
+// the query. For 1 <= p <= W, 1 <= q <= H.
+Ops free_bases_ops_failed(int W, int H, int p, int q, int tallest, int run);
+
 class Occupancy {
  public:
   explicit Occupancy(const Topology& t);
@@ -92,10 +100,6 @@ class Occupancy {
   // the query early), for 1 <= p <= W, 1 <= q <= H — without running it. Lets a search that
   // finds its base another way count the model's work exactly.
   Ops free_bases_ops_found(int p, int q) const;
-  // What free_bases(p, q, out) returns on a mesh when no p×q base is free and the tallest free
-  // block at least p wide is `tallest` < q high (0: no free run of p in any row). For the
-  // register path only: W <= 256 and p < 128 (otherwise the horizontal passes may stop early).
-  Ops free_bases_ops_failed(int p, int q, int tallest) const;
   // The mask, adding the words processed to `ops`.
   BaseMask free_bases(int p, int q, Ops& ops) const {
     BaseMask m;

@@ -61,41 +61,12 @@ class Tallest {
   // The longest free run in any row.
   int run() const { return runs_.empty() ? 0 : runs_[0]; }
 
-  // The operations find_ff(occ, p×q) counts when it finds nothing (T(p) < q), mirroring the
-  // passes of Occupancy::free_bases on a mesh (the copy, the horizontal doubling passes — all
-  // of them in its in-register path for rows of ≤ 4 words and p < 128, else up to the first
-  // that leaves nothing —, the vertical doubling passes up to the first that leaves nothing,
-  // the last pass to q) plus BaseMask::first's scan of the empty mask. `tallest` may be T(p)
-  // or floor2(p) (only compared with powers of two), `run` the longest free run in any row.
-  // For 1 ≤ p ≤ W, 1 ≤ q ≤ H.
+  // The operations find_ff(occ, p×q) counts when it finds nothing (T(p) < q): the passes of
+  // Occupancy::free_bases (free_bases_ops_failed, occupancy.hpp) plus BaseMask::first's scan
+  // of the empty mask. `tallest` may be T(p) or floor2(p), `run` the longest free run in any
+  // row. For 1 ≤ p ≤ W, 1 ≤ q ≤ H.
   static Ops failed_ff_ops(int W, int H, int p, int q, int tallest, int run) {
-    const int n = (W + 63) / 64;
-    const Ops osize = Ops(n) * H;
-    Ops ops = osize;  // the copy in
-    if (n <= 4 && p < 128) {
-      int k = 1, ns = 0;
-      for (; 2 * k <= p; k *= 2) ++ns;
-      ns += k < p;
-      ops += Ops(ns) * osize;
-      if (tallest == 0) return ops + osize;
-    } else {
-      int k = 1;
-      for (; 2 * k <= p; k *= 2) {
-        ops += osize;
-        if (run < 2 * k) return ops + osize;
-      }
-      if (k < p) {
-        ops += osize;
-        if (run < p) return ops + osize;
-      }
-    }
-    int k = 1;
-    for (; 2 * k <= q; k *= 2) {
-      ops += Ops(H - k) * n;
-      if (tallest < 2 * k) return ops + osize;
-    }
-    if (k < q) ops += Ops(H - (q - k)) * n;
-    return ops + osize;
+    return free_bases_ops_failed(W, H, p, q, tallest, run) + Ops((W + 63) / 64) * H;
   }
 
  private:

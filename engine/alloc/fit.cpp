@@ -33,6 +33,22 @@ void transpose64(Word a[64]) {
     }
 }
 
+// The occupancy's free bits by column: column x (bit y set = node (x, y) free, bits >= H clear)
+// into the (H + 63) / 64 words from cols[(x + first) · stride], one 64×64 tile at a time.
+void columns_into(const Occupancy& occ, Word* cols, std::size_t stride, int first) {
+  const int W = occ.width(), H = occ.height();
+  Word t[64];
+  for (int by = 0; by < (H + 63) / 64; ++by)
+    for (int bx = 0; bx < (W + 63) / 64; ++bx) {
+      for (int i = 0; i < 64; ++i) {
+        const int y = by * 64 + i;
+        t[i] = y < H ? occ.free_row(y)[bx] : 0;
+      }
+      transpose64(t);
+      for (int j = 0; j < 64 && bx * 64 + j < W; ++j) cols[std::size_t(bx * 64 + j + first) * stride + std::size_t(by)] = t[j];
+    }
+}
+
 // Set bits of `bits` in positions [a, b) (a < b).
 int ones_in(const Word* bits, int a, int b) {
   const int k0 = a >> 6, k1 = (b - 1) >> 6;
@@ -52,18 +68,9 @@ int ones_in_ring(const Word* bits, int n, int from, int len) {
 }  // namespace
 
 ContactCounter::ContactCounter(const Occupancy& occ)
-    : occ_(occ), W_(occ.width()), H_(occ.height()), wpr_((W_ + 63) / 64), cpr_((H_ + 63) / 64), wrap_(occ.topology().wraps()),
+    : occ_(occ), W_(occ.width()), H_(occ.height()), cpr_((H_ + 63) / 64), wrap_(occ.topology().wraps()),
       cols_(std::size_t(W_) * std::size_t(cpr_)) {
-  Word t[64];
-  for (int by = 0; by < cpr_; ++by)
-    for (int bx = 0; bx < wpr_; ++bx) {
-      for (int i = 0; i < 64; ++i) {
-        const int y = by * 64 + i;
-        t[i] = y < H_ ? occ.free_row(y)[bx] : 0;
-      }
-      transpose64(t);
-      for (int j = 0; j < 64 && bx * 64 + j < W_; ++j) cols_[std::size_t(bx * 64 + j) * std::size_t(cpr_) + std::size_t(by)] = t[j];
-    }
+  columns_into(occ, cols_.data(), std::size_t(cpr_), 0);
 }
 
 int ContactCounter::row_side(int y, int from, int len) const {
@@ -94,16 +101,7 @@ void build_padded(const Occupancy& occ, std::vector<Word>& rows, std::vector<Wor
   rows.assign(std::size_t(H + 2) * std::size_t(rw), 0);
   cols.assign(std::size_t(W + 2) * std::size_t(cw), 0);
   for (int y = 0; y < H; ++y) std::copy(occ.free_row(y), occ.free_row(y) + rw - 1, &rows[std::size_t(y + 1) * std::size_t(rw)]);
-  Word t[64];
-  for (int by = 0; by < cw - 1; ++by)
-    for (int bx = 0; bx < rw - 1; ++bx) {
-      for (int i = 0; i < 64; ++i) {
-        const int y = by * 64 + i;
-        t[i] = y < H ? occ.free_row(y)[bx] : 0;
-      }
-      transpose64(t);
-      for (int j = 0; j < 64 && bx * 64 + j < W; ++j) cols[std::size_t(bx * 64 + j + 1) * std::size_t(cw) + std::size_t(by)] = t[j];
-    }
+  columns_into(occ, cols.data(), std::size_t(cw), 1);
 }
 
 // The 64 bits from bit `sh` of p[0] (p[1] supplies the high ones).

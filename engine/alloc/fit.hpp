@@ -53,7 +53,7 @@ class ContactCounter {
   int row_side(int y, int from, int len) const;
   int col_side(int x, int from, int len) const;
   const Occupancy& occ_;
-  int W_, H_, wpr_, cpr_;
+  int W_, H_, cpr_;
   bool wrap_;
   std::vector<std::uint64_t> cols_;  // column x's free bits (bit y set = free), cpr_ words each
 };

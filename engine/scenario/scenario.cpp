@@ -234,11 +234,17 @@ class KeyRows {
   ParamDef& enum_row(std::string_view key, ParamGroup g, Names<T> names, F field, std::string_view help) {
     return add(alloclab::enum_row(key, g, std::move(names), field, help));
   }
-  // registry: strategies, schedulers or patterns (the ids are the rows' ids, in table order).
+  // registry: strategies, schedulers or patterns (the ids are the rows' ids, in table order;
+  // a choice's help is its row's help).
   template <class Info, class F>
   ParamDef& id_row(std::string_view key, ParamGroup g, std::span<const Info> (*registry)(), F field, std::string_view help,
                    std::string_view summary = {}) {
-    return add(alloclab::id_row(key, g, [registry] { return ids_of(registry()); }, field, help, summary));
+    ParamDef& p = add(alloclab::id_row(key, g, [registry] { return ids_of(registry()); }, field, help, summary));
+    p.choice_help = [registry](std::string_view id) -> std::string_view {
+      const Info* r = find_by_id(registry(), id);
+      return r ? r->help : std::string_view{};
+    };
+    return p;
   }
   template <class F, class Parse, class Print>
   ParamDef& spec_row(std::string_view key, ParamGroup g, std::string_view forms, F field, Parse parse, Print print, std::string_view help) {

@@ -151,9 +151,10 @@ struct Scenario {
 // panels), each declared once here, beside the fields: its text, Setup panel, field, bounds or
 // names, help and any cross-key check. `k` is the row builder of scenario.cpp (its int_row,
 // real_row, enum_row, id_row, spec_row, size_row, uint64_row, path_row each append one row,
-// deriving range text, parser, printer and choices from the declaration, and return it for its
-// hooks; reloads_trace makes a row invalidate a loaded trace). params() is this table. A new
-// key is a Scenario field, its row here, and the code that reads the field.
+// deriving range text, parser, printer and choices from the declaration — id_row also each
+// choice's help, from its registry row — and return it for its hooks; reloads_trace makes a
+// row invalidate a loaded trace). params() is this table. A new key is a Scenario field, its
+// row here, and the code that reads the field.
 #define ALLOCLAB_KEY_FIELD(member) [](auto& s) -> auto& { return s.member; }
 template <class K>
 void declare_keys(K& k) {
@@ -164,10 +165,6 @@ void declare_keys(K& k) {
 
   ParamDef& strategy = k.id_row("strategy", G::Strategy, strategies, ALLOCLAB_KEY_FIELD(strategy), "Processor allocation strategy",
       "a strategy id (alloclab list)");
-  strategy.choice_help = [](std::string_view id) -> std::string_view {
-    const StrategyInfo* si = find_strategy(id);
-    return si ? si->help : std::string_view{};
-  };
   strategy.choice_unavailable = [](const Scenario& s, std::string_view id) -> std::string {
     const StrategyInfo* si = find_strategy(id);
     return si ? strategy_unsupported(*si, s.topo()) : std::string{};
@@ -179,12 +176,8 @@ void declare_keys(K& k) {
     return {};
   };
 
-  ParamDef& scheduler = k.id_row("scheduler", G::Scheduler, schedulers, ALLOCLAB_KEY_FIELD(scheduler),
+  k.id_row("scheduler", G::Scheduler, schedulers, ALLOCLAB_KEY_FIELD(scheduler),
       "Job scheduling: first come first served, shortest service demand first, EASY backfilling, greedy (every waiting job that fits starts; seed 001), or conservative backfilling");
-  scheduler.choice_help = [](std::string_view id) -> std::string_view {
-    const SchedulerInfo* si = find_scheduler(id);
-    return si ? si->help : std::string_view{};
-  };
 
   ParamDef& jobs = k.int_row("jobs", G::Measurement, 0, kMaxJobs, ALLOCLAB_KEY_FIELD(jobs),
       "Jobs measured (after warm-up); 0 (default) = 1000, or with a trace every job after warm-up; a number caps a trace");
@@ -255,10 +248,6 @@ void declare_keys(K& k) {
 
   ParamDef& pattern = k.id_row("pattern", G::Network, patterns, ALLOCLAB_KEY_FIELD(pattern),
       "Communication pattern of running jobs over the wormhole network (none = no network model)");
-  pattern.choice_help = [](std::string_view id) -> std::string_view {
-    const PatternInfo* p = find_pattern(id);
-    return p ? p->help : std::string_view{};
-  };
   pattern.check = [](const Scenario& s) -> Status {
     if (s.network() && (long long)s.width * s.height > kMaxNetworkNodes)
       return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +

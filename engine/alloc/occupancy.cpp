@@ -424,18 +424,24 @@ Ops free_bases_of(const std::uint64_t* free_bits, const Topology& topo, int p, i
   return ops;
 }
 
+namespace {
+
+// The in-place doubling passes free_bases runs for a window of len (1, 2, 4, ..., then the rest).
+int doubling_passes(int len) {
+  int k = 1, c = 0;
+  for (; 2 * k <= len; k *= 2) ++c;
+  return c + (k < len);
+}
+
+}  // namespace
+
 // Mirrors the passes of free_bases above, all of them run.
 Ops Occupancy::free_bases_ops_found(int p, int q) const {
   const int W = width(), H = height(), n = (W + 63) / 64;
-  auto passes = [](int len) {  // in-place doubling passes for a window of len
-    int k = 1, c = 0;
-    for (; 2 * k <= len; k *= 2) ++c;
-    return c + (k < len);
-  };
   const Ops osize = Ops(n) * H;
   Ops ops = 0;
   if (!topo_.wraps()) {
-    ops = osize * (1 + passes(p));
+    ops = osize * (1 + doubling_passes(p));
     if (q == 1) return ops;
     int k = 1;
     for (; 2 * k <= q; k *= 2) ops += Ops(H - k) * n;
@@ -443,22 +449,20 @@ Ops Occupancy::free_bases_ops_found(int p, int q) const {
     return ops;
   }
   const Ops dsize = Ops((2 * W + 63) / 64) * H;  // the doubled rows
-  ops = dsize * (1 + passes(p)) + osize;
+  ops = dsize * (1 + doubling_passes(p)) + osize;
   if (q == 1) return ops;
-  return ops + osize * passes(q);
+  return ops + osize * doubling_passes(q);
 }
 
 Ops free_bases_ops_failed(int W, int H, int p, int q, int tallest, int run) {
   const int n = (W + 63) / 64;
   const Ops osize = Ops(n) * H;
   Ops ops = osize;  // the copy in
-  int k = 1;
   if (n <= 4 && p < 128) {  // in registers: every horizontal pass runs
-    int ns = 0;
-    for (; 2 * k <= p; k *= 2) ++ns;
-    ops += Ops(ns + (k < p)) * osize;
+    ops += Ops(doubling_passes(p)) * osize;
     if (tallest == 0) return ops;  // nothing left after them: no vertical pass
   } else {  // a horizontal pass that leaves nothing ends the query
+    int k = 1;
     for (; 2 * k <= p; k *= 2) {
       ops += osize;
       if (run < 2 * k) return ops;
@@ -468,7 +472,8 @@ Ops free_bases_ops_failed(int W, int H, int p, int q, int tallest, int run) {
       if (run < p) return ops;
     }
   }
-  for (k = 1; 2 * k <= q; k *= 2) {
+  int k = 1;
+  for (; 2 * k <= q; k *= 2) {
     ops += Ops(H - k) * n;
     if (tallest < 2 * k) return ops;  // no base 2k high: this pass left nothing
   }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { uiChecks, ganttChecks } from './ui_checks.mjs';
+import { uiChecks, ganttChecks, until, frames as afterFrames } from './ui_checks.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const opts = {}, positional = [];
@@ -113,9 +113,6 @@ const ctx = await chromium.launchPersistentContext(profile, {
          '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
 });
 const logs = [];
-// Waits for n of the page's animation frames (the app draws once a frame).
-const afterFrames = (page, n) =>
-  page.evaluate((n) => new Promise((done) => { let k = 0; const f = () => (++k >= n ? done() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
 async function open(hash) {
   const page = await ctx.newPage();
   page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
@@ -165,7 +162,7 @@ try {
 
   // ---- 4. a malformed link: the engine's error in the UI, default scenario, still usable
   const p2 = await open('size=99999x1');
-  const errSeen = await p2.waitForFunction(() => window.alloclab.error() !== '', null, { timeout: 10000 }).then(() => true, () => false);
+  const errSeen = await until(p2, () => window.alloclab.error() !== '');
   await afterFrames(p2, 3);  // the error panel drawn
   const err = await p2.evaluate(() => window.alloclab.error());
   check('malformed link shows the engine error', err === nativeError('size=99999x1'), errSeen ? err : 'no error after waiting 10 s');
@@ -192,7 +189,7 @@ try {
   check("a 3 MB fragment shows the engine error", hugeErr === "link: longer than 65536 characters", `${hugeSeen}: ${hugeErr.slice(0, 120)} | link ${(await p2.evaluate(() => window.alloclab.link())).slice(0, 60)} | hash ${(await p2.evaluate(() => location.hash.length))}`);
   const markup = 'strategy=%3Cimg%20src%3Dx%20onerror%3D%22window.__xss%3D1%22%3E';
   await p2.evaluate((m) => { location.hash = '#' + m; }, markup);
-  await p2.waitForFunction(() => window.alloclab.error().startsWith('strategy:'), null, { timeout: 10000 }).catch(() => {});
+  await until(p2, () => window.alloclab.error().startsWith('strategy:'));
   await afterFrames(p2, 3);
   const dom = await p2.evaluate(() => ({ xss: window.__xss === 1, imgs: document.getElementsByTagName('img').length,
     status: document.getElementById('status').textContent, err: window.alloclab.error() }));

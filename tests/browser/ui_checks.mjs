@@ -8,11 +8,11 @@ import path from 'node:path';
 
 // Waits until fn(arg) holds in the page (polled every 100 ms): true, or false after ms. A check
 // waits for the condition it then reads back, never a fixed time (a loaded machine draws slowly).
-const until = async (page, fn, arg, ms = 10000) =>
+export const until = async (page, fn, arg, ms = 10000) =>
   page.waitForFunction(fn, arg, { timeout: ms, polling: 100 }).then(() => true, () => false);
 // Waits for n of the page's animation frames (the app handles input and draws once a frame):
 // what the UI shows after an input that leaves no trace in window.alloclab.state().
-const frames = (page, n = 3) =>
+export const frames = (page, n = 3) =>
   page.evaluate((n) => new Promise((done) => { let k = 0; const f = () => (++k >= n ? done() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
 const st = (page) => page.evaluate(() => window.alloclab.state());
 

@@ -441,11 +441,7 @@ void Network::evaluate(int node, std::int64_t t) {
   static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
   Router& r = routers_[std::size_t(node)];
 
-  // Eligible input VCs: the VC holds a flit whose head has finished routing (or whose packet is
-  // active), and its output VC is free (head) or its own (body), with a credit (the ejection
-  // port's credit bits are always set).
-  const unsigned active = r.active;
-  const unsigned eligible = unsigned(r.live) & (active | unsigned(r.routed)) & (active | unsigned(r.tf)) & unsigned(r.tc);
+  const unsigned eligible = r.eligible();
   // A later refill round: input and output ports that carried a flit earlier in this cycle are
   // taken (one flit per port per cycle).
   unsigned avail = eligible;
@@ -512,8 +508,7 @@ void Network::evaluate(int node, std::int64_t t) {
   // arbitration (or found its port taken), a moved VC whose next flit is here with a credit, or a
   // waiting head whose output VC a tail released. Anything else that makes a VC eligible is an
   // arrival, a credit or a timer, and wakes the router itself.
-  const unsigned act = r.active;
-  if (unsigned(r.live) & (act | unsigned(r.routed)) & (act | unsigned(r.tf)) & unsigned(r.tc)) wake_next(node, t);
+  if (r.eligible()) wake_next(node, t);
 }
 template <int V>
 void Network::refill_rounds(std::int64_t t) {

@@ -235,6 +235,14 @@ class Network {
     std::uint16_t want[kNetPorts * 2] = {};   // per output VC: the input VCs whose target it is
     Byte target[kNetPorts * 2] = {};          // per input VC: its output VC, out_port*vcs + out_vc
     Byte out_rr[kNetPorts] = {};              // per output port: the input port that last won
+
+    // The input VCs that may move a flit now: the VC holds a flit whose head has finished
+    // routing (or whose packet is active), and its output VC is free (head) or its own (body),
+    // with a credit (the ejection port's credit bits are always set).
+    unsigned eligible() const {
+      const unsigned a = active;
+      return unsigned(live) & (a | unsigned(routed)) & (a | unsigned(tf)) & unsigned(tc);
+    }
   };
   static_assert(sizeof(Router) == 64, "one router's decision state is one cache line");
 

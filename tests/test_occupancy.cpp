@@ -74,6 +74,35 @@ TEST_CASE("assign and release keep counts and bits consistent; release restores 
   CHECK(occ.consistent());
 }
 
+TEST_CASE("free_bits_copy + take: the free bits and count of assigning the same blocks") {
+  // The scratch copy of partition_allocate: no owners, take() marks blocks busy. Its free bits,
+  // free count and free-base queries must be those of a full copy with the blocks assigned.
+  Rng rng(77);
+  for (int trial = 0; trial < 60; ++trial) {
+    const bool torus = trial % 2;
+    const int W = 1 + int(rng.below(200)), H = 1 + int(rng.below(40));
+    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
+    test::random_state(occ, rng, 1 + int(rng.below(12)), 8);
+    Occupancy full = occ;
+    Occupancy bits = Occupancy::free_bits_copy(occ);
+    for (int k = 0; k < 20; ++k) {
+      const int w = 1 + int(rng.below(8)), h = 1 + int(rng.below(4));
+      const int x = int(rng.below(std::uint64_t(W))), y = int(rng.below(std::uint64_t(H)));
+      const Block b{x, y, std::min(w, W), std::min(h, H)};
+      if (!full.block_free(b)) continue;
+      full.assign(b, 5);
+      bits.take(b);
+    }
+    REQUIRE(bits.free_count() == full.free_count());
+    for (int y = 0; y < H; ++y)
+      for (int k = 0; k < (W + 63) / 64; ++k) REQUIRE(bits.free_row(y)[k] == full.free_row(y)[k]);
+    int x1 = -1, y1 = -1, x2 = -2, y2 = -2;
+    const bool f1 = bits.first_free_base(2, 2, x1, y1), f2 = full.first_free_base(2, 2, x2, y2);
+    CHECK(f1 == f2);
+    if (f1) CHECK((x1 == x2 && y1 == y2));
+  }
+}
+
 TEST_CASE("topology: hop distance is wrap-aware on a torus") {
   Topology mesh(TopologyKind::Mesh, 10, 10), torus(TopologyKind::Torus, 10, 10);
   CHECK(mesh.distance({0, 0}, {9, 9}) == 18);

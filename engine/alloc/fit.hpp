@@ -8,13 +8,12 @@
 //
 // partition_allocate() is the common skeleton of PALD and ANCA: try the piece with a fit
 // function; if no place exists, split it into two smaller pieces and place those (first piece
-// completely, then the second). The pieces already chosen are assigned in ONE scratch copy of
-// the occupancy made per decision (the strategy's input is never mutated), so later searches
-// see them as busy. A failed search for a shape s also proves that every shape containing s
+// completely, then the second). The pieces already chosen are marked busy in ONE scratch copy
+// of the occupancy's free bits made per decision (Occupancy::free_bits_copy; the strategy's
+// input is never mutated), so later searches see them as busy. A failed search for a shape s also proves that every shape containing s
 // (componentwise ≥) fails on the scratch for the rest of the decision (the scratch only gets
 // busier), so such searches are skipped — the result is the same, only faster.
 #pragma once
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -159,9 +158,6 @@ inline std::optional<Block> find_bf(const Occupancy& occ, Shape s) {
   return find_bf(occ, s, unused);
 }
 
-// The owner used for pieces taken in a scratch occupancy during one decision.
-inline constexpr JobId kScratchJob = std::numeric_limits<JobId>::max();
-
 // What partition_allocate did with one (sub-)request, for observers (Explain mode).
 enum class PartitionEvent {
   Placed,     // the fit found a place: the piece is taken (block given)
@@ -197,7 +193,7 @@ std::optional<Allocation> partition_allocate_traced(const Occupancy& occ, Shape 
     observe(shape, PartitionEvent::Capped, std::optional<Block>{});
     return std::nullopt;
   }
-  Occupancy scratch = occ;
+  Occupancy scratch = Occupancy::free_bits_copy(occ);
   Allocation out;
   std::vector<Shape> failed{shape};  // minimal shapes known to have no place on the scratch
   auto dominated = [&](Shape s) {
@@ -216,7 +212,7 @@ std::optional<Allocation> partition_allocate_traced(const Occupancy& occ, Shape 
           observe(s, PartitionEvent::Capped, b);
           return false;
         }
-        scratch.assign(*b, kScratchJob);
+        scratch.take(*b);
         out.blocks.push_back(*b);
         observe(s, PartitionEvent::Placed, b);
         return true;

@@ -170,6 +170,30 @@ void Occupancy::assign(const Block& b, JobId job) {
   free_ -= taken;
 }
 
+Occupancy Occupancy::free_bits_copy(const Occupancy& o) {
+  Occupancy c(o.topo_, 0);
+  c.wpr_ = o.wpr_;
+  c.free_ = o.free_;
+  c.free_bits_ = o.free_bits_;
+  return c;
+}
+
+void Occupancy::take(const Block& b) {
+  ALLOCLAB_CHECK(owner_.empty(), "take() on an occupancy with owners (use assign)");
+  ALLOCLAB_CHECK(topo_.block_fits(b), "block (%d,%d) %dx%d taken outside the %dx%d machine", b.x, b.y, b.w, b.h,
+                 width(), height());
+  std::uint64_t* const bits = free_bits_.data();
+  const int wpr = wpr_;
+  for_each_run(b, [&](int x0, int x1, int y) {
+    std::uint64_t* row = bits + std::size_t(y) * wpr;
+    for_each_word(x0, x1, [&](int k, std::uint64_t m) {
+      ALLOCLAB_CHECK((row[k] & m) == m, "block (%d,%d) %dx%d taken over a busy node in row %d", b.x, b.y, b.w, b.h, y);
+      row[k] &= ~m;
+    });
+  });
+  free_ -= b.w * b.h;
+}
+
 void Occupancy::release(const Block& b, JobId job) {
   if (b.w == 1 && b.h == 1 && topo_.contains(b.x, b.y)) {
     JobId& o = owner_[std::size_t(topo_.id(b.x, b.y))];

@@ -143,7 +143,18 @@ class Occupancy {
   // Full consistency check against the owner array (used by tests and check=1).
   bool consistent() const;
 
+  // A working copy of `o` with its free bits and free count but no owner array, for searches
+  // that try pieces on a copy of the machine (partition_allocate in fit.hpp): they read only the
+  // free bits, and take() marks the pieces busy. On such a copy only the free-bit queries, the
+  // size accessors and take() may be used (owner(), is_free(), block_free(), busy_in(),
+  // assign(), release() and consistent() read owners it does not have).
+  static Occupancy free_bits_copy(const Occupancy& o);
+  // Marks the nodes of b (inside the machine, wrapping on a torus) busy on a free_bits_copy;
+  // aborts if one is not free.
+  void take(const Block& b);
+
  private:
+  Occupancy(const Topology& t, int) : topo_(t), wpr_(0), free_(0) {}  // empty, for free_bits_copy
   void set_bit(int x, int y, bool free);
   // One-node blocks b[i], b[i+1], ... that are free (assign) or owned by `job` (release),
   // changed in a tight loop; returns the index of the first block that is not such a node (n

@@ -9,7 +9,7 @@
 // its own sub-requests included, before the second). Choices where the paper is silent:
 //  * Ties a = b split the columns (Fig. 1 tests a ≥ b).
 //  * The sub-requests are searched on the machine with the pieces already taken for this job
-//    counted as busy (one scratch copy of the occupancy per decision); for PALD-BF this also
+//    counted as busy (one scratch copy of the free bits per decision); for PALD-BF this also
 //    means a piece next to an earlier piece of the same job scores that contact.
 //  * Fig. 1 checks "number of free processors < JobSize" first, so the allocation always
 //    succeeds when a·b nodes are free (1×1 pieces always fit).

@@ -32,25 +32,25 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
                  int(routing_->id.size()), routing_->id.data(), vcs_);
   nodes_ = t.nodes();
   const std::size_t vcs = std::size_t(nodes_) * kNetPorts * std::size_t(vcs_);
-  wires_.assign(std::size_t(nodes_) * 4, Wire{});
+  nb_.assign(std::size_t(nodes_) * 4, -1);
   for (int n = 0; n < nodes_; ++n) {
     const auto nb = t.neighbours(n);
     for (int q = 0; q < 4; ++q) {
       const int m = nb[q];
       if (m < 0 || m == n) continue;  // mesh edge, or a torus side of 1
-      // The link n --q--> m enters m through the port facing back to n.
-      Wire& out = wires_[std::size_t(n) * 4 + std::size_t(q)];
-      Wire& in = wires_[std::size_t(m) * 4 + std::size_t(opposite_port(q))];
-      out.down_iv = iv_index(m, opposite_port(q), 0);
-      out.down_node = m;
-      in.up_ov = iv_index(n, q, 0);
-      in.up_node = n;
+      nb_[std::size_t(n) * 4 + std::size_t(q)] = m;  // the link n --q--> m enters m through opposite_port(q)
     }
   }
+  for (int n = 0; n < nodes_; ++n)  // every link has its reverse: m's neighbour that way is n
+    for (int q = 0; q < 4; ++q) {
+      const int m = nb_[std::size_t(n) * 4 + std::size_t(q)];
+      ALLOCLAB_CHECK(m < 0 || nb_[std::size_t(m) * 4 + std::size_t(opposite_port(q))] == n,
+                     "link %d --%d--> %d has no reverse link", n, q, m);
+    }
   in_.assign(vcs, InVc{});
   ready_.assign(vcs, 0);
   vc_pkt_.assign(vcs, 0);
-  buf_.assign(vcs * std::size_t(cfg_.buffer_flits), Flit{});
+  if (cfg_.buffer_flits > 1) buf_.assign(vcs * std::size_t(cfg_.buffer_flits), Flit{});
   out_.assign(vcs, OutVc{});
   routers_.assign(std::size_t(nodes_), Router{});
   for (int n = 0; n < nodes_; ++n) {
@@ -245,13 +245,13 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   const int B = cfg_.buffer_flits;
   ALLOCLAB_CHECK(s.count < B, "buffer overflow at node %d input VC %d (packet %llu) at cycle %lld", node, e.iv,
                  (unsigned long long)packets_[e.f.pkt].id, (long long)t);
-  std::size_t slot = std::size_t(e.iv);  // with 1-flit buffers (the default) the ring is one slot
-  if (B != 1) {
+  if (B == 1) {  // 1-flit buffers (the default): the ring is the VC's own slot
+    s.one = e.f;
+  } else {
     int k = s.head + s.count;
     if (k >= B) k -= B;
-    slot = slot * std::size_t(B) + std::size_t(k);
+    buf_[std::size_t(e.iv) * std::size_t(B) + std::size_t(k)] = e.f;
   }
-  buf_[slot] = e.f;
   ++s.count;
   Router& r = routers_[std::size_t(node)];
   const int bit = vc_bit<V>(node, e.iv);
@@ -291,7 +291,7 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
   } else {
     const int B = cfg_.buffer_flits;
     if (B == 1) {  // the one slot (head stays 0)
-      f = buf_[std::size_t(iv)];
+      f = s.one;
       s.count = 0;
       r.live &= std::uint16_t(~in_bit);
     } else {
@@ -300,9 +300,10 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
       if (--s.count == 0) r.live &= std::uint16_t(~in_bit);
     }
     --st_.flits_buffered;
-    const Wire& w = wires_[std::size_t(node) * 4 + std::size_t(port)];
-    // the freed slot, back upstream: within this cycle (refill) or the next (credit)
-    (refill_ ? refill_ch_ : credit_ch_).push_back(CreditEvent{w.up_ov + (i & (V - 1)), w.up_node});
+    // the freed slot, back upstream — to output VC (port^2, vc) of the neighbour on that side
+    // (opposite_port(p) is p^2 for a link port) — within this cycle (refill) or the next (credit)
+    const int up = nb_[std::size_t(node) * 4 + std::size_t(port)];
+    (refill_ ? refill_ch_ : credit_ch_).push_back(CreditEvent{iv_index<V>(up, port ^ 2, i & (V - 1)), up});
   }
 
   OutVc& o = out_[std::size_t(ov)];
@@ -320,8 +321,8 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
       r.tc &= std::uint16_t(~r.want[ob]);
     }
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
-    const Wire& w = wires_[l];
-    flit_ch_.push_back(FlitEvent{w.down_iv + (ob & (V - 1)), w.down_node, f});
+    const int down = nb_[l];  // enters input VC (q^2, vc) there
+    flit_ch_.push_back(FlitEvent{iv_index<V>(down, q ^ 2, ob & (V - 1)), down, f});
     ++link_flits_[l];
   } else {
     eject(node, f, t);
@@ -401,7 +402,7 @@ void Network::release(int node, int iv, int ov, std::int64_t t) {
       r.live &= std::uint16_t(~in_bit);
     }
   } else if (s.count > 0) {
-    const Flit& next = buf_[std::size_t(iv) * std::size_t(cfg_.buffer_flits) + std::size_t(s.head)];
+    const Flit& next = slot(iv, s.head);
     ALLOCLAB_CHECK(next.head, "flit %d of packet %llu follows a tail at node %d", int(next.seq),
                    (unsigned long long)packets_[next.pkt].id, node);
     start_routing(node, iv, next.pkt, t + 1);
@@ -441,49 +442,60 @@ void Network::evaluate(int node, std::int64_t t) {
   static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
   Router& r = routers_[std::size_t(node)];
 
-  const unsigned eligible = r.eligible();
+  unsigned avail = r.eligible();
   // A later refill round: input and output ports that carried a flit earlier in this cycle are
-  // taken (one flit per port per cycle).
-  unsigned avail = eligible;
+  // taken (one flit per port per cycle). Without branches on whether the router moved earlier
+  // (unpredictable): its masks count only if busy_cycle is now, and each eligible VC (usually
+  // one) is dropped if its output port is busy.
   const bool busy_now = Late && r.busy_cycle == t;
   if constexpr (Late) {
-    if (busy_now) {
-      unsigned taken = r.in_used;
-      for (unsigned m = r.busy_ports; m; m &= m - 1) {
-        const int q = std::countr_zero(m);
-        for (int v = 0; v < V; ++v) taken |= r.want[q * V + v];
-      }
-      avail &= ~taken;
+    const unsigned busy_ports = busy_now ? unsigned(r.busy_ports) : 0u;
+    avail &= ~(busy_now ? unsigned(r.in_used) : 0u);
+    for (unsigned m = avail; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      avail &= ~((busy_ports >> (r.target[i] / V) & 1u) << i);
     }
   }
-  // Input stage: each input port offers one eligible VC, the one after its last winner if that
-  // one can go, else the other (on the injection port only VC 0 is ever used).
-  unsigned offered = avail;
-  if constexpr (V == 2) {
-    const unsigned first = avail & r.vc_pref;
-    offered = first | (avail & ~unsigned(r.vc_pref) & ~partner(first));
-  }
-  std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
-  unsigned qmask = 0;          // bit q: some input port asks for output port q
-  for (unsigned m = offered; m; m &= m - 1) {
-    const int i = std::countr_zero(m);
-    const unsigned q = unsigned(r.target[i]) / V, p = unsigned(i) / V;
-    requests |= 1u << (q * kNetPorts + p);
-    qmask |= 1u << q;
-  }
-
-  // Output stage: each requested output port grants the first asking input port after its last
-  // winner (round robin), and that flit moves. Every requested output port grants one.
-  const unsigned granted = qmask;
-  unsigned won = 0;  // the input VCs that move
-  while (qmask) {
-    const int q = std::countr_zero(qmask);
-    qmask &= qmask - 1;
-    const int p = kRoundRobin[r.out_rr[q]][requests >> (q * kNetPorts) & 31u];
-    r.out_rr[q] = Byte(p);
-    const int i = V == 2 ? 2 * p + int(offered >> (2 * p + 1) & 1u) : p;
-    won |= 1u << i;
-    move<V>(node, r, i, t);
+  unsigned granted = 0;  // the output ports that carry a flit
+  unsigned won = 0;      // the input VCs that move
+  if ((avail & (avail - 1)) == 0) {
+    // At most one VC can go (nearly every evaluation): it is offered and wins its output port,
+    // which records its input port as the last winner — what the two stages below would do.
+    if (avail) {
+      const int i = std::countr_zero(avail), q = r.target[i] / V;
+      granted = 1u << q;
+      won = avail;
+      r.out_rr[q] = Byte(i / V);
+      move<V>(node, r, i, t);
+    }
+  } else {
+    // Input stage: each input port offers one eligible VC, the one after its last winner if
+    // that one can go, else the other (on the injection port only VC 0 is ever used).
+    unsigned offered = avail;
+    if constexpr (V == 2) {
+      const unsigned first = avail & r.vc_pref;
+      offered = first | (avail & ~unsigned(r.vc_pref) & ~partner(first));
+    }
+    std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
+    unsigned qmask = 0;          // bit q: some input port asks for output port q
+    for (unsigned m = offered; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      const unsigned q = unsigned(r.target[i]) / V, p = unsigned(i) / V;
+      requests |= 1u << (q * kNetPorts + p);
+      qmask |= 1u << q;
+    }
+    // Output stage: each requested output port grants the first asking input port after its
+    // last winner (round robin), and that flit moves. Every requested output port grants one.
+    granted = qmask;
+    while (qmask) {
+      const int q = std::countr_zero(qmask);
+      qmask &= qmask - 1;
+      const int p = kRoundRobin[r.out_rr[q]][requests >> (q * kNetPorts) & 31u];
+      r.out_rr[q] = Byte(p);
+      const int i = V == 2 ? 2 * p + int(offered >> (2 * p + 1) & 1u) : p;
+      won |= 1u << i;
+      move<V>(node, r, i, t);
+    }
   }
   if (granted) {
     unsigned ports_in = won;  // both VCs of each input port that moved
@@ -494,14 +506,11 @@ void Network::evaluate(int node, std::int64_t t) {
       r.vc_pref = std::uint16_t(r.vc_pref ^ (flip | partner(flip)));
       ports_in |= partner(won);
     }
-    if (busy_now) {
-      r.busy_ports = Byte(r.busy_ports | granted);
-      r.in_used = std::uint16_t(r.in_used | ports_in);
-    } else {
-      r.busy_cycle = t;
-      r.busy_ports = Byte(granted);
-      r.in_used = std::uint16_t(ports_in);
-    }
+    // Earlier moves of this cycle are kept (busy_now), older ones forgotten.
+    const unsigned keep = busy_now ? ~0u : 0u;
+    r.busy_cycle = t;
+    r.busy_ports = Byte((r.busy_ports & keep) | granted);
+    r.in_used = std::uint16_t((r.in_used & keep) | ports_in);
   }
 
   // Evaluate again next cycle if an input VC is eligible now, after the moves: one that lost
@@ -597,7 +606,7 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
   std::vector<ChannelUse> facts;
   const int V = vcs_, B = cfg_.buffer_flits;
   auto feeding = [&](int node, int port) {  // the link into input port `port` of `node`
-    return ChannelUse{wires_[std::size_t(node) * 4 + std::size_t(port)].up_node, opposite_port(port), 0, false};
+    return ChannelUse{nb_[std::size_t(node) * 4 + std::size_t(port)], opposite_port(port), 0, false};
   };
   for (int n = 0; n < nodes_; ++n)
     for (int p = 0; p < 4; ++p)
@@ -607,8 +616,8 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
         if (o.owner >= 0 && packets_[vc_pkt_[std::size_t(o.owner)]].tag == tag) facts.push_back({n, p, 0, true});
         const InVc& s = in_[std::size_t(iv)];  // input VC (n, p, v)
         int mine = 0;
-        for (int k = 0, slot = s.head; k < s.count; ++k, slot = slot + 1 == B ? 0 : slot + 1)
-          mine += packets_[buf_[std::size_t(iv) * std::size_t(B) + std::size_t(slot)].pkt].tag == tag;
+        for (int k = 0, at = s.head; k < s.count; ++k, at = at + 1 == B ? 0 : at + 1)
+          mine += packets_[slot(iv, at).pkt].tag == tag;
         if (mine > 0) {
           ChannelUse u = feeding(n, p);
           u.flits = mine;
@@ -686,7 +695,7 @@ void Network::audit() const {
         }
         if (p < 4 && has_link(n, p)) {  // output VC (n, p, v) feeds a link
           const OutVc& o = out_[iv];
-          const int down = wires_[std::size_t(n) * 4 + std::size_t(p)].down_iv + v;
+          const int down = iv_index(nb_[std::size_t(n) * 4 + std::size_t(p)], opposite_port(p), v);
           ALLOCLAB_CHECK(o.credits >= 0 && o.credits <= B, "node %d port %d vc %d has %d credits", n, p, v, o.credits);
           const int total = o.credits + in_[down].count + wire_flits[down] + wire_credits[iv];
           ALLOCLAB_CHECK(total == B, "credit conservation broken on link node %d port %d vc %d: %d != %d at cycle %lld", n,

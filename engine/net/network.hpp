@@ -154,7 +154,7 @@ class Network {
   const NetConfig& config() const { return cfg_; }
   int vcs() const { return vcs_; }
   // Whether the link leaving `node` through `port` exists (no link off a mesh edge or to itself).
-  bool has_link(int node, int port) const { return wires_[std::size_t(node) * 4 + std::size_t(port)].down_node >= 0; }
+  bool has_link(int node, int port) const { return nb_[std::size_t(node) * 4 + std::size_t(port)] >= 0; }
   // Cumulative flits carried by each link, indexed node*4 + port.
   std::span<const std::uint64_t> link_flits() const { return link_flits_; }
   // What the link (node, port) did in the last step; computed on demand from the router state.
@@ -193,10 +193,14 @@ class Network {
   // vector's data pointer and every member it had read before; a char8_t aliases nothing else.
   using Byte = char8_t;
   enum : Byte { kIdle, kRouting, kActive };  // input VC states
-  struct InVc {  // 8 bytes; the cycle a routing head may leave is in ready_ (rarely read)
-    std::uint16_t head = 0, count = 0;  // ring buffer in buf_[iv*B ...]; injection VC: count = 1 if packets wait
+  // 16 bytes, so a VC and its 1-flit buffer share a cache line; the cycle a routing head may
+  // leave is in ready_ (rarely read).
+  struct InVc {
+    std::uint16_t head = 0, count = 0;  // ring buffer (slot()); injection VC: count = 1 if packets wait
     Byte state = kIdle, out_port = 0, out_vc = 0;
+    Flit one{};  // the buffer itself when buffer_flits is 1 (the default); buf_ holds larger ones
   };
+  static_assert(sizeof(InVc) == 16, "an input VC and its 1-flit buffer fit in 16 bytes");
   struct OutVc {
     std::int32_t credits = 0;
     std::int32_t owner = -1;  // input VC (global index) holding it, -1 free
@@ -296,19 +300,23 @@ class Network {
   int vcs_ = 1, nodes_ = 0;
   std::int64_t cycle_ = 0;
 
-  // Wiring, indexed node*4 + port (one cache line per node): the downstream input VC 0 and router
-  // of the link leaving through `port`, and the upstream output VC 0 and router feeding input
-  // `port`; -1 where there is no link.
-  struct Wire {
-    std::int32_t down_iv = -1, down_node = -1, up_ov = -1, up_node = -1;
-  };
-  std::vector<Wire> wires_;
+  // Wiring, indexed node*4 + port: the neighbour m that the link leaving through `port` enters
+  // (through port opposite_port(port)), -1 where there is no link. Links come in pairs, so m is
+  // also the router feeding input port `port` (from its output port opposite_port(port)); the
+  // constructor checks it. 4 bytes per link: the whole table stays in the L1 cache.
+  std::vector<std::int32_t> nb_;
+  // Ring slot k (0 ≤ k < B) of input VC iv's buffer.
+  Flit& slot(int iv, int k) {
+    return cfg_.buffer_flits == 1 ? in_[std::size_t(iv)].one
+                                  : buf_[std::size_t(iv) * std::size_t(cfg_.buffer_flits) + std::size_t(k)];
+  }
+  const Flit& slot(int iv, int k) const { return const_cast<Network*>(this)->slot(iv, k); }
 
   // Router state, flat: input and output VCs indexed (node*5 + port)*vcs + vc.
   std::vector<InVc> in_;
   std::vector<std::int64_t> ready_;  // per input VC in kRouting: the first cycle its head may leave
   std::vector<std::uint32_t> vc_pkt_;  // per input VC not idle: the packet slot routing or active there
-  std::vector<Flit> buf_;
+  std::vector<Flit> buf_;  // buffers of B > 1 flits, iv*B + k (empty when B is 1: InVc::one)
   std::vector<OutVc> out_;
   std::vector<Router> routers_;         // per node
   mutable std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers (buffered_flits())

@@ -132,16 +132,33 @@ std::optional<Allocation> Simulation::decide(const QueuedJob& q) {
     watched_ = explain(q);
     watched_reserved_ = false;
   }
-  const long long o0 = strategy_->ops();
-  if (!time_decisions_) {
-    auto a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
-    decision_ops_ = strategy_->ops() - o0;
-    return a;
+  const bool repeat = failed_.valid && failed_.job == q.id && failed_.shape == q.shape;
+  if (repeat && !sc_.check) {  // the same failure again: its count, without the search
+    strategy_->repeat_failure(failed_.ops);
+    decision_ops_ = failed_.ops;
+    return std::nullopt;
   }
-  const auto t0 = std::chrono::steady_clock::now();
-  auto a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
-  alloc_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const long long o0 = strategy_->ops();
+  const Rng rng0 = alloc_rng_;
+  std::optional<Allocation> a;
+  if (!time_decisions_) {
+    a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
+  } else {
+    const auto t0 = std::chrono::steady_clock::now();
+    a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
+    alloc_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
   decision_ops_ = strategy_->ops() - o0;
+  const bool same_rng = alloc_rng_ == rng0;
+  if (repeat)  // check=1: the replay must be what the strategy does
+    ALLOCLAB_CHECK(!a && decision_ops_ == failed_.ops && same_rng,
+                   "strategy %s says it repeats failures, but job %d's repeated decision %s (%lld ops, was %lld)%s",
+                   sc_.strategy.c_str(), q.id, a ? "succeeded" : "failed", decision_ops_, failed_.ops,
+                   same_rng ? "" : " and drew random numbers");
+  failed_.valid = replay_on_ && !a && same_rng && strategy_->repeats_failures();
+  failed_.job = q.id;
+  failed_.shape = q.shape;
+  failed_.ops = decision_ops_;
   return a;
 }
 
@@ -208,6 +225,7 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
     ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
   }
   occ_.assign(a, q.id);
+  failed_.valid = false;
   const long long o0 = strategy_->ops();
   strategy_->allocated(q.id, a);
   if (measured(q.id)) ++started_measured_;
@@ -442,6 +460,7 @@ void Simulation::on_departure(JobId id) {
   JobRecord r = std::move(it->second);
   running_.erase(it);
   occ_.release(r.alloc, id);
+  failed_.valid = false;
   const long long o0 = strategy_->ops();
   strategy_->released(id, r.alloc);
   if (window_open_) release_ops_.add(double(strategy_->ops() - o0));

@@ -147,6 +147,10 @@ class Simulation {
   // Whether allocate() is timed (default on). A run that does not report allocation_seconds()
   // may turn it off: two clock reads per decision less; results are the same either way.
   void time_decisions(bool on) { time_decisions_ = on; }
+  // Whether a failure of a strategy that repeats_failures() is replayed when the same job is
+  // decided again with nothing changed since (default on; results are the same either way —
+  // the tests compare the two).
+  void replay_failures(bool on) { replay_on_ = on; failed_.valid = false; }
   // Time at which the allocator finishes its last decision (alloc_cost > 0; else <= now()).
   double allocator_free_at() const { return alloc_free_; }
 
@@ -249,6 +253,15 @@ class Simulation {
   double max_alloc_ops_ = 0;
   double alloc_seconds_ = 0;  // measured wall time inside allocate() (timing only, never results)
   bool time_decisions_ = true;
+  // The last decision, when it failed and can be replayed (repeats_failures): valid until the
+  // occupancy or the strategy changes or another decision is made.
+  struct FailedDecision {
+    bool valid = false;
+    JobId job = kNoJob;
+    Shape shape;
+    long long ops = 0;
+  } failed_;
+  bool replay_on_ = true;
   RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_, bounded_slowdown_;
   DispersalMeter dispersal_meter_;  // scratch for dispersal_ (no allocation per job)
   double requested_nodes_ = 0, allocated_nodes_ = 0;

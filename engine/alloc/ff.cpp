@@ -22,6 +22,7 @@ class FirstFit final : public StrategyBase<FirstFit> {
     if (auto b = find_ff(occ, req.shape, ops_)) return Allocation{{*b}};
     return std::nullopt;
   }
+  bool repeats_failures() const override { return true; }  // no state of its own
 };
 
 }  // namespace

@@ -71,6 +71,7 @@ class LShapedAllocation final : public StrategyBase<LShapedAllocation> {
     }
     return std::nullopt;
   }
+  bool repeats_failures() const override { return true; }  // no state of its own
 
  private:
   // First fit of one L type; nullopt if none is free. long_second: SL right of (below) SR;

@@ -125,6 +125,7 @@ class Neighbor final : public StrategyBase<Neighbor> {
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     return decide(req, occ, nullptr);
   }
+  bool repeats_failures() const override { return true; }  // its only state is scratch
 
   // Explain mode: Step 2's count, the ASFF shapes, every nucleus tried (where First Fit put it
   // and whether growth reached n nodes), then the nucleus and grown nodes numbered. The same

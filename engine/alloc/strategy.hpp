@@ -64,6 +64,15 @@ class Strategy {
   }
   // Elementary operations counted so far by this object (decisions and releases together).
   Ops ops() const { return ops_; }
+  // True when a failed allocate() depends only on the request, the occupancy and what
+  // allocated()/released() told the strategy, draws no random numbers and changes nothing an
+  // observer sees but ops(): asked again with no change in between, it fails again with the
+  // same count. The simulation then repeats such a failure without calling allocate() (a
+  // waiting head is retried after every network cycle): repeat_failure(ops) adds the count.
+  // Each strategy that says so is checked by a test (every decision replayed is also made for
+  // real and compared with check=1). Default: false (always called).
+  virtual bool repeats_failures() const { return false; }
+  void repeat_failure(Ops n) { ops_ += n; }
 
  protected:
   void count(Ops n) { ops_ += n; }

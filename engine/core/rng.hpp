@@ -37,6 +37,8 @@ class Rng {
     s_[2] ^= t; s_[3] = rotl(s_[3], 45);
     return result;
   }
+  // Same state: the same numbers follow.
+  bool operator==(const Rng&) const = default;
   // Uniform double in [0, 1) with 53 random bits.
   double uniform01() { return double(next_u64() >> 11) * 0x1.0p-53; }
   // Uniform double in (0, 1]: safe to take the log of.

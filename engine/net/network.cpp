@@ -444,31 +444,41 @@ void Network::evaluate(int node, std::int64_t t) {
 
   unsigned avail = r.eligible();
   // A later refill round: input and output ports that carried a flit earlier in this cycle are
-  // taken (one flit per port per cycle). Without branches on whether the router moved earlier
-  // (unpredictable): its masks count only if busy_cycle is now, and each eligible VC (usually
-  // one) is dropped if its output port is busy.
+  // taken (one flit per port per cycle). Their masks count only if busy_cycle is now, chosen
+  // without a branch (whether the router moved earlier this cycle is unpredictable).
   const bool busy_now = Late && r.busy_cycle == t;
-  if constexpr (Late) {
-    const unsigned busy_ports = busy_now ? unsigned(r.busy_ports) : 0u;
-    avail &= ~(busy_now ? unsigned(r.in_used) : 0u);
-    for (unsigned m = avail; m; m &= m - 1) {
-      const int i = std::countr_zero(m);
-      avail &= ~((busy_ports >> (r.target[i] / V) & 1u) << i);
-    }
-  }
-  unsigned granted = 0;  // the output ports that carry a flit
-  unsigned won = 0;      // the input VCs that move
+  const unsigned busy_out = busy_now ? unsigned(r.busy_ports) : 0u;
+  if constexpr (Late) avail &= ~(busy_now ? unsigned(r.in_used) : 0u);
+  // Records the output ports and the input ports' VCs that carried flits, with the earlier ones
+  // of this cycle (busy_now); older ones are forgotten.
+  auto mark_busy = [&](unsigned out_ports, unsigned in_vcs) {
+    const unsigned keep = busy_now ? ~0u : 0u;
+    r.busy_cycle = t;
+    r.busy_ports = Byte((r.busy_ports & keep) | out_ports);
+    r.in_used = std::uint16_t((r.in_used & keep) | in_vcs);
+  };
+
   if ((avail & (avail - 1)) == 0) {
-    // At most one VC can go (nearly every evaluation): it is offered and wins its output port,
-    // which records its input port as the last winner — what the two stages below would do.
+    // At most one VC can go (nearly every evaluation): unless its output port is taken, it is
+    // offered and wins the port, which records its input port as the last winner, and the port
+    // prefers its other VC next if this one was preferred — what the stages below would do.
     if (avail) {
       const int i = std::countr_zero(avail), q = r.target[i] / V;
-      granted = 1u << q;
-      won = avail;
-      r.out_rr[q] = Byte(i / V);
-      move<V>(node, r, i, t);
+      if (!(busy_out >> q & 1u)) {
+        const unsigned port_vcs = V == 2 ? 3u << (i & ~1) : avail;  // both VCs of its input port
+        if constexpr (V == 2) r.vc_pref = std::uint16_t(r.vc_pref ^ (port_vcs & (0u - (r.vc_pref >> i & 1u))));
+        r.out_rr[q] = Byte(i / V);
+        move<V>(node, r, i, t);
+        mark_busy(1u << q, port_vcs);
+      }
     }
   } else {
+    // Taken output ports: each eligible VC routed through one is dropped.
+    if constexpr (Late)
+      for (unsigned m = avail; m; m &= m - 1) {
+        const int i = std::countr_zero(m);
+        avail &= ~((busy_out >> (r.target[i] / V) & 1u) << i);
+      }
     // Input stage: each input port offers one eligible VC, the one after its last winner if
     // that one can go, else the other (on the injection port only VC 0 is ever used).
     unsigned offered = avail;
@@ -486,7 +496,8 @@ void Network::evaluate(int node, std::int64_t t) {
     }
     // Output stage: each requested output port grants the first asking input port after its
     // last winner (round robin), and that flit moves. Every requested output port grants one.
-    granted = qmask;
+    const unsigned granted = qmask;
+    unsigned won = 0;  // the input VCs that move
     while (qmask) {
       const int q = std::countr_zero(qmask);
       qmask &= qmask - 1;
@@ -496,21 +507,17 @@ void Network::evaluate(int node, std::int64_t t) {
       won |= 1u << i;
       move<V>(node, r, i, t);
     }
-  }
-  if (granted) {
-    unsigned ports_in = won;  // both VCs of each input port that moved
-    if constexpr (V == 2) {
-      // Each input port that won now prefers the VC after its winner: where the winner was the
-      // preferred VC, both of the port's bits flip (a winner that was not preferred leaves them).
-      const unsigned flip = won & r.vc_pref;
-      r.vc_pref = std::uint16_t(r.vc_pref ^ (flip | partner(flip)));
-      ports_in |= partner(won);
+    if (granted) {
+      unsigned ports_in = won;  // both VCs of each input port that moved
+      if constexpr (V == 2) {
+        // Each input port that won now prefers the VC after its winner: where the winner was
+        // the preferred VC, both of the port's bits flip (a winner not preferred leaves them).
+        const unsigned flip = won & r.vc_pref;
+        r.vc_pref = std::uint16_t(r.vc_pref ^ (flip | partner(flip)));
+        ports_in |= partner(won);
+      }
+      mark_busy(granted, ports_in);
     }
-    // Earlier moves of this cycle are kept (busy_now), older ones forgotten.
-    const unsigned keep = busy_now ? ~0u : 0u;
-    r.busy_cycle = t;
-    r.busy_ports = Byte((r.busy_ports & keep) | granted);
-    r.in_used = std::uint16_t((r.in_used & keep) | ports_in);
   }
 
   // Evaluate again next cycle if an input VC is eligible now, after the moves: one that lost

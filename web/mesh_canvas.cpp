@@ -4,9 +4,10 @@
 //    row and a run of consecutive cells with the same owner is one rectangle; when cells are
 //    smaller than a pixel, rows and columns are sampled at display resolution, so the work is
 //    bounded by the canvas, not the machine;
-//  - when even the runs are too many (scattered non-contiguous allocations on a big machine),
-//    the grid goes into one RGBA texture (one texel per processor, updated only when the
-//    simulation moved) drawn as a single image.
+//  - when the runs are many (a busy 128x128 machine has thousands), the grid goes into one
+//    RGBA texture (one texel per processor, re-uploaded only when a cell changed owner) drawn
+//    as a single image: a 64 KiB upload now and then instead of ~100 bytes of vertices and
+//    indices per run every frame.
 // On top: block outlines (when cells are large enough and blocks few), the hovered and the
 // pinned job (outline, connecting lines between its blocks), torus wrap cues.
 #include "mesh_canvas.hpp"
@@ -18,7 +19,7 @@
 namespace alloclab::app {
 
 namespace {
-constexpr std::size_t kMaxRuns = 6000;  // above this, one texture instead of rectangles
+constexpr std::size_t kMaxRuns = 256;  // above this, one texture instead of rectangles
 constexpr std::size_t kMaxOutlinedBlocks = 2500;
 constexpr ImU32 kFree = IM_COL32(46, 50, 58, 255);
 constexpr ImU32 kBackground = IM_COL32(18, 20, 24, 255);
@@ -88,10 +89,13 @@ void MeshCanvas::draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasG
       c = e;
     }
   }
-  if (runs_.size() > kMaxRuns) { draw_texture(dl, sim, g); return; }
-  for (const Run& run : runs_)
-    dl->AddRectFilled(ImVec2(run.x0, run.y0), ImVec2(run.x1, run.y1), run.owner == kNoJob ? kFree : job_colour(run.owner));
-  last_rects_ = runs_.size();
+  if (runs_.size() > kMaxRuns) {
+    draw_texture(dl, sim, g);
+  } else {
+    for (const Run& run : runs_)
+      dl->AddRectFilled(ImVec2(run.x0, run.y0), ImVec2(run.x1, run.y1), run.owner == kNoJob ? kFree : job_colour(run.owner));
+    last_rects_ = runs_.size();
+  }
   // Cell borders when cells are large enough to show them.
   if (grid_lines && g.cell >= 5.0f) {
     const ImU32 line = IM_COL32(18, 20, 24, 160);
@@ -100,16 +104,17 @@ void MeshCanvas::draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasG
   }
 }
 
-// Dense: one texel per processor, re-uploaded only when the simulation has moved.
+// Dense: one texel per processor, recomputed when the simulation has moved and re-uploaded
+// only when a texel differs from what the texture holds.
 void MeshCanvas::draw_texture(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g) {
   const Occupancy& occ = sim.occupancy();
   const int W = g.W, H = g.H;
   const double key[4] = {sim.now(), double(sim.departures()), double(sim.arrivals()), double(sim.running().size())};
   const bool resized = !texture_.ready() || texture_.width() != W || texture_.height() != H;
   if (resized || !std::equal(key, key + 4, drawn_key_)) {
-    pixels_.resize(std::size_t(W) * std::size_t(H));
+    next_pixels_.resize(std::size_t(W) * std::size_t(H));
     for (int y = 0; y < H; ++y) {
-      std::uint32_t* row = pixels_.data() + std::size_t(H - 1 - y) * std::size_t(W);  // texture row 0 = top
+      std::uint32_t* row = next_pixels_.data() + std::size_t(H - 1 - y) * std::size_t(W);  // texture row 0 = top
       JobId last = -2;
       std::uint32_t col = 0;
       for (int x = 0; x < W; ++x) {
@@ -118,7 +123,10 @@ void MeshCanvas::draw_texture(ImDrawList* dl, const Simulation& sim, const Canva
         row[x] = col;  // ImU32 is ABGR in memory order RGBA on little-endian: what GL_RGBA expects
       }
     }
-    texture_.upload(pixels_.data(), W, H);
+    if (resized || next_pixels_ != pixels_) {
+      pixels_.swap(next_pixels_);
+      texture_.upload(pixels_.data(), W, H);
+    }
     std::copy(key, key + 4, drawn_key_);
   }
   dl->AddImage(texture_.id(), g.origin,

@@ -53,7 +53,8 @@ class MeshCanvas {
   void draw_texture(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g);
   struct Run { float x0, x1, y0, y1; JobId owner; };
   std::vector<Run> runs_;
-  std::vector<std::uint32_t> pixels_;  // RGBA, one texel per processor (dense machines)
+  std::vector<std::uint32_t> pixels_;       // RGBA, one texel per processor: what the texture holds
+  std::vector<std::uint32_t> next_pixels_;  // the same for the current occupancy
   RgbaTexture texture_;
   double drawn_key_[4] = {-1, -1, -1, -1};  // state the texture shows
   std::size_t last_rects_ = 0;

@@ -1,5 +1,6 @@
 // gl_texture.cpp — see gl_texture.hpp.
 #include "gl_texture.hpp"
+#include <cstddef>
 #ifdef __EMSCRIPTEN__
 #include <GLES3/gl3.h>
 #else
@@ -31,6 +32,13 @@ void RgbaTexture::upload(const std::uint32_t* pixels, int w, int h) {
   } else {
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
   }
+}
+
+void RgbaTexture::upload_rows(const std::uint32_t* pixels, int y0, int rows) {
+  if (!name_ || rows <= 0) return;
+  glBindTexture(GL_TEXTURE_2D, name_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y0, w_, rows, GL_RGBA, GL_UNSIGNED_BYTE, pixels + std::size_t(y0) * std::size_t(w_));
 }
 
 void RgbaTexture::set_linear(bool linear) {

@@ -11,6 +11,9 @@ class RgbaTexture {
  public:
   // Uploads w × h pixels (ImU32 = RGBA in memory, row 0 at the top).
   void upload(const std::uint32_t* pixels, int w, int h);
+  // Updates texture rows [y0, y0 + rows) of an uploaded texture from the same full-size pixel
+  // array (only those rows are read and sent).
+  void upload_rows(const std::uint32_t* pixels, int y0, int rows);
   // Linear or nearest filtering; touches GL only when it changes.
   void set_linear(bool linear);
   bool ready() const { return name_ != 0; }

@@ -5,11 +5,14 @@
 //     [ north link ][    —    ]      north link = the channel pair to the node above,
 //     [   router   ][east link]      east link  = the channel pair to the node on the right
 // A link texel shows the *current* load — an exponential moving average of the flits per
-// cycle it carried since the previous frame (both directions: the busier one) — from clear
+// cycle it carried since its previous update (both directions: the busier one) — from clear
 // (idle) through blue, yellow to red (a flit every cycle); bright red when a packet is blocked
 // on it now. A router texel is white when flits are buffered there. Drawn over the occupancy,
-// dimmed, so the jobs stay visible underneath. Recomputed and re-uploaded when the network
-// moved, at most 10 times a second.
+// dimmed, so the jobs stay visible underneath.
+// Updated in bands of node rows (about 4096 nodes each, so a 128×128 machine has four): one
+// band per frame when the network moved, the whole map at most 10 times a second, and only
+// that band's texel rows uploaded. A frame does a bounded slice of the work (a whole 128×128
+// map costs a frame about a millisecond of wasm) instead of every few frames all of it.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -27,13 +30,18 @@ class TrafficHeat {
   void shutdown();
 
  private:
+  // Recomputes node rows [y0, y1): their links' loads, blocked links, and their texels (which
+  // read the neighbours' latest values).
+  void update_rows(const Network& net, int W, int H, int y0, int y1);
+
   RgbaTexture texture_;
-  std::int64_t last_cycle_ = -1;
-  double last_update_ = -1;  // ImGui time of the last recomputation
-  std::vector<std::uint64_t> prev_flits_;  // link_flits() at the previous upload
+  int next_row_ = 0;         // the first node row of the next band
+  double last_update_ = -1;  // ImGui time of the last band update
+  std::vector<std::int64_t> row_cycle_;    // per node row: the network cycle of its last update
+  std::vector<std::uint64_t> prev_flits_;  // link_flits() at each link's last update
   std::vector<float> load_;                // moving average of flits/cycle per link
   std::vector<std::uint32_t> pixels_;
-  std::vector<std::uint8_t> blocked_;      // per node: bit p = link p blocked now
+  std::vector<std::uint8_t> blocked_;      // per node: bit p = link p blocked (at its last update)
 };
 
 }  // namespace alloclab::app

@@ -26,16 +26,27 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   // -- Run mode at 128x128 with the traffic overlay: frame work, keys, buttons, hover, pin
   const link128 = 'size=128x128&arrival=poisson:0.5&job_size=uniform:1-40&jobs=100000&pattern=random';
   const p = await open(link128);
-  await p.waitForTimeout(3000);
   // frameStats() = simulation (within its budget) + UI building + draw-list submission per
   // frame. The renderer never reads GL state back (web/gl_renderer.hpp), so submission does not
   // wait for SwiftShader's rasterization of the previous frame.
-  const fw = await p.evaluate(() => window.alloclab.frameStats());
-  const parts = await p.evaluate(() => window.alloclab.frameParts());
+  // The check is about the running page, so it measures the 3 s after the first 2 s: those
+  // hold the page's start-up (the first frames build the font atlas and compile the shaders,
+  // and V8 runs the wasm in its baseline tier while it compiles the optimized code on the
+  // same two cores), as many as half of the frames a loaded machine draws in the first 3 s.
+  // Every frame of the window counts, whole (the animation frames the page saw in it).
   const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[s.length >> 1]; };
+  await p.waitForTimeout(2000);
+  const early = await p.evaluate(() => window.alloclab.frameStats());
+  await p.evaluate(() => { window.__frames = 0; const f = () => { window.__frames++; requestAnimationFrame(f); }; requestAnimationFrame(f); });
+  await p.waitForTimeout(3000);
+  const inWindow = await p.evaluate(() => window.__frames);  // <= 180 at 60 Hz: within frameStats' 240
+  const fw = (await p.evaluate(() => window.alloclab.frameStats())).slice(-inWindow);
+  const parts = await p.evaluate(() => window.alloclab.frameParts());
+  for (const k of Object.keys(parts)) parts[k] = parts[k].slice(-inWindow);
   const traffic = await p.evaluate(() => window.alloclab.state().traffic);
   check('128x128 with the traffic overlay: frame work (frameStats) median <= 8 ms', fw.length > 20 && median(fw) <= 8 && traffic === 'heat',
-        `median ${median(fw).toFixed(2)} ms over ${fw.length} frames: sim ${median(parts.sim).toFixed(2)} + build ${median(parts.build).toFixed(2)} + submit ${median(parts.submit).toFixed(2)} ms; overlay ${traffic}`);
+        `median ${median(fw).toFixed(2)} ms over the ${fw.length} frames of 2-5 s: sim ${median(parts.sim).toFixed(2)} + build ${median(parts.build).toFixed(2)} + submit ${median(parts.submit).toFixed(2)} ms; overlay ${traffic}` +
+        ` (the ${early.length} frames of 0-2 s: median ${median(early).toFixed(2)} ms)`);
   await shot(p, 'mode-run-128x128.png');
   const filled = await until(p, () => window.alloclab.state().history > 5);
   const s0 = await st(p);

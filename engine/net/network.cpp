@@ -89,6 +89,9 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
   timer_mask_ = std::int64_t(wheel) - 1;
   link_flits_.assign(std::size_t(nodes_) * 4, 0);
   refill_ = cfg_.flow == FlowControl::Refill;
+  flit_ch_.reserve(std::size_t(nodes_) * 4);  // bounds: see FixedList
+  for (auto* l : {&credit_ch_, &freed_, &refill_now_}) l->reserve(std::size_t(nodes_) * 4);
+  round_.reserve(std::size_t(nodes_));
   round_stamp_.assign(std::size_t(nodes_), -1);
 }
 
@@ -224,7 +227,10 @@ void Network::read_and_evaluate(std::int64_t t) {
   const std::size_t first_delivery = delivered_.size();
   for (std::size_t k = 0; k < due_n_; ++k) evaluate<V, false>(due_[k], t);
   due_n_ = 0;
-  if (!refill_ch_.empty()) refill_rounds<V>(t);
+  if (!refill_)
+    credit_ch_.swap(freed_);  // on the reverse channels, applied next cycle (credit_ch_ was read: now empty)
+  else if (!freed_.empty())
+    refill_rounds<V>(t);
   // Deliveries of one cycle are ordered by packet id, not by the order routers were visited.
   if (delivered_.size() - first_delivery > 1)
     std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
@@ -303,7 +309,7 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
     // the freed slot, back upstream — to output VC (port^2, vc) of the neighbour on that side
     // (opposite_port(p) is p^2 for a link port) — within this cycle (refill) or the next (credit)
     const int up = nb_[std::size_t(node) * 4 + std::size_t(port)];
-    (refill_ ? refill_ch_ : credit_ch_).push_back(CreditEvent{iv_index<V>(up, port ^ 2, i & (V - 1)), up});
+    freed_.push(CreditEvent{iv_index<V>(up, port ^ 2, i & (V - 1)), up});
   }
 
   OutVc& o = out_[std::size_t(ov)];
@@ -322,7 +328,7 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
     }
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
     const int down = nb_[l];  // enters input VC (q^2, vc) there
-    flit_ch_.push_back(FlitEvent{iv_index<V>(down, q ^ 2, ob & (V - 1)), down, f});
+    flit_ch_.push(FlitEvent{iv_index<V>(down, q ^ 2, ob & (V - 1)), down, f});
     ++link_flits_[l];
   } else {
     eject(node, f, t);
@@ -528,8 +534,8 @@ void Network::evaluate(int node, std::int64_t t) {
 }
 template <int V>
 void Network::refill_rounds(std::int64_t t) {
-  while (!refill_ch_.empty()) {
-    refill_now_.swap(refill_ch_);
+  while (!freed_.empty()) {
+    refill_now_.swap(freed_);
     ++round_id_;
     round_.clear();
     for (const CreditEvent& c : refill_now_) {
@@ -545,7 +551,7 @@ void Network::refill_rounds(std::int64_t t) {
       // Evaluate the router again this cycle if a flit waits for this output VC.
       if ((r.want[b] & r.live) != 0 && round_stamp_[std::size_t(n)] != round_id_) {
         round_stamp_[std::size_t(n)] = round_id_;
-        round_.push_back(n);
+        round_.push(n);
       }
     }
     refill_now_.clear();

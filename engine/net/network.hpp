@@ -78,7 +78,9 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
+#include "../core/check.hpp"
 #include "../topology/topology.hpp"
 #include "flow_control.hpp"
 #include "routing.hpp"
@@ -330,13 +332,57 @@ class Network {
   std::vector<Packet> packets_;
   std::vector<std::uint32_t> free_slots_;
 
+  // A list with a capacity fixed at construction, for the step's event lists: each cycle moves at
+  // most one flit through each link port (4 per node), so it writes at most 4·nodes flits and
+  // frees at most 4·nodes credits. Adding is a store and a count: no growth check and no pointer
+  // store (after a vector's push_back the compiler reloads every other vector's data pointer).
+  template <class T>
+  class FixedList {
+   public:
+    FixedList() = default;
+    FixedList(const FixedList& o) : v_(o.v_), p_(v_.data()), n_(o.n_), cap_(o.cap_) {}
+    FixedList& operator=(const FixedList& o) {
+      v_ = o.v_;
+      p_ = v_.data();
+      n_ = o.n_;
+      cap_ = o.cap_;
+      return *this;
+    }
+    void reserve(std::size_t capacity) {
+      v_.assign(capacity, T{});
+      p_ = v_.data();
+      n_ = 0;
+      cap_ = capacity;
+    }
+    void push(const T& x) {
+      ALLOCLAB_CHECK(n_ < cap_, "network event list overflow (%zu entries)", n_);
+      p_[n_++] = x;
+    }
+    void clear() { n_ = 0; }
+    bool empty() const { return n_ == 0; }
+    std::size_t size() const { return n_; }
+    const T* begin() const { return p_; }
+    const T* end() const { return p_ + n_; }
+    void swap(FixedList& o) {
+      v_.swap(o.v_);
+      std::swap(p_, o.p_);
+      std::swap(n_, o.n_);
+      std::swap(cap_, o.cap_);
+    }
+   private:
+    std::vector<T> v_;  // the storage; p_ = v_.data()
+    T* p_ = nullptr;
+    std::size_t n_ = 0, cap_ = 0;
+  };
+
   // Channels: what was written in the last evaluate phase, read at the start of the next step.
-  std::vector<FlitEvent> flit_ch_;
-  std::vector<CreditEvent> credit_ch_;
-  // Refill flow control: credits freed in the current round (applied after it), the routers of
-  // the next round and the round each router was last listed for (no duplicates).
-  std::vector<CreditEvent> refill_ch_, refill_now_;
-  std::vector<std::int32_t> round_;
+  FixedList<FlitEvent> flit_ch_;
+  FixedList<CreditEvent> credit_ch_;
+  // Credits freed by the moves of the current round (refill: applied after it) or cycle (credit:
+  // they become credit_ch_); the routers of the next refill round and the round each router was
+  // last listed for (no duplicates).
+  FixedList<CreditEvent> freed_, refill_now_;
+  FixedList<std::int32_t> round_;
   std::vector<std::int64_t> round_stamp_;
   std::int64_t round_id_ = 0;
   bool refill_ = true;

@@ -188,13 +188,47 @@ std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, 
 
 // ---- 2. FirstFitMemo ----
 
-void FirstFitMemo::level_row(int y) {
-  for (int j = 1; j < kLevels; ++j) {
-    const Word* src = lv(j - 1, y);
-    Word* dst = lv(j, y);
-    const int sh = 1 << (j - 1);  // W_2k(x) = W_k(x) & W_k(x + k); bits past the row are 0
-    for (int i = 0; i < n_; ++i) dst[i] = src[i] & (sh == 64 ? src[i + 1] : (src[i] >> sh) | (src[i + 1] << (64 - sh)));
+// Level j of row y from its free bits (level 0), when a search first reads it after the row
+// changed: levels are made on demand, as most rows a search reads have not changed.
+void FirstFitMemo::level_row(int j, int y) {
+  Word t[5];  // n_ <= 4 words and a 0
+  const Word* src = lv(0, y);
+  for (int i = 0; i <= n_; ++i) t[i] = src[i];
+  for (int sh = 1; sh < 1 << j; sh *= 2)  // W_2k(x) = W_k(x) & W_k(x + k); bits past the row are 0
+    for (int i = 0; i < n_; ++i) t[i] &= (t[i] >> sh) | (t[i + 1] << (64 - sh));
+  std::copy(t, t + n_, lv(j, y));
+  made_[std::size_t(y)] |= std::uint8_t(1u << j);
+}
+
+// The longest run of free nodes in row y (its level 0).
+int FirstFitMemo::longest_run(int y) const {
+  const Word* r = &lv_[std::size_t(y) * std::size_t(n_ + 1)];
+  int best = 0, cur = 0;  // cur: the run reaching the start of word i from below
+  for (int i = 0; i < n_; ++i) {
+    Word w = r[i];
+    if (w == ~Word(0)) {
+      cur += 64;
+      continue;
+    }
+    int at = std::countr_one(w);  // ends the run from below
+    best = std::max(best, cur + at);
+    w = at == 64 ? 0 : w >> at;
+    while (w) {  // the runs inside the word; the last may go on into the next
+      const int z = std::countr_zero(w);
+      w >>= z;
+      at += z;
+      const int len = std::countr_one(w);
+      at += len;
+      if (at == 64) {
+        cur = len;
+        break;
+      }
+      best = std::max(best, len);
+      w >>= len;
+    }
+    if (at < 64) cur = 0;
   }
+  return std::max(best, cur);
 }
 
 // Brings the kept bits up to occ: rows that differ get their levels again. Nodes taken keep the
@@ -206,10 +240,14 @@ void FirstFitMemo::sync(const Occupancy& occ) {
     W_ = W, H_ = H, n_ = (W + 63) / 64;
     bits_.assign(now, now + std::size_t(H) * std::size_t(n_));
     lv_.assign(std::size_t(kLevels) * std::size_t(H) * std::size_t(n_ + 1), 0);
-    for (int y = 0; y < H; ++y) {
-      std::copy(now + std::size_t(y) * std::size_t(n_), now + std::size_t(y + 1) * std::size_t(n_), lv(0, y));
-      level_row(y);
+    made_.assign(std::size_t(H), 0);
+    longest_.assign(std::size_t(H), 0);
+    for (std::vector<int>& l : stale_) {
+      l.resize(std::size_t(H));
+      for (int y = 0; y < H; ++y) l[std::size_t(y)] = y;
     }
+    for (int y = 0; y < H; ++y)
+      std::copy(now + std::size_t(y) * std::size_t(n_), now + std::size_t(y + 1) * std::size_t(n_), lv(0, y));
     taller_.assign(128, 0);
     below_.assign(128, 1 << 30);
     found_.clear();
@@ -227,7 +265,10 @@ void FirstFitMemo::sync(const Occupancy& occ) {
     for (std::size_t k = r0; k < r1; ++k) freed = freed || (now[k] & ~bits_[k]) != 0;
     std::copy(now + r0, now + r1, bits_.data() + r0);
     std::copy(now + r0, now + r1, lv(0, y));
-    level_row(y);
+    for (int j = 1; j < kLevels; ++j)  // levels 1.. made again when a search needs them
+      if (made_[std::size_t(y)] >> j & 1) stale_[std::size_t(j)].push_back(y);
+    if (made_[std::size_t(y)] & 1) stale_[0].push_back(y);  // and the longest run (bit 0: it is made)
+    made_[std::size_t(y)] = 0;
     changed = true;
     at = r1;
   }
@@ -278,6 +319,16 @@ std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops,
   const int r = p - k;  // W_p(x) = W_k(x) & W_k(x + p - k), k the largest power of two <= p
   const Word* level = lv(j, 0);
   Word* runs = runs_.data();
+  if (j > 0) {  // level j of the rows changed since it was made
+    for (const int y : stale_[std::size_t(j)]) level_row(j, y);
+    stale_[std::size_t(j)].clear();
+  }
+  const bool skip = p > 8 && q > 1;  // rows whose longest free run is shorter than p have no p-run (few rows when p is small)
+  if (skip) {
+    for (const int y : stale_[0]) longest_[std::size_t(y)] = std::int16_t(longest_run(y)), made_[std::size_t(y)] |= 1;
+    stale_[0].clear();
+  }
+  const std::int16_t* longest = longest_.data();
   // row y's p-run bases (rows of level j have N + 1 words, the last 0)
   auto row = [&](int y) -> const Word* {
     const Word* src = level + std::size_t(y) * (N + 1);
@@ -294,12 +345,14 @@ std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops,
   Word acc[N];
   // depth of row y (stops at q); acc holds the AND of the rows taken
   auto depth = [&](int y) {
+    if (skip && longest[y] < p) return 0;
     const Word* r0 = row(y);
     Word any = 0;
     for (int i = 0; i < N; ++i) any |= acc[i] = r0[i];
     if (!any) return 0;
     int d = 1;
     for (; d < q && y + d < H; ++d) {
+      if (skip && longest[y + d] < p) break;
       const Word* u = row(y + d);
       any = 0;
       for (int i = 0; i < N; ++i) any |= acc[i] &= u[i];

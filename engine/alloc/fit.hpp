@@ -81,9 +81,11 @@ inline std::optional<Block> find_bf(const Occupancy& occ, Shape s, Ops& ops) {
 }
 // find_ff with a memory, for strategies that search many shapes on one occupancy and on copies
 // of it with a few more nodes taken (PALD-FF, ANCA, PALD-BF: the pieces of one request). It
-// keeps the free bits with, per row, the windows of 2, 4, ..., 64 free nodes; a search brings
-// them up to date for the rows that changed since the last one, derives the p-run bases of
-// each row from one window level, and scans rows upwards ANDing q of them, stopping at the
+// keeps the free bits with, per row, the windows of 2, 4, ..., 64 free nodes; a search copies
+// the rows that changed since the last one (their windows are made again when a search first
+// reads them), derives the p-run bases of
+// each row from one window level (rows whose longest free run, kept per row, is shorter than p
+// have none), and scans rows upwards ANDing q of them, stopping at the
 // first base — or, when none exists, knowing the tallest free p-wide block, which fixes how
 // many passes the free-base query would have made. Per width p it remembers, until nodes
 // change, how tall a free p-wide block is known to be (at least / below), so a search that
@@ -96,12 +98,16 @@ class FirstFitMemo {
  private:
   static constexpr int kLevels = 7;  // windows of 1, 2, 4, ..., 64 free nodes
   void sync(const Occupancy& occ);
-  void level_row(int y);
+  void level_row(int j, int y);
   template <int N>
   std::optional<Block> scan(const Occupancy& occ, Shape s, Ops& ops, int from);
   std::uint64_t* lv(int j, int y) { return &lv_[(std::size_t(j) * std::size_t(H_) + std::size_t(y)) * std::size_t(n_ + 1)]; }
   int W_ = 0, H_ = 0, n_ = 0;
   std::vector<std::uint64_t> lv_;    // kLevels × H rows of n + 1 words (the last one 0); level 0 = the free bits
+  int longest_run(int y) const;
+  std::vector<std::uint8_t> made_;   // per row: bit j > 0 set when its level j is up to date, bit 0 its longest run
+  std::vector<int> stale_[kLevels];  // per level j > 0: the rows whose level j is not made (each once); [0]: longest run
+  std::vector<std::int16_t> longest_;  // per row: its longest free run (when made)
   std::vector<int> taller_, below_;  // per width p: a free p-wide block this tall exists / none this tall
   struct Found {
     int p, q, y;  // the first p×q base was in row y

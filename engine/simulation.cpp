@@ -114,7 +114,8 @@ void Simulation::schedule_next_arrival() {
     total_jobs_ = generated_ - 1;
     return;
   }
-  pending_[id] = q;
+  ALLOCLAB_CHECK(!pending_, "job %d generated while job %d has not arrived", id, pending_ ? pending_->id : kNoJob);
+  pending_ = q;
   events_.push(Event{q.arrival, kArrival, id});
 }
 
@@ -437,10 +438,9 @@ void Simulation::promise(const QueuedJob& j, double start) {
 }
 
 void Simulation::on_arrival(JobId id) {
-  auto it = pending_.find(id);
-  ALLOCLAB_CHECK(it != pending_.end(), "arrival of unknown job %d", id);
-  const QueuedJob q = it->second;
-  pending_.erase(it);
+  ALLOCLAB_CHECK(pending_ && pending_->id == id, "arrival of unknown job %d", id);
+  const QueuedJob q = *pending_;
+  pending_.reset();
   ++next_id_;
   ++in_system_;
   if (measured(id)) ++arrived_measured_;

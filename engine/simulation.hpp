@@ -124,7 +124,7 @@ class Simulation {
   const Network* network() const { return net_ ? &*net_ : nullptr; }
 
   // The next job to arrive (generated, not yet arrived), or nullptr (UI: Explain mode).
-  const QueuedJob* next_arrival() const { return pending_.empty() ? nullptr : &pending_.begin()->second; }
+  const QueuedJob* next_arrival() const { return pending_ ? &*pending_ : nullptr; }
   // What the strategy would decide for `q` on the current occupancy, without applying it: a
   // copy of the strategy and of the allocation random stream decide (UI: Explain mode).
   std::optional<Allocation> preview(const QueuedJob& q) const;
@@ -225,7 +225,7 @@ class Simulation {
   RunningStat pkt_latency_, pkt_blocking_, pkt_queueing_;
   long long net_cycles_ = 0;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
-  std::map<JobId, QueuedJob> pending_;  // generated, not yet arrived (at most one synthetic)
+  std::optional<QueuedJob> pending_;  // generated, not yet arrived (one at a time: the next is drawn at its arrival)
   std::map<JobId, JobRecord> running_;
   std::deque<JobRecord> recent_;
   std::vector<JobRecord> records_;

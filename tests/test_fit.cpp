@@ -80,3 +80,38 @@ TEST_CASE("fit memos: the same blocks and counted operations as find_ff / find_b
     }
   }
 }
+
+TEST_CASE("FirstFitMemo with follows: the same blocks and counted operations as find_ff while only found blocks are taken") {
+  // The searches of one partition_allocate decision: the first on the occupancy, the others on a
+  // free-bit copy with every block found so far taken (sometimes not taken: then the sequence
+  // starts over on the occupancy, as the next decision does).
+  Rng rng(2026);
+  FirstFitMemo ffm;  // one memo for all trials (as a strategy keeps it)
+  for (int trial = 0; trial < 60; ++trial) {
+    const bool torus = trial % 6 == 5;
+    const int W = trial % 7 == 3 ? 257 + int(rng.below(40)) : 1 + int(rng.below(torus ? 80 : 256));
+    const int H = 1 + int(rng.below(trial % 2 ? 120 : 40));
+    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
+    const int tries = 20 + int(rng.below(300)), side = 1 + int(rng.below(24));  // in this order
+    test::random_state(occ, rng, tries, side);
+    Occupancy scratch = Occupancy::free_bits_copy(occ);
+    bool follows = false;
+    for (int step = 0; step < 150; ++step) {
+      const int maxp = rng.below(5) == 0 ? W : std::min(W, 20), maxq = rng.below(5) == 0 ? H : std::min(H, 20);
+      const int p = 1 + int(rng.below(std::uint64_t(maxp)));
+      const Shape s{p, 1 + int(rng.below(std::uint64_t(maxq)))};
+      Ops want = 0, got = 0;
+      const auto ff = find_ff(scratch, s, want);
+      const auto ff2 = ffm.find(scratch, s, got, follows);
+      REQUIRE_MESSAGE(ff == ff2, "trial ", trial, " step ", step, " W=", W, " H=", H, " s=", s.w, "x", s.h);
+      REQUIRE_MESSAGE(want == got, "trial ", trial, " step ", step, " W=", W, " H=", H, " s=", s.w, "x", s.h);
+      follows = true;
+      if (ff && rng.below(30) != 0) {
+        scratch.take(*ff);
+      } else if (ff) {  // not taken: a new decision on the occupancy
+        scratch = Occupancy::free_bits_copy(occ);
+        follows = false;
+      }
+    }
+  }
+}

@@ -51,10 +51,12 @@ class Anca final : public StrategyBase<Anca> {
  public:
   explicit Anca(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    auto counted = [this](const Occupancy& o, Shape s) {  // ff_both through the memo (same blocks, same count)
-      if (auto b = ff_memo_.find(o, s, ops_)) return b;
-      if (s.w != s.h) return ff_memo_.find(o, s.rotated(), ops_);
-      return std::optional<Block>{};
+    bool follows = false;  // after the first search, each is on the scratch with the blocks found since taken
+    auto counted = [this, &follows](const Occupancy& o, Shape s) {  // ff_both through the memo (same blocks, same count)
+      auto b = ff_memo_.find(o, s, ops_, follows);
+      follows = true;
+      if (!b && s.w != s.h) b = ff_memo_.find(o, s.rotated(), ops_, true);
+      return b;
     };
     return partition_allocate(occ, req.shape, max_blocks_, counted, anca_split);
   }

@@ -14,6 +14,7 @@
 #include "fit.hpp"
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstring>
 
 namespace alloclab {
@@ -231,6 +232,16 @@ int FirstFitMemo::longest_run(int y) const {
   return std::max(best, cur);
 }
 
+// Row y's free bits changed: its levels 1.. and its longest run are made again when a search
+// needs them.
+void FirstFitMemo::row_changed(int y) {
+  std::uint8_t& m = made_[std::size_t(y)];
+  for (int j = 1; j < kLevels; ++j)
+    if (m >> j & 1) stale_[std::size_t(j)].push_back(y);
+  if (m & 1) stale_[0].push_back(y);  // (bit 0: the longest run is made)
+  m = 0;
+}
+
 // Brings the kept bits up to occ: rows that differ get their levels again. Nodes taken keep the
 // upper bounds per width; nodes freed (or another machine) forget everything.
 void FirstFitMemo::sync(const Occupancy& occ) {
@@ -265,10 +276,7 @@ void FirstFitMemo::sync(const Occupancy& occ) {
     for (std::size_t k = r0; k < r1; ++k) freed = freed || (now[k] & ~bits_[k]) != 0;
     std::copy(now + r0, now + r1, bits_.data() + r0);
     std::copy(now + r0, now + r1, lv(0, y));
-    for (int j = 1; j < kLevels; ++j)  // levels 1.. made again when a search needs them
-      if (made_[std::size_t(y)] >> j & 1) stale_[std::size_t(j)].push_back(y);
-    if (made_[std::size_t(y)] & 1) stale_[0].push_back(y);  // and the longest run (bit 0: it is made)
-    made_[std::size_t(y)] = 0;
+    row_changed(y);
     changed = true;
     at = r1;
   }
@@ -278,11 +286,49 @@ void FirstFitMemo::sync(const Occupancy& occ) {
   p_ = 0;
 }
 
-std::optional<Block> FirstFitMemo::find(const Occupancy& occ, Shape s, Ops& ops) {
-  const int p = s.w, q = s.h;
-  if (occ.topology().wraps() || occ.width() > 256 || p < 1 || q < 1 || p >= 128 || p > occ.width() || q > occ.height())
+// The kept bits with the blocks the searches since the last sync returned taken (they are on
+// occ now: find's `follows`); rows changed as in sync.
+void FirstFitMemo::take_pending() {
+  for (const Block& b : pending_)
+    for (int y = b.y; y < b.y + b.h; ++y) {
+      Word* row = bits_.data() + std::size_t(y) * std::size_t(n_);
+      Word* l0 = lv(0, y);
+      for (int x = b.x; x < b.x + b.w;) {
+        const int k = x >> 6, lo = x & 63, hi = std::min(64, lo + (b.x + b.w - x));
+        const Word m = (hi == 64 ? ~Word(0) : (Word(1) << hi) - 1) & (~Word(0) << lo);
+        row[k] &= ~m;
+        l0[k] &= ~m;
+        x += hi - lo;
+      }
+      row_changed(y);
+    }
+  if (pending_.empty()) return;
+  pending_.clear();
+  taller_.assign(128, 0);  // nodes taken: the upper bounds and first bases stay
+  p_ = 0;
+}
+
+std::optional<Block> FirstFitMemo::find(const Occupancy& occ, Shape s, Ops& ops, bool follows) {
+  if (occ.topology().wraps() || occ.width() > 256) {
+    ready_ = false;
     return find_ff(occ, s, ops);
-  sync(occ);
+  }
+  if (follows && ready_ && occ.width() == W_ && occ.height() == H_) {
+    take_pending();
+    assert(std::memcmp(occ.free_row(0), bits_.data(), bits_.size() * sizeof(Word)) == 0);
+  } else {
+    sync(occ);
+    pending_.clear();
+    ready_ = true;
+  }
+  auto b = search(occ, s, ops);
+  if (b) pending_.push_back(*b);
+  return b;
+}
+
+std::optional<Block> FirstFitMemo::search(const Occupancy& occ, Shape s, Ops& ops) {
+  const int p = s.w, q = s.h;
+  if (p < 1 || q < 1 || p >= 128 || p > occ.width() || q > occ.height()) return find_ff(occ, s, ops);
   const int taller = taller_[std::size_t(p)], below = below_[std::size_t(p)];
   if (below <= q) {  // no base: enough known when no pass threshold (1, 2, 4, ...) lies between
     bool known = !(taller < 1 && 1 < below);

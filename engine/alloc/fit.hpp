@@ -93,9 +93,16 @@ inline std::optional<Block> find_bf(const Occupancy& occ, Shape s, Ops& ops) {
 // find_ff; machines over 256 columns, p >= 128 and tori use find_ff itself.
 class FirstFitMemo {
  public:
-  std::optional<Block> find(const Occupancy& occ, Shape s, Ops& ops);
+  // `follows`: occ is the occupancy of this memo's previous search with the blocks its searches
+  // returned since then taken, nothing else changed (the pieces of one partition_allocate
+  // decision after its first search) — those rows are updated without comparing the rest.
+  std::optional<Block> find(const Occupancy& occ, Shape s, Ops& ops, bool follows = false);
 
  private:
+  std::optional<Block> search(const Occupancy& occ, Shape s, Ops& ops);
+  void take_pending();
+  bool ready_ = false;          // bits_ are the last search's occupancy but for pending_
+  std::vector<Block> pending_;  // the blocks returned since
   static constexpr int kLevels = 7;  // windows of 1, 2, 4, ..., 64 free nodes
   void sync(const Occupancy& occ);
   void level_row(int j, int y);
@@ -105,6 +112,7 @@ class FirstFitMemo {
   int W_ = 0, H_ = 0, n_ = 0;
   std::vector<std::uint64_t> lv_;    // kLevels × H rows of n + 1 words (the last one 0); level 0 = the free bits
   int longest_run(int y) const;
+  void row_changed(int y);
   std::vector<std::uint8_t> made_;   // per row: bit j > 0 set when its level j is up to date, bit 0 its longest run
   std::vector<int> stale_[kLevels];  // per level j > 0: the rows whose level j is not made (each once); [0]: longest run
   std::vector<std::int16_t> longest_;  // per row: its longest free run (when made)
@@ -181,7 +189,9 @@ enum class PartitionEvent {
 // as soon as the cap would be exceeded. Fails up front if fewer than area nodes are free;
 // otherwise succeeds unless capped (1×1 pieces always fit a free node).
 // `observe(shape, PartitionEvent, const std::optional<Block>&)` is told every step in order
-// (the traced variant; partition_allocate observes nothing).
+// (the traced variant; partition_allocate observes nothing). `fit` is called first on occ, then
+// on the scratch, which is occ with every block an earlier call returned taken (a block found
+// but not taken ends the decision): FirstFitMemo's `follows`.
 template <class Fit, class Split, class Observe>
 std::optional<Allocation> partition_allocate_traced(const Occupancy& occ, Shape shape, int max_blocks, Fit&& fit,
                                                     Split&& split, Observe&& observe) {

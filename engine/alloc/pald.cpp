@@ -39,8 +39,11 @@ class Pald final : public StrategyBase<Pald<BestFit>> {
  public:
   explicit Pald(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    auto counted = [this](const Occupancy& o, Shape s) {
-      return BestFit ? bf_memo_.find(o, s, this->ops_) : ff_memo_.find(o, s, this->ops_);
+    bool follows = false;  // after the first search, each is on the scratch with the blocks found since taken
+    auto counted = [this, &follows](const Occupancy& o, Shape s) {
+      auto b = BestFit ? bf_memo_.find(o, s, this->ops_) : ff_memo_.find(o, s, this->ops_, follows);
+      follows = true;
+      return b;
     };
     return partition_allocate(occ, req.shape, max_blocks_, counted, pald_split);
   }

@@ -466,13 +466,14 @@ void Network::evaluate(int node, std::int64_t t) {
 
   if ((avail & (avail - 1)) == 0) {
     // At most one VC can go (nearly every evaluation): unless its output port is taken, it is
-    // offered and wins the port, which records its input port as the last winner, and the port
-    // prefers its other VC next if this one was preferred — what the stages below would do.
+    // offered and wins the port, which records its input port as the last winner, and the input
+    // port prefers its other VC next — what the stages below would do (each port prefers exactly
+    // one of its VCs: if the winner was preferred the bits flip, else the other one stays).
     if (avail) {
       const int i = std::countr_zero(avail), q = r.target[i] / V;
       if (!(busy_out >> q & 1u)) {
         const unsigned port_vcs = V == 2 ? 3u << (i & ~1) : avail;  // both VCs of its input port
-        if constexpr (V == 2) r.vc_pref = std::uint16_t(r.vc_pref ^ (port_vcs & (0u - (r.vc_pref >> i & 1u))));
+        if constexpr (V == 2) r.vc_pref = std::uint16_t((r.vc_pref & ~port_vcs) | (port_vcs ^ avail));
         r.out_rr[q] = Byte(i / V);
         move<V>(node, r, i, t);
         mark_busy(1u << q, port_vcs);
@@ -739,6 +740,9 @@ void Network::audit() const {
                          bool(r.tc >> i & 1u) == bool(ov_credit >> tg & 1u),
                      "node %d input VC %d: target %u not mirrored in want/tf/tc at cycle %lld", n, i, tg, (long long)cycle_);
     }
+    for (int p = 0; p < kNetPorts; ++p)  // evaluate's VC preference update relies on this
+      ALLOCLAB_CHECK(std::popcount(unsigned(r.vc_pref) >> (p * V) & ((1u << V) - 1)) == 1,
+                     "node %d input port %d prefers %x (one VC expected)", n, p, unsigned(r.vc_pref) >> (p * V) & 3u);
     for (int o = 0, seen = 0; o < kNetPorts * V; ++o) {
       ALLOCLAB_CHECK((seen & r.want[o]) == 0 && r.want[o] < (1u << (kNetPorts * V)), "node %d: input VCs listed twice in want", n);
       seen |= r.want[o];

@@ -1,5 +1,13 @@
 // network.hpp — a cycle-accurate flit-level wormhole network for the mesh and the torus.
 //
+// Sections, in order (after the model's description below):
+//   results             NetConfig, Delivered, ChannelUse, LinkState, NetStats
+//   the network         Network's public interface: inject, step, skip_to, take_delivered
+//   const views         what the UI and tests read (links, buffers, channels of a job, audit)
+//   step structures     Flit, InVc, OutVc, Packet, channel events, the Router decision line
+//   step functions      wake-ups and the hot path's declarations (defined in network.cpp)
+//   state               wiring, VC and router state, source queues, packets, event lists
+//
 // What it models (the ProcSimity set-up of seeds 002/003, with BookSim2's structure):
 //   * One router per node, a link to each neighbour in each direction (wrap links on a torus),
 //     plus an injection port (fed by an unbounded per-node source queue) and an ejection port.
@@ -87,6 +95,8 @@
 
 namespace alloclab {
 
+// [SECTION] results
+
 struct NetConfig {
   int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
   FlowControl flow = FlowControl::Refill;
@@ -132,6 +142,8 @@ struct NetStats {
   std::int64_t total_latency = 0, total_blocking = 0, total_queueing = 0;
   double mean_latency = 0, mean_blocking = 0, mean_queueing = 0;
 };
+
+// [SECTION] the network
 
 class Network {
  public:
@@ -185,6 +197,7 @@ class Network {
   void audit() const;
 
  private:
+  // [SECTION] step structures
   struct Flit {
     std::uint32_t pkt;   // slot in packets_
     std::uint16_t seq;   // 0 = head
@@ -252,6 +265,7 @@ class Network {
   };
   static_assert(sizeof(Router) == 64, "one router's decision state is one cache line");
 
+  // [SECTION] step functions
   int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
   // Evaluate `node` in cycle t (the current one) if `cond`; without a branch on `cond`, which
   // is unpredictable (always writing the slot past the list's end, counting it only if new).
@@ -296,6 +310,7 @@ class Network {
   template <int V>
   static int iv_index(int node, int port, int vc) { return (node * kNetPorts + port) * V + vc; }
 
+  // [SECTION] state
   Topology topo_;
   NetConfig cfg_;
   const RoutingInfo* routing_ = nullptr;  // the topology's routing function (net/routing.hpp)

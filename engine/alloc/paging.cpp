@@ -25,9 +25,10 @@
 //  * On a torus pages are the same tiles (they never need to wrap).
 //
 // Counted work: one operation = one page examined in index order (its free/busy state is one
-// look-up in a page table in Lo et al.; here block_free reads its nodes, which is not counted).
-// No release work.
+// look-up in a page table in Lo et al.; here a mask test of the free bits of each of its rows
+// — one bit for k = 0 — which is not counted). No release work.
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 #include "strategy.hpp"
 
@@ -70,16 +71,33 @@ namespace {
 class Paging final : public StrategyBase<Paging> {
  public:
   Paging(const Topology& t, const StrategyParams& p)
-      : max_blocks_(p.max_blocks), pages_(paging_pages(t.width(), t.height(), p.paging_k, p.paging_order)) {}
+      : max_blocks_(p.max_blocks), pages_(paging_pages(t.width(), t.height(), p.paging_k, p.paging_order)) {
+    const std::size_t wpr = std::size_t((t.width() + 63) / 64);
+    if (p.paging_k <= 6)  // a page row is one run inside one word of the free bits
+      for (const Block& pg : pages_)
+        tests_.push_back({std::size_t(pg.y) * wpr + std::size_t(pg.x >> 6),
+                          (pg.w == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << pg.w) - 1) << (pg.x & 63)});
+  }
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     const int need = req.shape.area();
     if (occ.free_count() < need) return std::nullopt;
     Allocation a;
+    if (pages_.size() == std::size_t(occ.width()) * std::size_t(occ.height())) a.blocks.reserve(std::size_t(need));  // k = 0
     int got = 0;
-    for (const Block& pg : pages_) {
+    const std::uint64_t* bits = occ.free_row(0);  // the rows are contiguous, wpr words each
+    const std::size_t wpr = std::size_t((occ.width() + 63) / 64);
+    auto page_free = [&](std::size_t i) {  // = occ.block_free(pages_[i])
+      if (tests_.empty()) return occ.block_free(pages_[i]);
+      const Test& t = tests_[i];
+      for (int r = 0; r < pages_[i].h; ++r)
+        if ((bits[t.word + std::size_t(r) * wpr] & t.mask) != t.mask) return false;
+      return true;
+    };
+    for (std::size_t i = 0; i < pages_.size(); ++i) {
+      const Block& pg = pages_[i];
       count(1);
-      if (!occ.block_free(pg)) continue;
+      if (!page_free(i)) continue;
       if (max_blocks_ > 0 && int(a.blocks.size()) >= max_blocks_) return std::nullopt;
       a.blocks.push_back(pg);
       got += pg.area();
@@ -89,8 +107,13 @@ class Paging final : public StrategyBase<Paging> {
   }
 
  private:
+  struct Test {
+    std::size_t word;    // the free-bit word of the page's bottom row
+    std::uint64_t mask;  // the page's nodes in it (the same in every row)
+  };
   int max_blocks_;
   std::vector<Block> pages_;  // in index order
+  std::vector<Test> tests_;   // per page, when pages are at most 64 wide (k <= 6)
 };
 
 }  // namespace

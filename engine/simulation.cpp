@@ -75,7 +75,8 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
       strategy_(find_strategy(s.strategy)->make(topo_, s.strat)),
       sched_(find_scheduler(s.scheduler)->make(s.sched)),
       work_rng_(derive_seed(seed, kWorkStream)), alloc_rng_(derive_seed(seed, kAllocStream)),
-      comm_rng_(derive_seed(seed, kCommStream)), pattern_(find_pattern(s.pattern)), dispersal_meter_(topo_) {
+      comm_rng_(derive_seed(seed, kCommStream)), pattern_(find_pattern(s.pattern)),
+      replays_(strategy_->repeats_failures()), dispersal_meter_(topo_) {
   if (pattern_->network())
     net_.emplace(topo_, NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control});
 }
@@ -139,24 +140,29 @@ std::optional<Allocation> Simulation::decide(const QueuedJob& q) {
     decision_ops_ = failed_.ops;
     return std::nullopt;
   }
-  const long long o0 = strategy_->ops();
+  auto call = [&] {  // the strategy's decision, timed unless told not to, and its count
+    const long long o0 = strategy_->ops();
+    std::optional<Allocation> a;
+    if (!time_decisions_) {
+      a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
+    } else {
+      const auto t0 = std::chrono::steady_clock::now();
+      a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
+      alloc_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    decision_ops_ = strategy_->ops() - o0;
+    return a;
+  };
+  if (!replay_on_ || !replays_) return call();  // never valid: nothing to remember
   const Rng rng0 = alloc_rng_;
-  std::optional<Allocation> a;
-  if (!time_decisions_) {
-    a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
-  } else {
-    const auto t0 = std::chrono::steady_clock::now();
-    a = strategy_->allocate(Request{q.id, q.shape}, occ_, alloc_rng_);
-    alloc_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  }
-  decision_ops_ = strategy_->ops() - o0;
+  std::optional<Allocation> a = call();
   const bool same_rng = alloc_rng_ == rng0;
   if (repeat)  // check=1: the replay must be what the strategy does
     ALLOCLAB_CHECK(!a && decision_ops_ == failed_.ops && same_rng,
                    "strategy %s says it repeats failures, but job %d's repeated decision %s (%lld ops, was %lld)%s",
                    sc_.strategy.c_str(), q.id, a ? "succeeded" : "failed", decision_ops_, failed_.ops,
                    same_rng ? "" : " and drew random numbers");
-  failed_.valid = replay_on_ && !a && same_rng && strategy_->repeats_failures();
+  failed_.valid = !a && same_rng;
   failed_.job = q.id;
   failed_.shape = q.shape;
   failed_.ops = decision_ops_;

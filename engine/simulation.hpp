@@ -262,6 +262,7 @@ class Simulation {
     long long ops = 0;
   } failed_;
   bool replay_on_ = true;
+  bool replays_;  // strategy_->repeats_failures()
   RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_, bounded_slowdown_;
   DispersalMeter dispersal_meter_;  // scratch for dispersal_ (no allocation per job)
   double requested_nodes_ = 0, allocated_nodes_ = 0;

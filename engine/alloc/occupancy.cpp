@@ -1,6 +1,8 @@
 // occupancy.cpp — the owner grid, its per-row free bits, and the word-parallel base query.
 #include "occupancy.hpp"
 #include <algorithm>
+#include <bit>
+#include <cstddef>
 #include <cstring>
 #include "../core/check.hpp"
 
@@ -99,15 +101,23 @@ std::size_t Occupancy::change_nodes(const Block* b, std::size_t i, std::size_t n
   const std::size_t wpr = std::size_t(wpr_);
   const JobId before = Assign ? kNoJob : job, after = Assign ? job : kNoJob;
   const std::size_t i0 = i;
+  static_assert(offsetof(Block, h) == offsetof(Block, w) + sizeof(int) && sizeof(int) == 4);
+  std::uint64_t one_by_one;  // the bytes of w = 1, h = 1 (one compare for both)
+  {
+    const int wh[2] = {1, 1};
+    std::memcpy(&one_by_one, wh, 8);
+  }
   for (; i < n; ++i) {
     const Block c = b[i];
-    if (c.w != 1 || c.h != 1 || unsigned(c.x) >= W || unsigned(c.y) >= H) break;
+    std::uint64_t wh;
+    std::memcpy(&wh, &c.w, 8);
+    if (wh != one_by_one || unsigned(c.x) >= W || unsigned(c.y) >= H) break;
     JobId& o = own[std::size_t(c.y) * W + unsigned(c.x)];
     if (o != before) break;
     o = after;
     std::uint64_t& w = OneWord ? bits[unsigned(c.y)] : bits[std::size_t(c.y) * wpr + unsigned(c.x >> 6)];
-    const std::uint64_t m = std::uint64_t(1) << (c.x & 63);
-    w = Assign ? w & ~m : w | m;
+    if (Assign) w &= std::rotl(~std::uint64_t(1), c.x & 63);  // clears bit x
+    else w |= std::uint64_t(1) << (c.x & 63);
   }
   free_ += Assign ? -int(i - i0) : int(i - i0);
   return i;

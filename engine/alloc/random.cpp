@@ -11,6 +11,7 @@
 // (H·⌈W/64⌉ + free + p·q per successful decision). No release work.
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -50,7 +51,10 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
     const std::size_t N = std::size_t(W) * std::size_t(H);
     if (xy_.size() != N) {
       xy_.resize(N);
-      for (std::size_t id = 0; id < N; ++id) xy_[id] = std::uint32_t(id / std::size_t(W)) << 16 | std::uint32_t(id % std::size_t(W));
+      for (std::size_t id = 0; id < N; ++id) {
+        const Block b{int(id % std::size_t(W)), int(id / std::size_t(W))};
+        std::memcpy(&xy_[id], &b, sizeof xy_[id]);  // its x and y, as they lie in a Block
+      }
       free_.resize(N + 64);
     }
     std::uint32_t* const fl = free_.data();
@@ -100,9 +104,7 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
       const std::size_t j = i + std::size_t(r.below(n - i));
       const std::uint32_t id = fl[j];
       fl[j] = fl[i];
-      const std::uint32_t c = xy_[id];
-      out[i].x = int(c & 0xffff);
-      out[i].y = int(c >> 16);
+      std::memcpy(&out[i], &xy_[id], sizeof xy_[id]);  // x and y in one store
     }
     rng = r;
     return a;
@@ -111,7 +113,8 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
  private:
   int max_blocks_;
   std::vector<std::uint32_t> free_;  // scratch: the free nodes' ids in id order
-  std::vector<std::uint32_t> xy_;    // node id -> (y << 16 | x)
+  std::vector<std::uint64_t> xy_;    // node id -> the bytes of its Block's x and y
+  static_assert(offsetof(Block, x) == 0 && offsetof(Block, y) == sizeof(int) && sizeof(int) == 4);
 };
 
 }  // namespace

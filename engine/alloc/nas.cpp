@@ -65,7 +65,8 @@
 // all-shapes step and each nucleus, as ff.cpp counts), one neighbour examined while growing
 // (4 per node of a growth layer), or one node scanned by the 1x1 fallback. No release work.
 // On a mesh the searches known to fail are not run but counted as find_ff counts them
-// (tallest.hpp): same decisions, same counts, a fraction of the time at high occupancy.
+// (tallest.hpp) and the others run through a FirstFitMemo (fit.hpp), which keeps work between
+// the searches of a decision: same decisions, same counts, a fraction of the time at high occupancy.
 #include <algorithm>
 #include <vector>
 #include "fit.hpp"
@@ -215,7 +216,8 @@ class Neighbor final : public StrategyBase<Neighbor> {
     const int n = req.shape.area();
     if (occ.free_count() < n) return std::nullopt;                   // Step 2
     // First Fit on this occupancy; on a mesh, after the first search that fails, failing
-    // searches are recognised and counted from the tallest free windows (Tallest).
+    // searches are recognised and counted from the tallest free windows (Tallest); the others
+    // search through the memo on machines over 64 wide (same block and count as find_ff).
     const bool mesh = !occ.topology().wraps();
     bool known = false;
     auto fit = [&](Shape s) -> std::optional<Block> {
@@ -224,7 +226,7 @@ class Neighbor final : public StrategyBase<Neighbor> {
           count(*fails);
           return std::nullopt;
         }
-      auto b = find_ff(occ, s, ops_);
+      auto b = occ.width() > 64 ? ff_memo_.find(occ, s, ops_) : find_ff(occ, s, ops_);  // (one-word rows: the query is cheap)
       if (!b && mesh && !known) {
         tallest_.build(occ);
         known = true;
@@ -318,6 +320,7 @@ class Neighbor final : public StrategyBase<Neighbor> {
   int max_blocks_;
   std::vector<char> held_;  // scratch: nodes held (or queued) during one growth; all 0 between decisions
   Tallest tallest_;         // scratch: tallest free windows of the occupancy being decided on
+  FirstFitMemo ff_memo_;    // First Fit with the windows kept between searches
   std::vector<int> touched_;  // scratch: the nodes marked in held_
 };
 

@@ -181,7 +181,20 @@ CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, 
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(g.c0, g.c1, true);
-  dl->AddRectFilled(g.c0, g.c1, kBackground);
+  // The background only around the machine: the cells cover the machine's part of the canvas
+  // (a software rasterizer pays for every pixel of every layer).
+  {
+    const float mx0 = std::clamp(g.origin.x, g.c0.x, g.c1.x), mx1 = std::clamp(g.origin.x + mw, g.c0.x, g.c1.x);
+    const float my0 = std::clamp(g.origin.y, g.c0.y, g.c1.y), my1 = std::clamp(g.origin.y + mh, g.c0.y, g.c1.y);
+    if (mx1 <= mx0 || my1 <= my0) {
+      dl->AddRectFilled(g.c0, g.c1, kBackground);
+    } else {
+      dl->AddRectFilled(g.c0, ImVec2(g.c1.x, my0), kBackground);            // above
+      dl->AddRectFilled(ImVec2(g.c0.x, my1), g.c1, kBackground);            // below
+      dl->AddRectFilled(ImVec2(g.c0.x, my0), ImVec2(mx0, my1), kBackground);  // left
+      dl->AddRectFilled(ImVec2(mx1, my0), ImVec2(g.c1.x, my1), kBackground);  // right
+    }
+  }
   draw_cells(dl, sim, g);
 
   // Block outlines: the blocks of a non-contiguous job read as separate pieces of one colour.

@@ -11,13 +11,25 @@ namespace {
 constexpr int kNodesPerBand = 4096;    // a band's work: ~0.2 ms of wasm
 constexpr double kFullUpdateS = 0.1;   // the whole map at most this often
 
-// Heat colour for a load in flits/cycle (0..1): transparent at 0, then blue → yellow → red.
+// The veil over the jobs (so the heat stands out): every texel is the veil with its colour on
+// top, composed here, so the GPU blends one layer over the canvas instead of two.
+constexpr int kVeilR = 8, kVeilG = 10, kVeilB = 14, kVeilA = 130;
+constexpr std::uint32_t kVeil = IM_COL32(kVeilR, kVeilG, kVeilB, kVeilA);
+
+// Colour (r, g, b, a) over the veil, as one straight-alpha texel.
+std::uint32_t over_veil(float r, float g, float b, float a) {
+  const float va = float(kVeilA) / 255.0f * (1.0f - a), oa = a + va;
+  auto ch = [&](float c, int v) { return int((c * a + float(v) * va) / oa + 0.5f); };
+  return IM_COL32(ch(r, kVeilR), ch(g, kVeilG), ch(b, kVeilB), int(oa * 255.0f + 0.5f));
+}
+
+// Heat colour for a load in flits/cycle (0..1): the bare veil at 0, then blue → yellow → red.
 std::uint32_t heat(float load) {
-  if (load <= 0.002f) return 0;
+  if (load <= 0.002f) return kVeil;
   const float v = std::sqrt(std::min(load, 1.0f));
   const float r = std::min(1.0f, v * 2.0f), g = v < 0.5f ? v * 1.6f : 0.8f - (v - 0.5f) * 1.6f;
   const int a = int(110 + 145 * v);
-  return IM_COL32(int(40 + 215 * r), int(60 + 180 * std::max(0.0f, g)), int(200 * (1 - v)), a);
+  return over_veil(float(int(40 + 215 * r)), float(int(60 + 180 * std::max(0.0f, g))), float(int(200 * (1 - v))), float(a) / 255.0f);
 }
 
 }  // namespace
@@ -51,12 +63,12 @@ void TrafficHeat::update_rows(const Network& net, int W, int H, int y0, int y1) 
   auto link = [&](int node, int port) -> std::uint32_t { return (blocked_[std::size_t(node)] >> port & 1u) ? red : 0u; };
   for (int y = y0; y < y1; ++y) {
     const std::size_t row_low = std::size_t(2 * (H - 1 - y) + 1), row_high = row_low - 1;  // texture row 0 = top
-    std::fill_n(pixels_.data() + row_high * std::size_t(tw), 2 * std::size_t(tw), 0u);
+    std::fill_n(pixels_.data() + row_high * std::size_t(tw), 2 * std::size_t(tw), kVeil);
     for (int x = 0; x < W; ++x) {
       const int n = y * W + x;
       std::uint32_t* lo = pixels_.data() + row_low * std::size_t(tw) + std::size_t(2 * x);
       std::uint32_t* hi = pixels_.data() + row_high * std::size_t(tw) + std::size_t(2 * x);
-      if (buffered[std::size_t(n)] > 0) lo[0] = IM_COL32(255, 255, 255, std::min(255, 120 + 20 * buffered[std::size_t(n)]));
+      if (buffered[std::size_t(n)] > 0) lo[0] = over_veil(255, 255, 255, float(std::min(255, 120 + 20 * buffered[std::size_t(n)])) / 255.0f);
       // east: this node's +x and the neighbour's -x (the neighbour across the wrap on a torus)
       const int e = y * W + (x + 1) % W, nn = ((y + 1) % H) * W + x;
       const float le = std::max(load_[std::size_t(n) * 4 + 0], x + 1 < W || net.has_link(n, 0) ? load_[std::size_t(e) * 4 + 2] : 0.0f);
@@ -81,7 +93,7 @@ void TrafficHeat::draw(ImDrawList* dl, const CanvasGeom& g, const Network& net) 
     load_.assign(flits.size(), 0.0f);
     row_cycle_.assign(std::size_t(H), net.cycle());
     blocked_.assign(std::size_t(W) * std::size_t(H), 0);
-    pixels_.assign(std::size_t(tw) * std::size_t(th), 0u);
+    pixels_.assign(std::size_t(tw) * std::size_t(th), kVeil);
     update_rows(net, W, H, 0, H);
     texture_.upload(pixels_.data(), tw, th);
     next_row_ = 0;
@@ -99,8 +111,7 @@ void TrafficHeat::draw(ImDrawList* dl, const CanvasGeom& g, const Network& net) 
     }
   }
   const ImVec2 end(g.origin.x + float(W) * g.cell, g.origin.y + float(H) * g.cell);
-  dl->AddRectFilled(g.origin, end, IM_COL32(8, 10, 14, 130));  // dim the jobs so the heat stands out
-  dl->AddImage(texture_.id(), g.origin, end);
+  dl->AddImage(texture_.id(), g.origin, end);  // the veil is in the texels
 }
 
 }  // namespace alloclab::app

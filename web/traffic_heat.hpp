@@ -8,7 +8,8 @@
 // cycle it carried since its previous update (both directions: the busier one) — from clear
 // (idle) through blue, yellow to red (a flit every cycle); bright red when a packet is blocked
 // on it now. A router texel is white when flits are buffered there. Drawn over the occupancy,
-// dimmed, so the jobs stay visible underneath.
+// dimmed (a veil composed into every texel: one layer to blend, not two), so the jobs stay
+// visible underneath.
 // Updated in bands of node rows (about 4096 nodes each, so a 128×128 machine has four): one
 // band per frame when the network moved, the whole map at most 10 times a second, and only
 // that band's texel rows uploaded. A frame does a bounded slice of the work (a whole 128×128

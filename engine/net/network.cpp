@@ -263,16 +263,29 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   const int bit = vc_bit<V>(node, e.iv);
   r.live |= std::uint16_t(1u << bit);
   ++st_.flits_buffered;
-  if (e.f.head) packets_[e.f.pkt].hop_arrival = t;
-  if (s.state == kIdle) {
-    ALLOCLAB_CHECK(e.f.head && s.count == 1, "flit %d of packet %llu reached idle input VC %d at node %d at cycle %lld",
+  if (e.f.head) {
+    arrive_head(node, e.iv, e.f.pkt, t);
+  } else {
+    ALLOCLAB_CHECK(s.state != kIdle, "flit %d of packet %llu reached idle input VC %d at node %d at cycle %lld",
                    int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.iv, node, (long long)t);
-    start_routing(node, e.iv, e.f.pkt, t);
+    // Only a body flit arriving at the front of its buffer can change what the router does
+    // now, if its output VC has a credit (else the credit wakes the router).
+    wake_now(node, t, (s.count == 1) & bool(r.tc >> bit & 1u));
   }
-  // Only a flit arriving at the front of its buffer can change what the router does now: a body
-  // flit if its output VC has a credit (else the credit wakes it), a head only without routing
-  // delay (else its timer wakes it).
-  wake_now(node, t, (s.count == 1) & (e.f.head ? cfg_.routing_delay == 0 : bool(r.tc >> bit & 1u)));
+}
+
+// The head of packet `pkt` has arrived in input VC iv of `node` at cycle t (accept's head case):
+// it starts routing at once if the VC is idle (else when the packet ahead of it leaves). Only
+// without routing delay may the router use it this cycle (else its timer wakes the router).
+void Network::arrive_head(int node, int iv, std::uint32_t pkt, std::int64_t t) {
+  packets_[pkt].hop_arrival = t;
+  const InVc& s = in_[std::size_t(iv)];
+  if (s.state == kIdle) {
+    ALLOCLAB_CHECK(s.count == 1, "head of packet %llu reached idle input VC %d at node %d holding %d flits, cycle %lld",
+                   (unsigned long long)packets_[pkt].id, iv, node, int(s.count), (long long)t);
+    start_routing(node, iv, pkt, t);
+  }
+  wake_now(node, t, (s.count == 1) & (cfg_.routing_delay == 0));
 }
 
 // [SECTION] one router: a flit's move, then separable input-first allocation

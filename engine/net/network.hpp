@@ -289,6 +289,7 @@ class Network {
   void read_and_evaluate(std::int64_t t);  // phases 1 and 2 of step()
   template <int V>
   [[gnu::always_inline]] inline void accept(const FlitEvent& e, std::int64_t t);
+  [[gnu::noinline]] void arrive_head(int node, int iv, std::uint32_t pkt, std::int64_t t);  // accept's head case
   void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
   // Late = a refill round after the first: ports used earlier this cycle are excluded.
   template <int V, bool Late>

@@ -81,7 +81,10 @@ class BusyList final : public BusyListStrategy<BusyList> {
     free_.assign(std::size_t(wpr) * (ymax + 1), 0);
     for (int y = 0; y <= ymax; ++y) fill_bits(&free_[std::size_t(y) * wpr], 0, xmax, true);
     xs_.assign({0, xmax});
-    ys_.assign({0, ymax});
+    rows_.assign(std::size_t(ymax / 64 + 1), 0);  // the candidate rows, as bits (ascending order for free)
+    auto add_row = [&](int y) { rows_[std::size_t(y >> 6)] |= Word(1) << (y & 63); };
+    add_row(0);
+    add_row(ymax);
     auto ring = [](int v, int n) { return ((v % n) + n) % n; };
     count(Ops(busy_.size()) + ymax + 1);
     for (const Busy& e : busy_) {
@@ -93,7 +96,7 @@ class BusyList final : public BusyListStrategy<BusyList> {
                                 [&](int x1, int x2) { fill_bits(&free_[std::size_t(y) * wpr], x1, x2, false); });
         });
         for (int x : {a - p, c + 1, a, c - p + 1}) xs_.push_back(ring(x, W));
-        for (int y : {b - q, d + 1, b, d - q + 1}) ys_.push_back(ring(y, H));
+        for (int y : {b - q, d + 1, b, d - q + 1}) add_row(ring(y, H));
         continue;
       }
       const int x1 = std::max(0, a - p + 1), x2 = std::min(xmax, c);
@@ -102,29 +105,29 @@ class BusyList final : public BusyListStrategy<BusyList> {
       for (int x : {a - p, c + 1, a, c - p + 1})
         if (x >= 0 && x <= xmax) xs_.push_back(x);
       for (int y : {b - q, d + 1, b, d - q + 1})
-        if (y >= 0 && y <= ymax) ys_.push_back(y);
+        if (y >= 0 && y <= ymax) add_row(y);
     }
-    std::sort(ys_.begin(), ys_.end());
-    ys_.erase(std::unique(ys_.begin(), ys_.end()), ys_.end());
     cols_.assign(std::size_t(wpr), 0);
     for (int x : xs_) cols_[std::size_t(x >> 6)] |= Word(1) << (x & 63);
-    for (int y : ys_) {
-      const Word* r = &free_[std::size_t(y) * wpr];
-      for (int k = 0; k < wpr; ++k)
-        for (Word m = r[k] & cols_[std::size_t(k)]; m; m &= m - 1) {
-          const Block blk{k * 64 + __builtin_ctzll(m), y, p, q};
-          count(2 * (p + q));
-          const int bv = boundary_contact(occ, blk);
-          if (bv > best) {
-            best = bv;
-            pick = blk;
+    for (std::size_t w = 0; w < rows_.size(); ++w)
+      for (Word rm = rows_[w]; rm; rm &= rm - 1) {
+        const int y = int(w * 64) + __builtin_ctzll(rm);
+        const Word* r = &free_[std::size_t(y) * wpr];
+        for (int k = 0; k < wpr; ++k)
+          for (Word m = r[k] & cols_[std::size_t(k)]; m; m &= m - 1) {
+            const Block blk{k * 64 + __builtin_ctzll(m), y, p, q};
+            count(2 * (p + q));
+            const int bv = boundary_contact(occ, blk);
+            if (bv > best) {
+              best = bv;
+              pick = blk;
+            }
           }
-        }
-    }
+      }
   }
 
-  std::vector<Word> free_, cols_;  // scratch
-  std::vector<int> xs_, ys_;       // scratch
+  std::vector<Word> free_, cols_, rows_;  // scratch
+  std::vector<int> xs_;                   // scratch
 };
 
 }  // namespace

@@ -69,6 +69,29 @@ TEST_CASE("link and list") {
   CHECK(cli({"--help"}).out.find("replications") != std::string::npos);
 }
 
+TEST_CASE("bench shards: each shard's least time over the rounds, replications counted once per rule") {
+  Out a = cli({"bench", "shards", "shards=3", "repeats=2", "size=8x8", "jobs=40", "strategy=ff,mbs", "replications=3"});
+  REQUIRE(a.code == 0);
+  CHECK(a.out.find("2 points x 3 replications, 3 shards run in turn, least of 2 rounds") != std::string::npos);
+  for (const char* rule : {"  by (point, replication), cpu s:", "  by points (p mod N), cpu s:"}) {
+    const std::size_t l = a.out.find(rule);
+    REQUIRE(l != std::string::npos);
+    const std::size_t b = l + std::string(rule).size(), e = a.out.find('\n', b);
+    REQUIRE(e != std::string::npos);
+    CHECK(std::count(a.out.begin() + long(b), a.out.begin() + long(e), ' ') == 3);  // one time per shard
+    CHECK(a.out.find("total", e) == e + 5);
+    CHECK(a.out.find(" 6 replications, max/mean ", e) != std::string::npos);  // one round's, not two
+  }
+  for (auto args : std::vector<std::vector<std::string>>{{"bench", "shards", "repeats=0"},
+                                                          {"bench", "shards", "repeats=x"},
+                                                          {"bench", "shards", "shards=0"}}) {
+    Out r = cli(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("bench shards") != std::string::npos);
+  }
+}
+
 TEST_CASE("bench premas: one line per strategy with a results hash that depends only on the run") {
   Out a = cli({"bench", "premas", "jobs=300", "repeats=2", "strategy=ff,mbs"});
   Out b = cli({"bench", "premas", "jobs=300", "repeats=1", "strategy=mbs"});

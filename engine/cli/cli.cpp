@@ -317,7 +317,7 @@ void print_help(std::ostream& out) {
          "  alloclab bench net                                          network flit-hops simulated per second\n"
          "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
          "  alloclab bench premas [jobs=N] [repeats=R] [strategy=IDS]   whole runs on the PReMAS trace shape: jobs per second\n"
-         "  alloclab bench shards [shards=N] [--preset NAME] [KEY=V ...] each sweep shard's time in turn: max/mean load balance\n"
+         "  alloclab bench shards [shards=N] [repeats=R] [--preset NAME] [KEY=V ...] each sweep shard's time in turn (least of R rounds): max/mean load balance\n"
          "  alloclab help | --help\n\n"
          "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
          "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"

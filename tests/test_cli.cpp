@@ -11,6 +11,16 @@ using namespace alloclab;
 namespace {
 using Out = test::CliOut;
 using test::cli;
+
+// Each call is refused: exit status 2, nothing on stdout, stderr naming the command.
+void check_refused(const std::vector<std::vector<std::string>>& calls, const std::string& command) {
+  for (const auto& args : calls) {
+    Out r = cli(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(command) != std::string::npos);
+  }
+}
 }  // namespace
 
 TEST_CASE("run prints one JSON object with scenario, results and timing") {
@@ -82,14 +92,8 @@ TEST_CASE("bench shards: each shard's least time over the rounds, replications c
     CHECK(a.out.find("total", e) == e + 5);
     CHECK(a.out.find(" 6 replications, max/mean ", e) != std::string::npos);  // one round's, not two
   }
-  for (auto args : std::vector<std::vector<std::string>>{{"bench", "shards", "repeats=0"},
-                                                          {"bench", "shards", "repeats=x"},
-                                                          {"bench", "shards", "shards=0"}}) {
-    Out r = cli(args);
-    CHECK(r.code == 2);
-    CHECK(r.out.empty());
-    CHECK(r.err.find("bench shards") != std::string::npos);
-  }
+  check_refused({{"bench", "shards", "repeats=0"}, {"bench", "shards", "repeats=x"}, {"bench", "shards", "shards=0"}},
+                "bench shards");
 }
 
 TEST_CASE("bench premas: one line per strategy with a results hash that depends only on the run") {
@@ -107,12 +111,6 @@ TEST_CASE("bench premas: one line per strategy with a results hash that depends 
   CHECK(hash_of(a.out, "mbs") == hash_of(b.out, "mbs"));
   CHECK(hash_of(a.out, "ff") != hash_of(a.out, "mbs"));
   CHECK(a.out.find("300 jobs, 2 repeats") != std::string::npos);
-  for (auto args : std::vector<std::vector<std::string>>{{"bench", "premas", "jobs=0"},
-                                                          {"bench", "premas", "strategy=nope"},
-                                                          {"bench", "premas", "repeats=x"}}) {
-    Out r = cli(args);
-    CHECK(r.code == 2);
-    CHECK(r.out.empty());
-    CHECK(r.err.find("bench premas") != std::string::npos);
-  }
+  check_refused({{"bench", "premas", "jobs=0"}, {"bench", "premas", "strategy=nope"}, {"bench", "premas", "repeats=x"}},
+                "bench premas");
 }

@@ -212,7 +212,7 @@ bool Simulation::try_start(const QueuedJob& q) {
       ++failures_;
       if (occ_.free_count() >= q.shape.area()) ext_frag_.add(double(occ_.free_count()) / double(topo_.nodes()));
     }
-    if (sc_.on_fail == OnFail::Drop) {  // seed 004: a job that cannot be allocated is not processed
+    if (sc_.on_fail == OnFail::Drop) {  // Jakimczuk et al. 2013: a job that cannot be allocated is not processed
       --in_system_;
       if (measured(q.id)) ++dropped_;
       return true;  // it leaves the queue
@@ -302,7 +302,7 @@ void Simulation::network_cycle() {
     JobRecord& r = it->second;
     if (measured(r.id)) {
       // latency from entering the network; the wait in the source queue behind the node's
-      // earlier packets apart; seed 002's blocking: cycles the head waited at routers on its path
+      // earlier packets apart; Bani-Ahmad 2013's blocking: cycles the head waited at routers on its path
       pkt_latency_.add(double(d.latency()));
       pkt_queueing_.add(double(d.source_wait));
       pkt_blocking_.add(double(d.blocked_cycles));

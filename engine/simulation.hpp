@@ -11,7 +11,7 @@
 //
 // Communication (pattern != none): jobs exchange packets over a flit-level wormhole network
 // (engine/net) on the same clock, one network cycle = one time unit. A job alternates computation
-// and communication (ProcSimity's model, seed 002 §4): its drawn `service` value is its demand,
+// and communication (ProcSimity's model, Bani-Ahmad 2013 §4): its drawn `service` value is its demand,
 // the computation it must do, split evenly over its `comm_iterations` iterations. Iteration k
 // computes service/comm_iterations (plus `compute_time` before every iteration but the first),
 // then sends one round of its pattern's messages; the iteration ends when all of them have been
@@ -20,7 +20,7 @@
 // and on an idle machine a phase takes the messages' zero-load time: run time ≥ demand, equal
 // to demand + message time. SSD ranks by `service` and EASY takes it as the estimate, i.e. by
 // the demand that drives run time (the communication part is not known in advance, as in
-// ProcSimity). `service=fixed:0` gives jobs that only communicate (seed 003: a job stays until
+// ProcSimity). `service=fixed:0` gives jobs that only communicate (Al Shdefat 2019: a job stays until
 // one iteration of its pattern is complete). The network runs in whole cycles: a communication
 // phase starts at the first cycle boundary at or after the end of its compute phase (the wait,
 // < 1 time unit, counts as communication; none when start times and demands are whole numbers).
@@ -40,7 +40,7 @@
 // the allocator is busy no pass runs: events in that time (arrivals, departures) are handled
 // by one pass when it becomes free. With C = 0 every decision takes no time (results as before).
 //
-// Seed 004 (§V): effectiveness E = jobs processed / jobs given, measured over a period in the
+// Jakimczuk et al. 2013 (§V): effectiveness E = jobs processed / jobs given, measured over a period in the
 // dynamic experiments, and unreliability U = 1 − E. We read "processed" as allocated: E =
 // measured jobs allocated (started) within the run / measured jobs arrived in it. With
 // time_limit = T the run stops at T (no arrivals after T; a job allocated by T counts even if
@@ -48,7 +48,7 @@
 // measured jobs completed / measured jobs arrived is the stricter count (0 for windows shorter
 // than the shortest job). Without a time limit every job that is not dropped is allocated and
 // completes, so the two agree. With on_fail = drop a job whose allocation fails when the
-// scheduler tries it is not processed (it leaves the queue): seed 004's static experiment read
+// scheduler tries it is not processed (it leaves the queue): Jakimczuk et al. 2013's static experiment read
 // as "every job tried once"; with on_fail = wait (the default) and a time limit, a job that
 // fails waits and is retried whenever the scheduler runs (after every event, so as processors
 // free up) until T — the other reading.

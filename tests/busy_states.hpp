@@ -1,6 +1,6 @@
 // busy_states.hpp — the papers' example machine states built by hand in strategy tests: busy
 // blocks written as the papers write them (inclusive corners) and reported to the strategy,
-// seed 000's Fig. 1, one request asked of a strategy, and the best boundary contact by brute force.
+// Srinivasan et al. 2004's Fig. 1, one request asked of a strategy, and the best boundary contact by brute force.
 #pragma once
 #include <optional>
 #include "strategy_runs.hpp"
@@ -15,7 +15,7 @@ inline void busy(Occupancy& occ, Strategy& st, JobId job, int x1, int y1, int x2
   st.allocated(job, Allocation{{b}});
 }
 
-// Seed 000's Fig. 1 state on M(8,8): β1 = <1,2>,<4,4>, β2 = <5,5>,<6,6>, β3 = <0,5>,<1,6>,
+// Srinivasan et al. 2004's Fig. 1 state on M(8,8): β1 = <1,2>,<4,4>, β2 = <5,5>,<6,6>, β3 = <0,5>,<1,6>,
 // β4 = <2,7>,<4,7>, reported to the strategy as jobs 1..4.
 inline void fig1_state(Occupancy& occ, Strategy& st) {
   busy(occ, st, 1, 1, 2, 4, 4);

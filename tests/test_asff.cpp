@@ -18,7 +18,7 @@ bool any_shape_free(const Occupancy& occ, int n) {
 }
 }  // namespace
 
-TEST_CASE("asff: seed 003 worked example, 12 processors on 6x6 -> (4,3),(3,4),(6,2),(2,6)") {
+TEST_CASE("asff: Al Shdefat 2019 worked example, 12 processors on 6x6 -> (4,3),(3,4),(6,2),(2,6)") {
   const std::vector<Shape> want{{4, 3}, {3, 4}, {6, 2}, {2, 6}};
   CHECK(asff_shapes(12, 6, 6) == want);
   CHECK(asff_shapes(25, 6, 6) == std::vector<Shape>{{5, 5}});

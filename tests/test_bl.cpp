@@ -27,7 +27,7 @@ int corner_best(const Occupancy& occ, const std::vector<Block>& busy_blocks, Sha
 }
 }  // namespace
 
-TEST_CASE("bl: seed 000 Fig. 1 and Fig. 5 states, T(3,2)") {
+TEST_CASE("bl: Srinivasan et al. 2004 Fig. 1 and Fig. 5 states, T(3,2)") {
   const Topology t(TopologyKind::Mesh, 8, 8);
   Occupancy occ(t);
   auto st = make_strategy("bl", t);

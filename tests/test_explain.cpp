@@ -1,6 +1,6 @@
 // test_explain.cpp — Explain mode's model (alloc/explain.hpp): for every registered strategy the
 // explanation's decision is the decision (Simulation::preview) on random simulation states, and
-// its last step shows it; hand-worked explanations of MFA (seed 000 Examples 1 and 2), PALD
+// its last step shows it; hand-worked explanations of MFA (Srinivasan et al. 2004 Examples 1 and 2), PALD
 // (block sequence), the Quad-tree (partition leaves), ITAT (busy tree) and NAS.
 #include <doctest/doctest.h>
 #include <algorithm>
@@ -73,7 +73,7 @@ TEST_CASE("explain: every strategy's explanation decides as preview does, on ran
   }
 }
 
-TEST_CASE("explain: mfa Example 1 (seed 000 Fig. 1, T(3,2)) shows index 10 at <2,5> and stops there") {
+TEST_CASE("explain: mfa Example 1 (Srinivasan et al. 2004 Fig. 1, T(3,2)) shows index 10 at <2,5> and stops there") {
   const Topology t(TopologyKind::Mesh, 8, 8);
   Occupancy occ(t);
   auto st = make_strategy("mfa", t);
@@ -98,7 +98,7 @@ TEST_CASE("explain: mfa Example 1 (seed 000 Fig. 1, T(3,2)) shows index 10 at <2
   CHECK(e.steps[4].title == "Decision");
 }
 
-TEST_CASE("explain: mfa Example 2 (seed 000 Fig. 5) shows <0,3> = 7 first and <2,5> = 7 later; <0,3> wins") {
+TEST_CASE("explain: mfa Example 2 (Srinivasan et al. 2004 Fig. 5) shows <0,3> = 7 first and <2,5> = 7 later; <0,3> wins") {
   const Topology t(TopologyKind::Mesh, 8, 8);
   Occupancy occ(t);
   auto st = make_strategy("mfa", t);

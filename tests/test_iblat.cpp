@@ -1,4 +1,4 @@
-// test_iblat.cpp — IBLAT (seed 004 §III): busy list + wrap-aware coverage list. Hand-worked
+// test_iblat.cpp — IBLAT (Jakimczuk et al. 2013 §III): busy list + wrap-aware coverage list. Hand-worked
 // wrapping cases, brute-force completeness with arrivals and departures, a long simulation.
 #include <doctest/doctest.h>
 #include "baselines.hpp"
@@ -121,7 +121,7 @@ TEST_CASE("iblat: long torus simulation keeps the invariants") {
 }
 
 namespace {
-// The coverage-list walk of seed 004 §III as first written here: C_J built from the busy list,
+// The coverage-list walk of Jakimczuk et al. 2013 §III as first written here: C_J built from the busy list,
 // then row by row from the bottom the coverages meeting the row cut into x-intervals, sorted
 // and merged up to the first uncovered x. Returns the base found (or nullopt) and adds the
 // walk's operations to `ops` (entries read; per row examined: coverages tested + 1, intervals).

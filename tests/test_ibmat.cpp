@@ -1,4 +1,4 @@
-// test_ibmat.cpp — IBMAT (seed 004 §III): the coverage array by hand (wrapping cases of Fig. 3),
+// test_ibmat.cpp — IBMAT (Jakimczuk et al. 2013 §III): the coverage array by hand (wrapping cases of Fig. 3),
 // the coverage array against the brute-force base oracle, recognition completeness, and a long
 // torus simulation.
 #include <doctest/doctest.h>

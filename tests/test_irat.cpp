@@ -1,4 +1,4 @@
-// test_irat.cpp — IRAT (seed 004 §III): one random probe per attempt, both orientations.
+// test_irat.cpp — IRAT (Jakimczuk et al. 2013 §III): one random probe per attempt, both orientations.
 // Valid placements, determinism for a seed, the probe is the documented draw, and it is not
 // recognition complete; a long torus simulation.
 #include <doctest/doctest.h>

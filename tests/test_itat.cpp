@@ -1,4 +1,4 @@
-// test_itat.cpp — ITAT (seed 004 §IV): the busy tree after a scripted allocate/deallocate
+// test_itat.cpp — ITAT (Jakimczuk et al. 2013 §IV): the busy tree after a scripted allocate/deallocate
 // sequence against a hand-drawn tree (all three reattachment rules), the counterexample to the
 // completeness of the tree search alone, recognition completeness of `itat` (tree search plus
 // row-major fallback) and the weaker property of `itat-tree` (brute force on states driven by

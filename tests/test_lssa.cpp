@@ -68,7 +68,7 @@ Occupancy mirrored(const Occupancy& occ, bool mx, bool my, bool swap_xy) {
 }
 }  // namespace
 
-TEST_CASE("lssa: seed 003 worked L-shape lists (8,6) and (5,5)") {
+TEST_CASE("lssa: Al Shdefat 2019 worked L-shape lists (8,6) and (5,5)") {
   CHECK(lssa_lshapes(8, 6) == std::vector<LShape>{{4, 7, 4, 5}, {4, 8, 4, 4}, {4, 9, 4, 3}, {4, 10, 4, 2}});
   CHECK(lssa_lshapes(5, 5) == std::vector<LShape>{{3, 7, 2, 2}, {4, 6, 1, 1}});
   CHECK(lssa_lshapes(6, 8) == lssa_lshapes(8, 6));  // normalised to a >= b

@@ -1,4 +1,4 @@
-// test_mfa.cpp — Minimal Fragmentation Algorithm: seed 000's worked examples and tables,
+// test_mfa.cpp — Minimal Fragmentation Algorithm: Srinivasan et al. 2004's worked examples and tables,
 // the completeness decision, and brute-force properties on meshes and tori.
 #include <doctest/doctest.h>
 #include "busy_states.hpp"

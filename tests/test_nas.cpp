@@ -1,4 +1,4 @@
-// test_nas.cpp — Neighbor Allocation Strategy (seed 003 Ch. 3): nucleus sequences, the
+// test_nas.cpp — Neighbor Allocation Strategy (Al Shdefat 2019 Ch. 3): nucleus sequences, the
 // thesis's examples kept (4x3, 5x2, 5x1, 3x5 — on states where ASFF fails, since on the
 // thesis's empty mesh ASFF would place each of them whole), connectivity, properties.
 #include <doctest/doctest.h>

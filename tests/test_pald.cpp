@@ -1,4 +1,4 @@
-// test_pald.cpp — PALD-FF / PALD-BF (seed 002 Fig. 1): partition sequence, completeness, cap.
+// test_pald.cpp — PALD-FF / PALD-BF (Bani-Ahmad 2013 Fig. 1): partition sequence, completeness, cap.
 #include <doctest/doctest.h>
 #include "noncontig.hpp"
 #include "alloc/fit.hpp"

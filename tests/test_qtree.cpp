@@ -1,4 +1,4 @@
-// test_qtree.cpp — best-fit Quad-Tree: seed 001 Fig. 3, tree consistency under churn, validity.
+// test_qtree.cpp — best-fit Quad-Tree: Srisawat & Alexandridis 1999 Fig. 3, tree consistency under churn, validity.
 #include <doctest/doctest.h>
 #include <chrono>
 #include "strategy_runs.hpp"
@@ -25,7 +25,7 @@ TEST_CASE("qtree: coordinate mapping of the paper") {
   CHECK(paper_block(10, 8, 6, 10, 10) == Block{5, 0, 5, 3});
 }
 
-TEST_CASE("qtree: seed 001 Fig. 3 — best sub-system BL (6x4), then buddy S2 with MCF 2 < 2 1/4") {
+TEST_CASE("qtree: Srisawat & Alexandridis 1999 Fig. 3 — best sub-system BL (6x4), then buddy S2 with MCF 2 < 2 1/4") {
   Topology t(TopologyKind::Mesh, 10, 10);
   Occupancy occ(t);
   auto st = test::make_strategy("qtree", t);
@@ -138,7 +138,7 @@ TEST_CASE("qtree: allocation time at 256x256, ~80% occupancy (informative)") {
           " us, nodes ", qtree_nodes(*st), ", busy ", occ.busy_count());
 }
 
-TEST_CASE("qtree: size expanding, seed 001 3.3 note — the combined 6x6 is stored in BR (old size 4x6) and partitioned as a unit") {
+TEST_CASE("qtree: size expanding, Srisawat & Alexandridis 1999 3.3 note — the combined 6x6 is stored in BR (old size 4x6) and partitioned as a unit") {
   // 8x10 system (8 rows, 10 columns): 4x4 at <(1,1),(4,4)> and <(5,1),(8,4)> (level 2), 2x2 at
   // <(1,5),(2,6)> (level 3, inside TR). A 5x6 task is larger than every buddy but fits the
   // combined 6x6 <(3,5),(8,10)> = BR (4x6 at base (5,5)) + TR's two lower sub-buddies.

@@ -9,7 +9,7 @@ TEST_CASE("sba: subtraction of coverages and reject areas; rotation when the req
   const Topology t(TopologyKind::Mesh, 8, 8);
   Occupancy occ(t);
   auto st = test::make_strategy("sba", t);
-  // seed 000 Fig. 1: busy <1,2>-<4,4>, <5,5>-<6,6>, <0,5>-<1,6>, <2,7>-<4,7>; T(3,2)
+  // Srinivasan et al. 2004 Fig. 1: busy <1,2>-<4,4>, <5,5>-<6,6>, <0,5>-<1,6>, <2,7>-<4,7>; T(3,2)
   const Block busy[] = {{1, 2, 4, 3}, {5, 5, 2, 2}, {0, 5, 2, 2}, {2, 7, 3, 1}};
   for (int i = 0; i < 4; ++i) {
     occ.assign(busy[i], i);

@@ -101,7 +101,7 @@ TEST_CASE("EASY on random workloads: valid, complete, and never worse at the hea
   }
 }
 
-TEST_CASE("greedy (seed 001 3.5): a later job passes a waiting one that does not fit; max_wait stops it") {
+TEST_CASE("greedy (Srisawat & Alexandridis 1999 3.5): a later job passes a waiting one that does not fit; max_wait stops it") {
   // 4x4 mesh: job 0 holds half the machine until 10; job 1 needs all of it; job 2 (2x2, 20
   // long) fits beside job 0 at its arrival. Greedy starts job 2 at once, so job 1 waits until
   // job 2 ends at 22. With a threshold below job 1's wait at t = 2 (0.5), job 2 may not pass

@@ -130,7 +130,7 @@ TEST_CASE("batch arrivals: all jobs arrive at time 0 and the run drains") {
   CHECK(r.utilization == doctest::Approx(1.0));
 }
 
-TEST_CASE("time_limit: effectiveness = allocated / arrived in the window (seed 004); completion_ratio = completed / arrived") {
+TEST_CASE("time_limit: effectiveness = allocated / arrived in the window (Jakimczuk et al. 2013); completion_ratio = completed / arrived") {
   // One job at a time on the whole machine, 10 time units each, arrivals every 5 from t = 5 (CSV
   // times as written). Window T = 100: 20 jobs arrive (t = 5..100; t = 105 is after the window);
   // jobs start at 5, 15, ..., 95 (10 allocated; the next start would be 105) and end at 15, ...,
@@ -156,7 +156,7 @@ TEST_CASE("time_limit: effectiveness = allocated / arrived in the window (seed 0
   CHECK(short_window.effectiveness == doctest::Approx(1.0 / 1));  // one arrival (t = 5), started at 5
 }
 
-TEST_CASE("seed 004 static experiment, both readings: tried once and dropped vs retried until the time limit") {
+TEST_CASE("Jakimczuk et al. 2013 static experiment, both readings: tried once and dropped vs retried until the time limit") {
   // 8x8 torus, 10 jobs of 8x8 (the whole machine), 5 time units each, all given at t = 0.
   // Tried once: the first is allocated, nine fail and are dropped: E = 1/10.
   Scenario once = scenario("topology=torus&size=8x8&arrival=batch&jobs=10&job_size=fixed:8x8&service=fixed:5&on_fail=drop&strategy=itat");

@@ -1,4 +1,4 @@
-// adj.cpp — Adjacency strategy (ADJ), as the survey in seed 000 §III.E states it.
+// adj.cpp — Adjacency strategy (ADJ), as the survey in Srinivasan et al. 2004 §III.E states it.
 //
 // ADJ is list based: it keeps the busy submeshes (every block reported through allocated(),
 // removed on released()). For a request p×q the only candidate blocks are those on the
@@ -6,7 +6,7 @@
 // p×q blocks in the four corners of the mesh. Among the free candidates it chooses the one
 // with the FEWEST adjacent busy nodes, "in order to reduce external fragmentation".
 //
-// NOTE: this is the opposite preference to MFA's (seed 000 §IV: highest optimality index) and
+// NOTE: this is the opposite preference to MFA's (Srinivasan et al. 2004 §IV: highest optimality index) and
 // BF's (Zhu: most busy neighbours). We implement the survey as stated; test_adj.cpp has a
 // state where bf and adj choose differently for exactly this reason.
 //

@@ -1,4 +1,4 @@
-// anca.cpp — Adaptive Non-Contiguous Allocation (Chang & Mohapatra, JPDC 1998), as seed 002
+// anca.cpp — Adaptive Non-Contiguous Allocation (Chang & Mohapatra, JPDC 1998), as Bani-Ahmad 2013
 // §II.B summarises it: "ANCA first attempts to allocate the job contiguously. If the
 // allocation attempt fails, it partitions the request into two equi-sized sub-requests.
 // These sub-frames are then allocated to available locations, if possible; otherwise, each
@@ -14,7 +14,7 @@
 //    Ties w = h halve the columns.
 //  * Each half is allocated recursively on its own (the first half completely, including its
 //    own halves, before the second), with pieces already chosen for the job counted as busy.
-//    The original paper partitions level by level; seed 002's recursive reading is followed
+//    The original paper partitions level by level; Bani-Ahmad 2013's recursive reading is followed
 //    (a half that fits is kept even if its sibling must be split further).
 //  * Stop condition: halving ends at 1×1 frames, which always fit a free node, so the
 //    allocation succeeds exactly when w·h nodes are free (checked first). With max_blocks > 0

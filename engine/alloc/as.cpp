@@ -1,10 +1,10 @@
-// as.cpp — Adaptive Scan (Ding & Bhuyan, ICPP 1993), as seeds 000 §III.D and 003 §2 describe it.
+// as.cpp — Adaptive Scan (Ding & Bhuyan, ICPP 1993), as Srinivasan et al. 2004 §III.D and Al Shdefat 2019 §2 describe it.
 //
 // A p×q frame is scanned over every base with stride 1 from the lowest leftmost node (rows
 // bottom to top, x ascending); the first free frame is allocated. If none is free, the rotated
 // request q×p is scanned the same way. Trying both orientations with stride 1 makes AS
-// recognition complete: it fails only when no free p×q or q×p submesh exists. (Seed 003
-// mentions a horizontal stride equal to the frame width; we follow seed 000 and the original
+// recognition complete: it fails only when no free p×q or q×p submesh exists. (Al Shdefat 2019
+// mentions a horizontal stride equal to the frame width; we follow Srinivasan et al. 2004 and the original
 // paper's stride of 1, which is what makes the completeness claim true.) On a torus frames
 // may wrap around either edge.
 //

@@ -1,4 +1,4 @@
-// asff.cpp — All-Shapes First Fit (ASFF), as seed 003 §2 ("ALL Shapes FF Sub-Mesh Allocation
+// asff.cpp — All-Shapes First Fit (ASFF), as Al Shdefat 2019 §2 ("ALL Shapes FF Sub-Mesh Allocation
 // Strategy") describes it.
 //
 // For a request of n = p·q processors ASFF builds every valid shape w×h with w·h = n that fits

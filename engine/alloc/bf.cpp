@@ -1,7 +1,7 @@
-// bf.cpp — Best Fit (Zhu 1992), as seed 000 §III.C describes it.
+// bf.cpp — Best Fit (Zhu 1992), as Srinivasan et al. 2004 §III.C describes it.
 //
 // Among all free bases of the requested orientation, BF picks the one whose block has the most
-// busy neighbours. "Busy neighbours" is read as seed 000's Definition 6 contact count: nodes
+// busy neighbours. "Busy neighbours" is read as Srinivasan et al. 2004's Definition 6 contact count: nodes
 // just outside the block's four sides that are busy or beyond the mesh edge (so a block in a
 // corner scores its two edge sides). Ties go to the first base in FF's order (bottom row
 // first, x ascending). Requested orientation only, like FF. On a torus there are no edges and

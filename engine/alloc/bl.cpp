@@ -1,5 +1,5 @@
-// bl.cpp — Busy List best fit (Das Sharma & Pradhan, ICPP 1993 / JPDC 1996), as seed 001 §2.6
-// and seed 000 §III (its coverage-set vocabulary, Definitions 3–4) describe it.
+// bl.cpp — Busy List best fit (Das Sharma & Pradhan, ICPP 1993 / JPDC 1996), as Srisawat & Alexandridis 1999 §2.6
+// and Srinivasan et al. 2004 §III (its coverage-set vocabulary, Definitions 3–4) describe it.
 //
 // The strategy keeps the busy list: the blocks reported through allocated(), removed by
 // released() (the CLI `place` command reports pre-existing busy blocks the same way). For a
@@ -21,7 +21,7 @@
 //    row of the free-base bitmap with a bitmap of candidate columns — and it makes BL
 //    recognition complete as the paper claims: any free block slid left and down until it
 //    stops has x ∈ {0} ∪ {c+1} and y ∈ {0} ∪ {d+1}, which are candidate coordinates.
-//  * Ties (seed 001 notes BL has many equal-BV candidates) go to the requested orientation,
+//  * Ties (Srisawat & Alexandridis 1999 notes BL has many equal-BV candidates) go to the requested orientation,
 //    then the lowest row, then the leftmost column.
 //  * BV counts busy nodes and edge nodes alike; corners are not counted.
 //  * Torus: there is no reject area and no edge; coverage areas and candidate coordinates are

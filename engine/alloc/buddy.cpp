@@ -1,8 +1,8 @@
 // buddy.cpp — Two-dimensional buddy system (Li & Cheng, J. Parallel Distrib. Comput. 1991), as
-// seed 000 §III.A and seed 001 §2.1 describe it.
+// Srinivasan et al. 2004 §III.A and Srisawat & Alexandridis 1999 §2.1 describe it.
 //
 // The machine must be a square mesh of side 2^n. A request p×q is rounded up to a square
-// 2^k × 2^k with k = ceil(log2(max(p, q))) — seed 000 writes i = log2(max(p, q)), which is
+// 2^k × 2^k with k = ceil(log2(max(p, q))) — Srinivasan et al. 2004 writes i = log2(max(p, q)), which is
 // only an integer for power-of-two sides; rounding up is what makes the block big enough.
 // Free blocks are kept in one free list per level (level L = blocks of side 2^L). To allocate,
 // the smallest level j >= k with a free block is found and its first block is taken; while
@@ -28,7 +28,7 @@
 // Counted work: one operation = one free list looked at (allocate: levels k..n), one node of
 // the buddy tree visited while carving the allocated block out of the free lists or giving it
 // back, or one buddy looked up while recombining (4 per level climbed): O(log √N) per
-// allocation, as seed 000 Table VI states; the release's recombining is the O(N)-class
+// allocation, as Srinivasan et al. 2004 Table VI states; the release's recombining is the O(N)-class
 // deallocation work.
 #include <algorithm>
 #include <set>

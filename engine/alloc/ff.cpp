@@ -1,4 +1,4 @@
-// ff.cpp — First Fit (Zhu, J. Parallel Distrib. Comput. 1992), as seed 000 §III.C describes it.
+// ff.cpp — First Fit (Zhu, J. Parallel Distrib. Comput. 1992), as Srinivasan et al. 2004 §III.C describes it.
 //
 // Zhu's FF keeps a busy array, marks the coverage set of the request (every base that would
 // overlap a busy node or cross the edge) and returns the first base outside it, scanning the

@@ -1,8 +1,8 @@
 // ffwp.cpp — First Fit with static partitions (FFwp; Mohapatra, J. Parallel Distrib. Comput.
-// 39, 1996), as seed 001 §2.5 summarises it: an existing strategy (here FF) combined with
+// 39, 1996), as Srisawat & Alexandridis 1999 §2.5 summarises it: an existing strategy (here FF) combined with
 // predefined static partitions so that requests of similar size are allocated close together.
 //
-// Seed 001 gives no partitioning rule, so alloclab fixes one (a researcher's reading: one
+// Srisawat & Alexandridis 1999 gives no partitioning rule, so alloclab fixes one (a researcher's reading: one
 // partition per request size class, the large class getting the most room):
 //
 //   split column xs = ⌊W/2⌋, split row ys = ⌊H/2⌋

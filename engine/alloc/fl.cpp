@@ -1,11 +1,11 @@
-// fl.cpp — Free List (Liu et al., Proc. ICPP 1995), as seeds 000 §III.F and 001 §2.7 describe it.
+// fl.cpp — Free List (Liu et al., Proc. ICPP 1995), as Srinivasan et al. 2004 §III.F and Srisawat & Alexandridis 1999 §2.7 describe it.
 //
 // FL keeps a list of free submeshes and updates it on every allocation and release. Here the
 // list holds exactly the MAXIMAL free submeshes (free rectangles not contained in a larger
-// free rectangle; they may overlap), sorted by base row, then base column (seed 001: "in
+// free rectangle; they may overlap), sorted by base row, then base column (Srisawat & Alexandridis 1999: "in
 // increasing order by row ... and by column"). For a request p×q every listed submesh that
 // can hold p×q or q×p yields candidates at its four corners in each fitting orientation
-// (seed 001: "2–8 candidate sub-systems of size S(r, c) or S(c, r)"), and the candidate with
+// (Srisawat & Alexandridis 1999: "2–8 candidate sub-systems of size S(r, c) or S(c, r)"), and the candidate with
 // the maximum boundary value wins. The boundary value is BL's: the nodes just outside the
 // candidate's four sides that are busy or beyond the mesh edge — boundary_contact().
 //
@@ -24,10 +24,10 @@
 //    no free column run reaches back into B. Cost O(W · rows swept) per release.
 //
 // Choices where the papers are unclear:
-//  - Seed 001 says the first sub-system in list(r) is considered; we consider every listed
+//  - Srisawat & Alexandridis 1999 says the first sub-system in list(r) is considered; we consider every listed
 //    submesh (all are maximal), which makes the choice a true best fit over the corner
 //    candidates. Because the list holds all maximal free submeshes, FL is recognition
-//    complete here (seed 000 §III.F says Liu's FL is not; with Liu's own release update the
+//    complete here (Srinivasan et al. 2004 §III.F says Liu's FL is not; with Liu's own release update the
 //    list apparently did not stay maximal — ours is tested to).
 //  - Ties in boundary value go to the first candidate in list order, requested orientation
 //    before the rotated one, corners in the order lower-left, lower-right, upper-left,
@@ -38,7 +38,7 @@
 // candidate's boundary value reads its 2(p+q) perimeter nodes; the release's histogram sweep
 // reads nodes row by row); the list update on allocation counts one per entry visited and
 // one per containment test, the update on release one per (old entry, new rectangle) test.
-// Seed 000 Table VI: O(F²) both ways.
+// Srinivasan et al. 2004 Table VI: O(F²) both ways.
 #include <algorithm>
 #include <cstdint>
 #include <tuple>

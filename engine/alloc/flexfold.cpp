@@ -1,4 +1,4 @@
-// flexfold.cpp — Flex-fold, as seed 003 §2 ("Flex Fold Strategy", after Seo & Kim 2003 and
+// flexfold.cpp — Flex-fold, as Al Shdefat 2019 §2 ("Flex Fold Strategy", after Seo & Kim 2003 and
 // Bani-Mohammad 2008) describes it.
 //
 // A request S(a, b) (a columns × b rows) is tried as S(a,b), S(b,a), S(a/2, 2b), S(2a, b/2),

@@ -1,4 +1,4 @@
-// fs.cpp — Frame Sliding (Chuang & Tzeng, ICDCS 1991), as seed 000 §III.B (and seed 001 §2.2)
+// fs.cpp — Frame Sliding (Chuang & Tzeng, ICDCS 1991), as Srinivasan et al. 2004 §III.B (and Srisawat & Alexandridis 1999 §2.2)
 // describe it.
 //
 // For a request T(p, q) a p×q frame starts at the lowest leftmost available node: the first

@@ -1,5 +1,5 @@
-// fsl.cpp — Free Sub-List best fit (FSL), as seed 001 §2.9 describes it (Srisawat & Alexandridis
-// summarising Kim & Das's "Free Sub-List" strategy, ref. [9]).
+// fsl.cpp — Free Sub-List best fit (FSL), as Srisawat & Alexandridis 1999 §2.9 describe it (their
+// summary of Kim & Yoon's "Free Sub-List" strategy, their ref. [9], IEEE TPDS 1998).
 //
 // FSL keeps the list of free sub-systems — here every *maximal* free sub-mesh (a free rectangle
 // not contained in a larger free rectangle), so the largest free sub-meshes are always in it —
@@ -21,7 +21,7 @@
 //  * Mesh only (no wrap-around sub-meshes on a torus).
 //
 // Counted work: one operation = one free-list entry visited or tested (the fragmentation
-// count of a corner candidate tests it against every entry: O(N_f²) per decision, as seed 001
+// count of a corner candidate tests it against every entry: O(N_f²) per decision, as Srisawat & Alexandridis 1999
 // §2.9 states), or one node read or marked. A release marks the job's nodes free (one per
 // node) and leaves the list stale; the next decision rebuilds it from the busy map (2·W·H
 // node reads plus one per rectangle found — the O(N_f³)-class deallocation work of the paper,

@@ -1,5 +1,5 @@
-// iblat.cpp — Improved Busy List Allocation for Torus (IBLAT), as seed 004 (Jakimczuk et al.,
-// ICN 2013) §III describes it, after the IAS scheme for meshes (Zydek & Selvaraj).
+// iblat.cpp — Improved Busy List Allocation for Torus (IBLAT), as Jakimczuk et al. 2013
+// (ICN 2013) §III describes it, after the IAS scheme for meshes (Zydek & Selvaraj).
 //
 // IBLAT keeps a busy list: the busy sub-tori β = [<xb,yb> <xe,ye>] of the running jobs. For an
 // incoming J(p,q) it builds the coverage list C_J: for each β its coverage ζβ,J, the set of

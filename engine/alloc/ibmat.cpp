@@ -1,6 +1,6 @@
-// ibmat.cpp — Improved Bit-Map Allocation for Torus (IBMAT), as seed 004 (Jakimczuk,
+// ibmat.cpp — Improved Bit-Map Allocation for Torus (IBMAT), as Jakimczuk,
 // Kmiecik, Pozniak-Koszalka & Kasprzak, "Task Allocation Algorithms for 2D Torus
-// Architecture", ICN 2013) §III describes it, after Yoo & Das's IFF for meshes.
+// Architecture", ICN 2013, §III, describe it, after Yoo & Das's IFF for meshes.
 //
 // For an incoming J(p,q) the busy array B is turned into a coverage array CT: node <c,r> is
 // covered when a p×q sub-torus based there would overlap a busy node. Each busy sub-torus's
@@ -32,7 +32,7 @@
 //
 // Counted work: one operation = one cell of the coverage array CT written or read — the row
 // pass (W·H), the column pass (W·H on a mesh, 2·W·H on a torus: two sweeps), then the cells
-// read up to the first base; per orientation tried: Θ(N) as seed 004 implies. No release work.
+// read up to the first base; per orientation tried: Θ(N) as Jakimczuk et al. 2013 implies. No release work.
 #include <algorithm>
 #include <string>
 #include "strategy.hpp"

@@ -1,4 +1,4 @@
-// irat.cpp — Improved Random Allocation for Torus (IRAT), seed 004 (Jakimczuk et al., ICN 2013)
+// irat.cpp — Improved Random Allocation for Torus (IRAT), Jakimczuk et al. (ICN 2013)
 // §III, after Baba, Iwamoto & Yoshinaga's random strategy [12].
 //
 // IRAT "can only pick random node from system and check if it can become base for an incoming
@@ -27,7 +27,7 @@
 //
 // Counted work: one operation = one node of a probed block examined (the p·q nodes of the
 // block at the drawn base, then q·p of the rotated one): Θ(pq) per attempt, independent of the
-// machine size — the speed seed 004 credits IRAT with. No release work.
+// machine size — the speed Jakimczuk et al. 2013 credits IRAT with. No release work.
 #include "strategy.hpp"
 
 namespace alloclab {

@@ -1,6 +1,6 @@
-// itat.cpp — Improved Tree Allocation for Torus (ITAT), seed 004 (Jakimczuk, Kmiecik,
+// itat.cpp — Improved Tree Allocation for Torus (ITAT), after Jakimczuk, Kmiecik,
 // Pozniak-Koszalka & Kasprzak, "Task Allocation Algorithms for 2D Torus Architecture",
-// ICN 2013) §IV, Figs. 5(a), 5(b).
+// ICN 2013, §IV, Figs. 5(a), 5(b).
 //
 // ITAT keeps a busy tree. Its root is the node <0,0>, always present even when no job is based
 // there. Every allocated job's base is a tree node; when a job is allocated its base node gets

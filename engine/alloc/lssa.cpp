@@ -1,4 +1,4 @@
-// lssa.cpp — L-Shaped Sub-mesh Allocation (LSSA, Seo & Kim 2003), as seed 003 §2 (Notations 1–3
+// lssa.cpp — L-Shaped Sub-mesh Allocation (LSSA, Seo & Kim 2003), as Al Shdefat 2019 §2 (Notations 1–3
 // and the paragraph after them) describes it.
 //
 // A request S(a, b) (a columns × b rows) is tried, first fit each (lowest row, then leftmost):

@@ -1,5 +1,5 @@
 // mbs.cpp — Multiple Buddy Strategy (Lo, Windisch, Liu & Nitzberg, IEEE TPDS 8(7), 1997; as
-// summarised in seed 002 §II.B).
+// summarised in Bani-Ahmad 2013 §II.B).
 //
 // The machine is divided once into non-overlapping square "root" blocks whose sides are powers
 // of two; every root is a 2D buddy tree (a block of side 2^i splits into four buddies of side

@@ -1,5 +1,5 @@
 // mfa.cpp — Minimal Fragmentation Algorithm (Srinivasan, Seshadri, Chandrasekhar & Jonathan),
-// as seed 000 §IV describes it (main approach §IV.A, pseudo-code §IV.B, Examples 1–2 §IV.C).
+// as Srinivasan et al. 2004 §IV describes it (main approach §IV.A, pseudo-code §IV.B, Examples 1–2 §IV.C).
 //
 // For a task T(p, q) every node starts with status 0 (free). The reject set Δ_T (bases whose
 // block would cross the mesh edge) and the coverage set Ξ_T (bases whose block would overlap a
@@ -69,7 +69,7 @@
 // virtual edge submeshes one more; the property test "mfa's word-parallel search equals the
 // literal ... algorithm" is what makes this the same decision (and test_explain checks it).
 //
-// Counted work: seed 000 §V.B's model of MFA, evaluated on the actual busy list for every
+// Counted work: Srinivasan et al. 2004 §V.B's model of MFA, evaluated on the actual busy list for every
 // orientation tried: one operation for the reject set Δ_T, one per busy submesh for the
 // coverage set Ξ_T (bB), and one per candidate position on the four fringe lines of every busy
 // submesh, 2(h + q − 1) + 2(w + p − 1) for a w×h one, not clipped ((4t√K + u)B), plus the

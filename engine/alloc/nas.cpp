@@ -1,5 +1,5 @@
 // nas.cpp — Neighbor Allocation Strategy (Al Shdefat, MSc thesis, Al al-Bayt University 2019;
-// seed 003 Ch. 3, Fig. 3-11 allocation, Fig. 3-12 de-allocation).
+// Al Shdefat 2019 Ch. 3, Fig. 3-11 allocation, Fig. 3-12 de-allocation).
 //
 // For a request S(a, b) (a = columns, b = rows; n = a·b):
 //  1. fail if fewer than n nodes are free (Step 2);

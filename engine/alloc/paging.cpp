@@ -1,5 +1,5 @@
 // paging.cpp — Paging(k) (Lo, Windisch, Liu & Nitzberg, IEEE TPDS 8(7), 1997; summarised in
-// seed 002 §II.B).
+// Bani-Ahmad 2013 §II.B).
 //
 // The machine is cut once, in the factory, into pages of side 2^k (key paging_k) and the pages
 // are numbered by a fixed indexing scheme (key paging_order). A request for p·q processors

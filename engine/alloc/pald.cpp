@@ -1,4 +1,4 @@
-// pald.cpp — PALD-FF and PALD-BF: PArtitioning at the Longest Dimension (seed 002, Fig. 1).
+// pald.cpp — PALD-FF and PALD-BF: PArtitioning at the Longest Dimension (Bani-Ahmad 2013, Fig. 1).
 //
 // The whole a×b request (a = columns = Shape::w, b = rows = Shape::h) is first searched with
 // alloclab's First Fit (PALD-FF) or Best Fit (PALD-BF), requested orientation only (find_ff /

@@ -1,5 +1,5 @@
-// qa.cpp — Quick Allocation (Yoo & Das, IEEE Trans. Computers 1997), as seed 000 §III.G and
-// seed 001 §2.8 describe it.
+// qa.cpp — Quick Allocation (Yoo & Das, IEEE Trans. Computers 1997), as Srinivasan et al. 2004 §III.G and
+// Srisawat & Alexandridis 1999 §2.8 describe it.
 //
 // QA keeps the busy list (the blocks reported through allocated()/released()). For a request
 // T(p, q) it computes the coverage submesh of every busy submesh β = <a,b>,<c,d>
@@ -13,9 +13,9 @@
 // whose first free base lies outside the reject area gives the allocation. The cost is
 // O(B log B + Σ(height of coverage)) instead of a scan of all nodes.
 //
-// Choices: seed 001 calls QA "best fit", but both seeds describe the search as "for each row
+// Choices: Srisawat & Alexandridis 1999 calls QA "best fit", but both papers describe the search as "for each row
 // ... find a free sub-system ... and allocate it", i.e. the first free base row by row —
-// seed 000 says the idea is that of First Fit. We therefore return the lowest, then leftmost
+// Srinivasan et al. 2004 says the idea is that of First Fit. We therefore return the lowest, then leftmost
 // free base (the same base as AS/FF). Recognition completeness comes from rotation: the
 // requested orientation first, then the rotated one.
 // Torus: no reject area; a coverage submesh is taken modulo the sides and split into at most
@@ -24,7 +24,7 @@
 //
 // Counted work: one operation = one busy-list entry read (its coverage computed), one row of a
 // coverage area applied to last_covered, or one row examined for the first gap — the O(hB)
-// of seed 000's Table VI, per orientation tried. Release: one operation per busy-list entry
+// of Srinivasan et al. 2004's Table VI, per orientation tried. Release: one operation per busy-list entry
 // compared while removing the job's blocks (BusyListStrategy).
 #include <algorithm>
 #include <vector>

@@ -1,6 +1,6 @@
 // qtree.cpp — best-fit Quad-Tree sub-system allocation (Srisawat & Alexandridis, "A New
 // Quad-Tree-Based Sub-System Allocation Technique for Mesh-connected Parallel Machines"),
-// seed 001 §3 (Definitions 1–6, the best-fit criteria of §3.4, the algorithm of §3.5).
+// Srisawat & Alexandridis 1999 §3 (Definitions 1–6, the best-fit criteria of §3.4, the algorithm of §3.5).
 //
 // The Q-tree partitions the machine: each leaf is free or busy (one job), each internal node is
 // partially available and has up to four buddies TL, BL, TR, BR cut at one partition point

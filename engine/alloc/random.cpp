@@ -1,4 +1,4 @@
-// random.cpp — Random allocation: the baseline non-contiguous strategy of seed 002 §2.
+// random.cpp — Random allocation: the baseline non-contiguous strategy of Bani-Ahmad 2013 §2.
 //
 // A request for p×q processors gets p·q free nodes chosen uniformly at random (a partial
 // Fisher–Yates shuffle over the free nodes in id order, so the choice depends only on the

@@ -1,5 +1,5 @@
-// sba.cpp — Stack-Based Allocation (Yoo & Das, IEEE Trans. Computers 51(1), 2002), as seed 000
-// §III.H describes it, with the coverage / reject definitions of seed 000 §II (Defs. 3 and 4).
+// sba.cpp — Stack-Based Allocation (Yoo & Das, IEEE Trans. Computers 51(1), 2002), as Srinivasan et al. 2004
+// §III.H describes it, with the coverage / reject definitions of Srinivasan et al. 2004 §II (Defs. 3 and 4).
 //
 // SBA keeps a busy list (here: every block reported through allocated(), in report order).
 // For a request p×q it works in *base space*: the candidate region is the set of nodes that
@@ -26,7 +26,7 @@
 //    reaches the side length covers that whole axis. The returned base may give a wrapping block.
 //
 // Counted work: one operation = one busy-list entry read (its coverage computed), one stack
-// entry popped, or one coverage tested against a popped region — the O(B²) of seed 000's
+// entry popped, or one coverage tested against a popped region — the O(B²) of Srinivasan et al. 2004's
 // Table VI; per orientation tried. Release: one operation per busy-list entry compared
 // (BusyListStrategy).
 #include <algorithm>

@@ -1,4 +1,4 @@
-// shapes.hpp — the request-shape lists of the shape-changing contiguous strategies of seed 003
+// shapes.hpp — the request-shape lists of the shape-changing contiguous strategies of Al Shdefat 2019
 // §2 (Al Shdefat's thesis, "Related Works"): ASFF's all-shapes list, Flex-fold's four shapes and
 // LSSA's L-shaped sub-meshes. Pure functions, shared by asff.cpp, flexfold.cpp, lssa.cpp, the
 // tests, and NAS (which reuses the ASFF list).
@@ -11,7 +11,7 @@
 
 namespace alloclab {
 
-// ASFF (seed 003 §2): every w×h with w·h = n that fits a W×H machine (w <= W, h <= H), in the
+// ASFF (Al Shdefat 2019 §2): every w×h with w·h = n that fits a W×H machine (w <= W, h <= H), in the
 // thesis's order. The only worked example (n = 12 on 6×6 gives (4,3), (3,4), (6,2), (2,6); 25
 // gives only (5,5)) fixes this rule: factor pairs from the most square to the least square
 // (ascending long side, i.e. ascending |w−h|), and within a pair the wide orientation (w >= h)
@@ -32,7 +32,7 @@ inline std::vector<Shape> asff_shapes(int n, int W, int H) {
   return out;
 }
 
-// Flex-fold (seed 003 §2): S(a,b), S(b,a), S(a/2,2b) when a is even, S(2a,b/2) when b is even,
+// Flex-fold (Al Shdefat 2019 §2): S(a,b), S(b,a), S(a/2,2b) when a is even, S(2a,b/2) when b is even,
 // in that order; duplicates (squares, or a fold equal to an earlier shape) are dropped, shapes
 // larger than the machine are dropped.
 inline std::vector<Shape> flexfold_shapes(Shape r, int W, int H) {
@@ -45,7 +45,7 @@ inline std::vector<Shape> flexfold_shapes(Shape r, int W, int H) {
   return out;
 }
 
-// LSSA's L-shaped sub-mesh LS(c, d, e, f) (seed 003 §2, Notations 1–3, after Seo & Kim 2003):
+// LSSA's L-shaped sub-mesh LS(c, d, e, f) (Al Shdefat 2019 §2, Notations 1–3, after Seo & Kim 2003):
 // two adjacent sub-meshes SL(c, d) (c columns × d rows) and SR(e, f) (e columns × f rows) with
 // c + e = a, c·d + e·f = a·b and d > f: the tall leg SL beside the short leg SR. Both worked
 // examples pin the meaning of the 4-tuple: (8,6) → (4,7,4,5): 4×7 + 4×5 = 48 = 8·6, widths 4+4 = 8.

@@ -135,11 +135,11 @@ struct StrategyInfo {
   std::string_view id;
   StrategyFactory make;
   std::string_view help;   // one line
-  bool any_shape;          // may give a job any w x h = p*q in place of p x q (swf_shape=asff)
+  bool any_shape = false;  // may give a job any w x h = p*q in place of p x q (swf_shape=asff)
   bool torus;              // runs on a torus (wrap-aware)
   bool contiguous;         // one block per job
   Finds finds;             // what it is sure to find
-  TopologyCheck check;     // may be nullptr
+  TopologyCheck check = nullptr;  // why a machine is refused ("" = accepted); nullptr = none
   // The fingerprint of its decisions: an FNV-1a hash of every placement it makes on the fixed
   // busy states and allocate/release churns of tests/test_alloc_golden.cpp. That test fails
   // when the decisions differ from it, and prints the value to write here (0 = not recorded
@@ -172,7 +172,7 @@ void for_each_ring_range(int lo, int len, int n, F&& f) {
 }
 
 // Number of nodes just outside the block's perimeter that are busy or off the mesh edge
-// (MFA's optimality index, seed 000 Definition 6; BF's "busy neighbours" score). Each
+// (MFA's optimality index, Srinivasan et al. 2004 Definition 6; BF's "busy neighbours" score). Each
 // perimeter side contributes its length; corners are not counted. On a torus there is no edge.
 int boundary_contact(const Occupancy& occ, const Block& b);
 

@@ -1,5 +1,5 @@
-// torus_views.hpp — read-only views into the torus strategies of seed 004 (Jakimczuk et al.,
-// ICN 2013) for tests and the UI: IBMAT's coverage array (Fig. 4) and ITAT's busy tree
+// torus_views.hpp — read-only views into the torus strategies of Jakimczuk et al. 2013
+// (ICN 2013) for tests and the UI: IBMAT's coverage array (Fig. 4) and ITAT's busy tree
 // (Fig. 5). The strategies themselves are reached through the registry like every other.
 #pragma once
 #include <cstdint>

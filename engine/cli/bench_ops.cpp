@@ -3,7 +3,7 @@
 //
 // Set-up (fixed, so the table is a pure function of the code): a square mesh of side L (a
 // torus for the torus-only strategies) is filled with busy submeshes of sides U[1,4] (mean
-// size K = 6.25 nodes, near seed 000 Fig. 7's K = 5.75) at random positions until the target
+// size K = 6.25 nodes, near Srinivasan et al. 2004 Fig. 7's K = 5.75) at random positions until the target
 // share of nodes is busy (or random placement stops finding room: the reached share is shown),
 // so the number of busy submeshes B grows with the machine. Every strategy is told about the
 // state through allocated() (as `place` does) and then asked for the same 40 requests of

@@ -7,7 +7,7 @@
 // Sections, in order:
 //   arguments and files Args, read_file, load_trace, parse_args, write_file
 //   commands            cmd_run, cmd_place, cmd_link, cmd_gantt, cmd_diff, cmd_list, cmd_bench
-//   help and dispatch   print_help, cli_main
+//   help and dispatch   print_help (its keys: key_reference.cpp), cli_main
 #include "cli.hpp"
 #include <chrono>
 #include <fstream>
@@ -28,6 +28,7 @@
 #include "bench_sweep.hpp"
 #include "plot.hpp"
 #include "gantt.hpp"
+#include "key_reference.hpp"
 #include "../first_difference.hpp"
 #include "busy.hpp"
 #include "../core/check.hpp"
@@ -290,7 +291,7 @@ int cmd_list(std::ostream& out) {
         << "]\n";
   out << "distributions:\n"
          "  arrival   poisson:RATE (exponential inter-arrival times), batch (all jobs at time 0)\n"
-         "  job_size  uniform:A-B, uniform-decreasing (seed 003: P=.4,.2,.2,.2 over L/8,L/4,L/2,L),\n"
+         "  job_size  uniform:A-B, uniform-decreasing (Al Shdefat 2019: P=.4,.2,.2,.2 over L/8,L/4,L/2,L),\n"
          "            exponential:MEAN, normal:MU,SIGMA, fixed:WxH  (per side, clamped to the machine)\n"
          "  service   exponential:MEAN, uniform:A-B, fixed:T\n";
   return 0;
@@ -318,15 +319,12 @@ void print_help(std::ostream& out) {
          "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
          "  alloclab bench premas [jobs=N] [repeats=R] [strategy=IDS]   whole runs on the PReMAS trace shape: jobs per second\n"
          "  alloclab bench shards [shards=N] [repeats=R] [--preset NAME] [KEY=V ...] each sweep shard's time in turn (least of R rounds): max/mean load balance\n"
-         "  alloclab help | --help\n\n"
+         "  alloclab help | --help\n"
+         "  alloclab help keys [--markdown [--check FILE]]              the keys alone; as Markdown (docs/guide/keys.md)\n\n"
          "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
          "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
          "keys:\n";
-  for (const ParamDef& p : params()) {
-    Scenario d;
-    out << "  " << p.key << std::string(p.key.size() < 14 ? 14 - p.key.size() : 1, ' ') << p.help << "\n"
-        << std::string(16, ' ') << "values: " << p.range << "; default: " << p.get(d) << "\n";
-  }
+  print_keys_text(out);
 }
 
 int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
@@ -382,6 +380,11 @@ int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ost
 }  // namespace
 
 int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.size() >= 2 && args[0] == "help") {
+    if (args[1] == "keys") return cmd_help_keys(std::vector<std::string>(args.begin() + 2, args.end()), out, err);
+    err << "alloclab: help: unknown topic '" << args[1].substr(0, 64) << "'; allowed: help, help keys\n";
+    return 2;
+  }
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     print_help(out);
     return 0;

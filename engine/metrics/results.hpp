@@ -25,8 +25,8 @@ struct Results {
   double network_cycles = 0;          // network cycles simulated (idle cycles skipped)
   double mean_dispersal = 0;          // mean pairwise hop distance / that of a compact job (1 = compact)
   double contiguous_fraction = 0;     // share of measured jobs allocated as one block
-  double effectiveness = 0;           // measured jobs allocated (started) / measured jobs arrived (seed 004 E)
-  double unreliability = 0;           // 1 − effectiveness (seed 004 U)
+  double effectiveness = 0;           // measured jobs allocated (started) / measured jobs arrived (Jakimczuk et al. 2013 E)
+  double unreliability = 0;           // 1 − effectiveness (Jakimczuk et al. 2013 U)
   double jobs_dropped = 0;            // measured jobs not processed (on_fail=drop)
   double makespan = 0;                // time of the last departure (or the time limit)
   double allocation_failures = 0;     // failed allocation attempts in the window

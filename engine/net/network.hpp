@@ -8,7 +8,7 @@
 //   step functions      wake-ups and the hot path's declarations (defined in network.cpp)
 //   state               wiring, VC and router state, source queues, packets, event lists
 //
-// What it models (the ProcSimity set-up of seeds 002/003, with BookSim2's structure):
+// What it models (the ProcSimity set-up of Bani-Ahmad 2013 and Al Shdefat 2019, with BookSim2's structure):
 //   * One router per node, a link to each neighbour in each direction (wrap links on a torus),
 //     plus an injection port (fed by an unbounded per-node source queue) and an ejection port.
 //     On a torus side of 1 the "neighbour" is the node itself: no link (routing never needs it).
@@ -17,7 +17,7 @@
 //     virtual channel from its head to its tail. Each input VC buffers `buffer_flits` flits.
 //   * One flit per cycle per link direction; a link takes 1 cycle. Credit-based flow control,
 //     two variants (key `flow_control`):
-//       refill (default, ProcSimity's rule, which seeds 002/003 use): a buffer slot may be
+//       refill (default, ProcSimity's rule, which Bani-Ahmad 2013 and Al Shdefat 2019 use): a buffer slot may be
 //         refilled in the cycle it empties. A flit leaving an input buffer returns its credit
 //         upstream within the same cycle, so a 1-flit buffer streams one flit per cycle per link
 //         while the downstream drains, and a blocked worm still holds one flit per buffer.

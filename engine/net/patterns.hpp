@@ -1,4 +1,4 @@
-// patterns.hpp — communication patterns of running jobs (key `pattern`), seeds 002/003.
+// patterns.hpp — communication patterns of running jobs (key `pattern`), Bani-Ahmad 2013 and Al Shdefat 2019.
 //
 // A job requesting a×b runs a×b processes on a logical a×b grid; process i sits at logical
 // (i mod a, i div a). The mapping of processes to the allocated nodes (logical_nodes):

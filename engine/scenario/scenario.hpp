@@ -177,7 +177,7 @@ void declare_keys(K& k) {
   };
 
   k.id_row("scheduler", G::Scheduler, schedulers, ALLOCLAB_KEY_FIELD(scheduler),
-      "Job scheduling: first come first served, shortest service demand first, EASY backfilling, greedy (every waiting job that fits starts; seed 001), or conservative backfilling");
+      "Job scheduling: first come first served, shortest service demand first, EASY backfilling, greedy (every waiting job that fits starts; Srisawat & Alexandridis 1999), or conservative backfilling");
 
   ParamDef& jobs = k.int_row("jobs", G::Measurement, 0, kMaxJobs, ALLOCLAB_KEY_FIELD(jobs),
       "Jobs measured (after warm-up); 0 (default) = 1000, or with a trace every job after warm-up; a number caps a trace");
@@ -282,11 +282,11 @@ void declare_keys(K& k) {
     return {};
   };
   k.real_row("max_wait", G::Scheduler, {0, 1e15, "a time", 'T', "off"}, ALLOCLAB_KEY_FIELD(sched.max_wait),
-      "Starvation threshold: once a job has waited this long no later job may pass it (seed 001 3.5)");
+      "Starvation threshold: once a job has waited this long no later job may pass it (Srisawat & Alexandridis 1999, sec.3.5)");
   k.real_row("time_limit", G::Measurement, {0, 1e15, "a time", 'T', "none"}, ALLOCLAB_KEY_FIELD(time_limit),
-      "Stop the run at this time: no arrivals after it, unfinished jobs not processed (seed 004 dynamic)");
+      "Stop the run at this time: no arrivals after it, unfinished jobs not processed (Jakimczuk et al. 2013, dynamic experiments)");
   k.enum_row("on_fail", G::Measurement, Names<OnFail>{{"wait", OnFail::Wait}, {"drop", OnFail::Drop}}, ALLOCLAB_KEY_FIELD(on_fail),
-      "A job that cannot be allocated when tried: waits (default) or is dropped, not processed (seed 004)");
+      "A job that cannot be allocated when tried: waits (default) or is dropped, not processed (Jakimczuk et al. 2013)");
   k.int_row("replications", G::Measurement, 1, kMaxReplications, ALLOCLAB_KEY_FIELD(replications),
       "Independent replications (seeds derived from seed); results are means with 95% CIs");
   k.int_row("check", G::Measurement, 0, 1, ALLOCLAB_KEY_FIELD(check),

@@ -1,4 +1,4 @@
-// scheduler.cpp — FCFS, SSD, EASY backfilling, greedy (seed 001 §3.5), and the scheduler registry.
+// scheduler.cpp — FCFS, SSD, EASY backfilling, greedy (Srisawat & Alexandridis 1999 §3.5), and the scheduler registry.
 #include "scheduler.hpp"
 #include "../core/table.hpp"
 #include <deque>
@@ -7,7 +7,7 @@
 namespace alloclab {
 namespace {
 
-// First come, first served: strict arrival order; the head blocks the queue (seed 002 §4).
+// First come, first served: strict arrival order; the head blocks the queue (Bani-Ahmad 2013 §4).
 class Fcfs final : public Scheduler {
  public:
   explicit Fcfs(const SchedParams&) {}
@@ -23,7 +23,7 @@ class Fcfs final : public Scheduler {
   std::deque<QueuedJob> q_;
 };
 
-// Shortest service demand first (seed 002 §4): the queue is kept sorted by service time
+// Shortest service demand first (Bani-Ahmad 2013 §4): the queue is kept sorted by service time
 // (ties by job id, i.e. arrival order); the shortest job blocks the others until it fits.
 // With max_wait, jobs that have waited that long come first, oldest first.
 class Ssd final : public Scheduler {
@@ -158,7 +158,7 @@ class Easy final : public Scheduler {
   Reservation res_;  // the head's, when res_.id is the head's id
 };
 
-// Greedy, seed 001 §3.5 ("Quad-Tree-Based Sub-System Allocation/Deallocation Algorithm"): an
+// Greedy, Srisawat & Alexandridis 1999 §3.5 ("Quad-Tree-Based Sub-System Allocation/Deallocation Algorithm"): an
 // arriving task is allocated at once if a sub-system is free for it, unless the first task in
 // the waiting queue has waited more than the threshold; when a task finishes, the waiting tasks
 // are scheduled in arrival order. Read as one rule applied at every arrival and departure: the
@@ -195,11 +195,18 @@ template <class S>
 std::unique_ptr<Scheduler> make(const SchedParams& p) { return std::make_unique<S>(p); }
 
 const SchedulerInfo kSchedulers[] = {
-    {"fcfs", make<Fcfs>, "First come, first served; the queue head blocks later jobs"},
-    {"ssd", make<Ssd>, "Shortest service demand first; the shortest waiting job blocks the others"},
-    {"easy", make<Easy>, "EASY backfilling: later jobs start early if they do not delay the head's reservation", true, true},
-    {"greedy", make<Greedy>, "Greedy (seed 001): every waiting job that fits starts, in arrival order; max_wait stops passing a starving head"},
-    {"conservative", make_conservative, "Conservative backfilling: every waiting job has a reservation; a job starts early only if it delays none", false, true},
+    {.id = "fcfs", .make = make<Fcfs>,
+     .help = "First come, first served; the queue head blocks later jobs"},
+    {.id = "ssd", .make = make<Ssd>,
+     .help = "Shortest service demand first (as in Bani-Ahmad 2013); the shortest waiting job blocks the others"},
+    {.id = "easy", .make = make<Easy>,
+     .help = "EASY backfilling (Lifka 1995): later jobs start early if they do not delay the head's reservation",
+     .timed_decisions = true, .plans_on_copy = true},
+    {.id = "greedy", .make = make<Greedy>,
+     .help = "Greedy (Srisawat & Alexandridis 1999, sec.3.5): every waiting job that fits starts, in arrival order; max_wait stops passing a starving head"},
+    {.id = "conservative", .make = make_conservative,
+     .help = "Conservative backfilling (Mu'alem & Feitelson 2001): every waiting job has a reservation; a job starts early only if it delays none",
+     .timed_decisions = false, .plans_on_copy = true},
 };
 
 }  // namespace

@@ -3,10 +3,10 @@
 // A scheduler owns the wait queue. Each time the machine changes (an arrival or a departure)
 // the simulation calls schedule(), which tries to start jobs through the context until the
 // policy says stop. FCFS and SSD block at the head (no job passes the head of the queue),
-// as in seed 002. EASY lets later jobs start early when that does not delay the head. Greedy
-// (seed 001 §3.5) starts every waiting job that fits, in arrival order, without reservations.
+// as in Bani-Ahmad 2013. EASY lets later jobs start early when that does not delay the head. Greedy
+// (Srisawat & Alexandridis 1999 §3.5) starts every waiting job that fits, in arrival order, without reservations.
 //
-// Starvation threshold (seed 001 §3.5), key max_wait = T (0 = off): once a job has waited T,
+// Starvation threshold (Srisawat & Alexandridis 1999 §3.5), key max_wait = T (0 = off): once a job has waited T,
 // no later job may pass it — SSD serves such jobs first in arrival order, EASY stops
 // backfilling past them, greedy tries no job behind a starving head. (FCFS never lets a job pass, so the threshold changes nothing there.)
 #pragma once

@@ -4,7 +4,7 @@
 // - Job sides are drawn independently for width and height and clamped to the machine's
 //   width and height, so every request fits the machine in its requested orientation.
 // - exponential:MEAN and normal:MU,SIGMA sides are rounded to the nearest integer, then clamped.
-// - uniform-decreasing follows seed 003 §4.1: with probabilities P1..P4 = 0.4, 0.2, 0.2, 0.2 a
+// - uniform-decreasing follows Al Shdefat 2019 §4.1: with probabilities P1..P4 = 0.4, 0.2, 0.2, 0.2 a
 //   side falls in [1, I1], [I1+1, I2], [I2+1, I3], [I3+1, I4] with I = L/8, L/4, L/2, L
 //   (integer division, L = that dimension's side); an empty range (small machines) moves its
 //   probability to the next non-empty one.

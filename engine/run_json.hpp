@@ -1,5 +1,5 @@
 // run_json.hpp — the text of one `alloclab run` result, shared by the CLI and the web page so
-// both print byte-identical "scenario" and "results" (README "Command line", "The page").
+// both print byte-identical "scenario" and "results" (docs/guide/cli.md, docs/guide/page.md).
 #pragma once
 #include <string>
 #include "metrics/results.hpp"

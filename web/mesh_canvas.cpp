@@ -1,5 +1,5 @@
 // mesh_canvas.cpp — the occupancy canvas (see mesh_canvas.hpp). Row y = 0 is drawn at the
-// bottom (README and geometry.hpp: x the column, y the row). Aggregated so that large machines stay fast:
+// bottom (docs/dev/interface.md and geometry.hpp: x the column, y the row). Aggregated so that large machines stay fast:
 //  - only the visible part of the machine is drawn; each display row is one (sampled) machine
 //    row and a run of consecutive cells with the same owner is one rectangle; when cells are
 //    smaller than a pixel, rows and columns are sampled at display resolution, so the work is

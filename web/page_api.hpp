@@ -1,5 +1,5 @@
 // page_api.hpp — the app's bridge to the web page: the URL fragment (read at start-up, kept
-// in step with the scenario), `window.alloclab` (README "The page" plus the UI's
+// in step with the scenario), `window.alloclab` (docs/dev/interface.md, docs/guide/page.md, plus the UI's
 // test hooks), the clipboard, downloads and the trace file picker. Natively the same
 // functions use SDL's clipboard, write files into the working directory, or do nothing, so
 // the windows have one code path.
@@ -15,7 +15,7 @@ std::string page_link();
 void page_set_link(const std::string& link);
 // Defines window.alloclab over `state` (which must outlive the page) and follows manual edits
 // of the fragment (hashchange):
-//   ready, version, runJson(link), link(), error(), frameStats()   (README + frame work in ms)
+//   ready, version, runJson(link), link(), error(), frameStats()   (docs/dev/interface.md + frame work in ms)
 //   setMode(name), mode(), setParam(key, value), state(), presets(), loadPreset(name),
 //   loadTrace(name, text), pickTrace(), copyLink(), resultsCsv(), resultsJson(), sweepCsv(),
 //   command("sweepWords") (the sweep as `alloclab sweep` words after the scenario's keys),

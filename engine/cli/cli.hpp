@@ -1,4 +1,4 @@
-// cli.hpp — the `alloclab` command line (README "Command line"). The only engine-side code that
+// cli.hpp — the `alloclab` command line (docs/guide/cli.md). The only engine-side code that
 // touches files, stdout and stderr. main() is a thin wrapper so tests can call cli_main directly.
 #pragma once
 #include "layer.hpp"

@@ -1,4 +1,4 @@
-// results.hpp — the figures a run produces (README "Metrics": the `results` object), as one struct plus a
+// results.hpp — the figures a run produces (docs/model/metrics.md: the `results` object), as one struct plus a
 // table of (name, member) so JSON output, replication averaging and the UI iterate one list.
 #pragma once
 #include <span>

@@ -5,7 +5,7 @@
 // just below it.
 //
 // Sections, in order:
-//   limits              kMaxSide, kMaxJobs, kDefaultJobs, ... (README "Limits")
+//   limits              kMaxSide, kMaxJobs, kDefaultJobs, ... (docs/model/limits.md)
 //   the row type        ParamType, ParamGroup (the Setup panels), ParamDef, Names
 //   the scenario        struct Scenario (every field, with its default)
 //   its keys            declare_keys (every key's row, in canonical order)
@@ -31,7 +31,7 @@
 
 namespace alloclab {
 
-// Documented maxima (README "Limits").
+// Documented maxima (docs/model/limits.md).
 inline constexpr int kMaxSide = 1024;
 inline constexpr long long kMaxJobs = 100'000'000;
 inline constexpr long long kDefaultJobs = 1000;  // measured synthetic jobs when `jobs` is not given

@@ -19,8 +19,8 @@
 //
 // Cost: a search replays the profile (running jobs + reservations) and asks the strategy at
 // each breakpoint, and a compression searches every reservation. Only the first kReserved
-// waiting jobs hold reservations; later ones wait unreserved until they move up (README
-// "Scheduling").
+// waiting jobs hold reservations; later ones wait unreserved until they move up
+// (docs/model/scheduling.md).
 #include <algorithm>
 #include <vector>
 #include "profile.hpp"

@@ -6,7 +6,7 @@
 // every reservation holds its reserved nodes over [start, start + estimate). Its breakpoints
 // are now and every time at which that set changes.
 //
-// The rule (README "Scheduling"): a job's reservation is the earliest breakpoint t at which the
+// The rule (docs/model/scheduling.md): a job's reservation is the earliest breakpoint t at which the
 // strategy, asked on the machine as the profile has it at t, places the job on nodes that no
 // other reservation needs before t + estimate. The strategy is asked first with those nodes
 // marked busy, then (strategies that keep their own free lists do not read the occupancy) on

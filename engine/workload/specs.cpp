@@ -1,6 +1,6 @@
 // specs.cpp — parsing, printing and sampling of the workload distributions.
 //
-// Choices (documented in README "Workloads"):
+// Choices (documented in docs/model/workloads.md):
 // - Job sides are drawn independently for width and height and clamped to the machine's
 //   width and height, so every request fits the machine in its requested orientation.
 // - exponential:MEAN and normal:MU,SIGMA sides are rounded to the nearest integer, then clamped.

@@ -1,4 +1,4 @@
-// specs.hpp — the workload distributions a scenario names (README "Workloads": `arrival`,
+// specs.hpp — the workload distributions a scenario names (docs/model/workloads.md: `arrival`,
 // `job_size`, `service`), their parsing from text, canonical printing, and sampling with alloclab's Rng.
 #pragma once
 #include <string>

@@ -1,6 +1,6 @@
 // trace.cpp — CSV and SWF trace readers.
 //
-// SWF rules (documented in README "Traces"):
+// SWF rules (documented in docs/model/workloads.md):
 // - fields used: 2 submit time, 4 run time, 5 allocated processors (8 requested processors
 //   when field 5 is missing), 9 requested time (the runtime estimate), 11 status.
 // - skipped (counted in `skipped`): fewer than 18 fields is an error; run time ≤ 0, processor

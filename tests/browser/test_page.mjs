@@ -1,5 +1,5 @@
 // tests/browser/test_page.mjs — the page in headless Chromium (playwright-core, Debian's
-// chromium, WebGL2 via SwiftShader): window.alloclab as README "The page" lists it, runJson equal
+// chromium, WebGL2 via SwiftShader): window.alloclab as docs/guide/page.md lists it, runJson equal
 // to the native CLI, a mesh view that is not blank, a malformed link that shows the engine's
 // error while the page stays usable, and the front end (tests/browser/ui_checks.mjs): every
 // mode and panel driven by clicks, keys and window.alloclab's hooks, with a screenshot each.

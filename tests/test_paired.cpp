@@ -195,7 +195,7 @@ TEST_CASE("sweep --baseline: paired columns are the mean and t-interval of the p
       for (double x : d) sum += x;
       const double mean = sum / 4;
       for (double x : d) sq += (x - mean) * (x - mean);
-      const double hw = 3.1824 * std::sqrt(sq / 3) / 2;  // t(0.975, 3) · s / √4
+      const double hw = 3.18244630528370959 * std::sqrt(sq / 3) / 2;  // t(0.975, 3) · s / √4
       CHECK(std::stod(b.at(std::string(m) + "_diff_mean")) == doctest::Approx(mean).epsilon(1e-9));
       CHECK(std::stod(b.at(std::string(m) + "_diff_ci95")) == doctest::Approx(hw).epsilon(1e-9));
       if (b.at("strategy") == "bf") {

@@ -40,4 +40,52 @@ inline double det_log(double x) {
 // sqrt is exactly rounded by IEEE-754 on every platform alloclab targets.
 inline double det_sqrt(double x) { return std::sqrt(x); }
 
+// log(1 + u) for u ≥ 0, accurate to a few ulp also where u is tiny (det_log(1 + u) would lose
+// u's low bits): 2·atanh(v), v = u / (2 + u) ≤ 1/3, for u < 1; det_log(1 + u) above.
+inline double det_log1p(double u) {
+  if (!(u < 1)) return det_log(1 + u);
+  const double v = u / (2 + u), v2 = v * v;
+  double term = v, sum = 0;
+  for (int k = 1; k <= 71; k += 2) { sum += term / k; term *= v2; }  // (1/9)^35 < 1e-33
+  return 2 * sum;
+}
+
+// e^x, accurate to a few ulp: x = k·ln2 + r with |r| ≤ ln2/2 (k·ln2_hi exact), the Taylor
+// series of e^r (27 terms: 0.35^27/27! < 1e-40), scaled by 2^k (exact, ldexp). Underflows to 0
+// below −745, overflows to +inf above 709.8.
+inline double det_exp(double x) {
+  if (x != x) return x;
+  if (x > 709.8) return HUGE_VAL;
+  if (x < -745.2) return 0;
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  const double k = std::floor(x * 1.44269504088896338700e+00 + 0.5);
+  const double r = (x - k * ln2_hi) - k * ln2_lo;
+  double term = 1, sum = 1;
+  for (int j = 1; j <= 27; ++j) { term *= r / j; sum += term; }
+  return std::ldexp(sum, int(k));
+}
+
+// Arc tangent of x, accurate to a few ulp. atan(x) = π/2 − atan(1/x) brings |x| to [0, 1], two
+// halvings atan(x) = 2·atan(x / (1 + sqrt(1 + x²))) to [0, tan(π/16)] ≈ [0, 0.199], then the
+// alternating series x − x³/3 + x⁵/5 − ... (ratio < 0.04 per term; 20 terms reach 1e-28).
+inline double det_atan(double x) {
+  if (x != x) return x;
+  if (x < 0) return -det_atan(-x);
+  const double half_pi_hi = 1.57079632679489655800e+00, half_pi_lo = 6.12323399573676603587e-17;
+  const bool inverted = x > 1;
+  if (inverted) {
+    if (x == HUGE_VAL) return half_pi_hi;
+    x = 1 / x;
+  }
+  for (int i = 0; i < 2; ++i) x = x / (1 + det_sqrt(1 + x * x));
+  const double x2 = x * x;
+  double term = x, sum = 0;
+  for (int k = 0; k < 20; ++k) {
+    sum += (k % 2 ? -term : term) / (2 * k + 1);
+    term *= x2;
+  }
+  const double a = 4 * sum;
+  return inverted ? half_pi_hi - a + half_pi_lo : a;
+}
+
 }  // namespace alloclab

@@ -21,7 +21,8 @@ Results Aggregate::mean() const {
 
 Results Aggregate::ci95() const {
   Results r;
-  for (std::size_t i = 0; i < s_.size(); ++i) r.*kMetricFields[i].member = ci95_halfwidth(s_[i]);
+  const double t = t975(std::int64_t(n_) - 1);  // every statistic has n_ samples
+  for (std::size_t i = 0; i < s_.size(); ++i) r.*kMetricFields[i].member = ci95_halfwidth(s_[i], t);
   return r;
 }
 

@@ -11,6 +11,7 @@
 // (the others print "-"), `repeats=R` runs the requests R times (percentiles over all R·400):
 // for profiling and for steadier tails of one strategy.
 #include "bench_alloc.hpp"
+#include "cpu_clock.hpp"
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -60,17 +61,7 @@ bool naive_scan(const Occupancy& occ, Shape sh, Block& out) {
   return found;
 }
 
-// Thread CPU time in microseconds where the platform has it (so preemption by other processes
-// does not show up as decision time), else the monotonic clock.
-double now_us() {
-#if defined(CLOCK_THREAD_CPUTIME_ID) && !defined(__EMSCRIPTEN__)
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) * 1e-3;
-#else
-  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();
-#endif
-}
+double now_us() { return cpu_now_us(); }
 
 struct Pct {
   double p50, p99;

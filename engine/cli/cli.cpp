@@ -5,7 +5,7 @@
 // bad input prints one line on stderr, nothing on stdout, and returns 2.
 //
 // Sections, in order:
-//   arguments and files Args, read_file, load_trace, parse_args, write_file
+//   arguments and files Args, read_file, read_trace_file, load_trace, parse_args, write_file
 //   commands            cmd_run, cmd_place, cmd_link, cmd_gantt, cmd_diff, cmd_list, cmd_bench
 //   help and dispatch   print_help (its keys: key_reference.cpp), cli_main
 #include "cli.hpp"
@@ -26,6 +26,8 @@
 #include "bench_premas.hpp"
 #include "bench_shards.hpp"
 #include "bench_sweep.hpp"
+#include "bench_trace.hpp"
+#include "gzip.hpp"
 #include "plot.hpp"
 #include "gantt.hpp"
 #include "key_reference.hpp"
@@ -58,12 +60,25 @@ Result<std::string> read_file(const std::string& path, std::size_t limit) {
   return s;
 }
 
-// Loads the named trace into the scenario: the file's text through the engine's
-// load_trace_text (the page's path too).
+}  // namespace
+
+Result<std::string> read_trace_file(const std::string& path) {
+  auto bytes = read_file(path, kMaxTraceBytes);
+  if (!bytes) return Error{"trace: " + bytes.error().message};
+  if (is_gzip(*bytes)) return gunzip(*bytes, path, kMaxTraceBytes);
+  if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0)
+    return Error{"trace " + path + ": not gzip data (the name ends in .gz, but the file does not start with the gzip magic bytes 1f 8b)"};
+  return bytes;
+}
+
+namespace {
+
+// Loads the named trace into the scenario: the file's text (inflated when gzip) through the
+// engine's load_trace_text (the page's path too).
 Status load_trace(Scenario& sc) {
   if (sc.trace.empty() || sc.trace_data) return {};
-  auto text = read_file(sc.trace, kMaxTraceBytes);
-  if (!text) return Error{"trace: " + text.error().message};
+  auto text = read_trace_file(sc.trace);
+  if (!text) return text.error();
   return load_trace_text(sc, sc.trace, *text);
 }
 
@@ -318,6 +333,7 @@ void print_help(std::ostream& out) {
          "  alloclab bench net                                          network flit-hops simulated per second\n"
          "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
          "  alloclab bench premas [jobs=N] [repeats=R] [strategy=IDS]   whole runs on the PReMAS trace shape: jobs per second\n"
+         "  alloclab bench trace [jobs=N] [repeats=R] [file=PATH]      CSV and SWF trace reading speed (MB/s)\n"
          "  alloclab bench shards [shards=N] [repeats=R] [--preset NAME] [KEY=V ...] each sweep shard's time in turn (least of R rounds): max/mean load balance\n"
          "  alloclab help | --help\n"
          "  alloclab help keys [--markdown [--check FILE]]              the keys alone; as Markdown (docs/guide/keys.md)\n\n"
@@ -338,6 +354,8 @@ int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ost
     return bench_shards(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
   if (!words.empty() && words[0] == "premas")  // whole runs on the PReMAS comparison trace's shape
     return bench_premas(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
+  if (!words.empty() && words[0] == "trace")  // CSV and SWF reading speed (MB/s)
+    return bench_trace(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
   if (!words.empty() && words[0] == "ops")
     return bench_ops(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
   if (!words.empty() && words[0] == "net") {  // the wormhole network's own benchmark

@@ -116,6 +116,7 @@ struct Scenario {
   std::string trace;  // path or upload name; the parsed jobs are in trace_data
   SwfShape swf_shape = SwfShape::Square;  // SWF processor count → request shape
   bool swf_size_header = false;           // SWF: machine size from the log header
+  bool swf_3d_mesh2d = false;             // SWF log of a 3D machine: replayed on the 2D machine (else refused)
   double time_scale = 1;                  // trace times multiplied by this
   std::string pattern = "none";
   int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
@@ -242,7 +243,12 @@ void declare_keys(K& k) {
   };
   k.reloads_trace(k.enum_row(
       "swf_size", G::Workload, Names<bool>{{"given", false}, {"header", true}}, ALLOCLAB_KEY_FIELD(swf_size_header),
-      "SWF: machine size from `size` (given) or from the log's MaxProcs/MaxNodes header as the most-square W x H (header)"));
+      "SWF: machine size from `size` (given) or from the log's header (header): the real mesh of a machine alloclab knows "
+      "(SDSC Paragon: 26 x 16), else MaxProcs/MaxNodes as the most-square W x H"));
+  k.reloads_trace(k.enum_row(
+      "swf_3d", G::Workload, Names<bool>{{"refuse", false}, {"mesh2d", true}}, ALLOCLAB_KEY_FIELD(swf_3d_mesh2d),
+      "SWF log of a 3D machine (LLNL Cray T3D): refused until alloclab has 3D machines (refuse), or replayed on the 2D "
+      "machine anyway, each job as a 2D request of its processor count (mesh2d)"));
   k.reloads_trace(k.real_row("time_scale", G::Workload, {1e-6, 1e6, "a factor", 'F'}, ALLOCLAB_KEY_FIELD(time_scale),
       "Trace replay: arrival, run and requested times multiplied by this factor"));
 

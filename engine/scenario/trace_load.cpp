@@ -2,6 +2,7 @@
 #include "trace_load.hpp"
 #include <memory>
 #include <string>
+#include "../workload/log_machines.hpp"
 #include "../workload/trace.hpp"
 
 namespace alloclab {
@@ -16,11 +17,27 @@ Status load_trace_text(Scenario& s, std::string_view name, std::string_view text
     return Error{m};
   }
   int w = s.width, h = s.height;
+  const LogMachine* known = is_swf_path(name) ? find_log_machine(text) : nullptr;
+  if (known && known->dimensions == 3 && !s.swf_3d_mesh2d) {
+    std::string m = "trace ";
+    m += name;
+    m += ": the log comes from the ";
+    m += known->title.substr(0, known->title.find(','));
+    m += ", a ";
+    m += known->machine;
+    m += "; alloclab simulates 2D machines only until 3D machines exist, so it is refused (swf_3d=mesh2d replays it on the 2D machine anyway)";
+    return Error{m};
+  }
   if (s.swf_size_header && is_swf_path(name)) {  // swf_size=header: the machine from the log
-    auto m = swf_header_machine(text, name);
-    if (!m) return m.error();
-    w = m->w;
-    h = m->h;
+    if (known && known->dimensions == 2) {
+      w = known->mesh.w;
+      h = known->mesh.h;
+    } else {
+      auto m = swf_header_machine(text, name);
+      if (!m) return m.error();
+      w = m->w;
+      h = m->h;
+    }
   }
   auto t = parse_trace(text, name, w, h, TraceOptions{s.swf_shape, s.time_scale});
   if (!t) return t.error();

@@ -11,8 +11,9 @@ namespace alloclab {
 
 // Parses `text` as the trace `name` (SWF for a .swf name, else CSV) into s.trace_data and sets
 // s.trace = name. Keys applied: swf_size=header (SWF: the machine, width × height, from the
-// log's header, before parsing), swf_shape and time_scale (TraceOptions), and the machine's
-// size (jobs too large for it are skipped). On error `s` is unchanged and the message names the
+// log's header, before parsing: a known machine's real mesh, log_machines.hpp, else the
+// MaxProcs rule), swf_3d (a 3D machine's log is refused unless swf_3d=mesh2d), swf_shape and
+// time_scale (TraceOptions), and the machine's size (jobs too large for it are skipped). On error `s` is unchanged and the message names the
 // trace (and line). Does not validate the rest of the scenario.
 Status load_trace_text(Scenario& s, std::string_view name, std::string_view text);
 

@@ -22,6 +22,7 @@
 #include "trace.hpp"
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include "../core/text.hpp"
 #include "specs.hpp"
 
@@ -29,8 +30,10 @@ namespace alloclab {
 
 namespace {
 
-std::vector<std::string_view> split(std::string_view line, char sep) {
-  std::vector<std::string_view> out;
+// The fields of `line` between `sep`s, each trimmed of spaces and tabs (and a trailing '\r'),
+// into `out` (cleared first; its capacity is reused from line to line).
+void split(std::string_view line, char sep, std::vector<std::string_view>& out) {
+  out.clear();
   std::size_t start = 0;
   for (std::size_t i = 0; i <= line.size(); ++i)
     if (i == line.size() || line[i] == sep) {
@@ -40,19 +43,78 @@ std::vector<std::string_view> split(std::string_view line, char sep) {
       out.push_back(f);
       start = i + 1;
     }
+}
+
+std::vector<std::string_view> split(std::string_view line, char sep) {
+  std::vector<std::string_view> out;
+  split(line, sep, out);
   return out;
 }
 
-std::vector<std::string_view> split_ws(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// The first `max` whitespace-separated fields of `line` into f[0..); returns how many fields
+// the line has in all (counted past `max`).
+std::size_t split_ws(std::string_view line, std::string_view* f, std::size_t max) {
+  std::size_t n = 0, i = 0;
+  const std::size_t size = line.size();
+  const char* p = line.data();
+  while (i < size) {
+    while (i < size && is_ws(p[i])) ++i;
     const std::size_t s = i;
-    while (i < line.size() && !(line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    if (i > s) out.push_back(line.substr(s, i - s));
+    while (i < size && !is_ws(p[i])) ++i;
+    if (i > s) {
+      if (n < max) f[n] = std::string_view(p + s, i - s);
+      ++n;
+    }
   }
+  return n;
+}
+
+std::vector<std::string_view> split_ws(std::string_view line) {
+  std::vector<std::string_view> out(split_ws(line, nullptr, 0));
+  split_ws(line, out.data(), out.size());
   return out;
+}
+
+// parse_double (the scenario codec's number rule: strtod over [0-9.eE+-], the whole field,
+// finite), with a fast path for the fields logs are made of: [+-]digits[.digits] with at most
+// 19 digits whose value is below 2^53 and at most 22 decimals. Such a number is an exact
+// integer divided by an exact power of ten, and one IEEE division rounds it correctly — the
+// same double strtod returns (Clinger's fast path); anything else goes to parse_double.
+bool parse_field(std::string_view f, double& out) {
+  static constexpr double kPow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const char* p = f.data();
+  const char* const end = p + f.size();
+  bool neg = false;
+  if (p < end && (*p == '-' || *p == '+')) neg = *p++ == '-';
+  std::uint64_t m = 0;
+  int digits = 0, decimals = 0;
+  for (; p < end && unsigned(*p - '0') < 10; ++p, ++digits) m = m * 10 + unsigned(*p - '0');
+  if (p < end && *p == '.')
+    for (++p; p < end && unsigned(*p - '0') < 10; ++p, ++digits, ++decimals) m = m * 10 + unsigned(*p - '0');
+  if (p != end || digits == 0 || digits > 19 || decimals > 22 || m > (std::uint64_t(1) << 53)) return parse_double(f, out);
+  const double v = double(m) / kPow10[decimals];
+  out = neg ? -v : v;
+  return true;
+}
+
+// True when parse_field would accept `f` (for the SWF fields alloclab does not use, which
+// must still be numbers): [+-]digits[.digits] of at most 64 characters without converting it,
+// anything else through parse_double.
+bool valid_field(std::string_view f) {
+  const char* p = f.data();
+  const char* const end = p + f.size();
+  if (p < end && (*p == '-' || *p == '+')) ++p;
+  const char* const first = p;
+  while (p < end && unsigned(*p - '0') < 10) ++p;
+  const char* dot = p;
+  if (p < end && *p == '.')
+    for (++p; p < end && unsigned(*p - '0') < 10;) ++p;
+  const bool any_digit = dot > first || p > dot + 1;
+  double unused;
+  return (p == end && any_digit && f.size() <= 64) || parse_double(f, unused);
 }
 
 Error line_error(std::string_view source, long long line, const std::string& what) {
@@ -61,7 +123,8 @@ Error line_error(std::string_view source, long long line, const std::string& wha
 
 // Sorts by arrival (stable); relative_to_first: arrivals then count from the first one (SWF).
 void sort_by_arrival(Trace& t, bool relative_to_first) {
-  std::stable_sort(t.jobs.begin(), t.jobs.end(), [](const TraceJob& a, const TraceJob& b) { return a.arrival < b.arrival; });
+  const auto by_arrival = [](const TraceJob& a, const TraceJob& b) { return a.arrival < b.arrival; };
+  if (!std::is_sorted(t.jobs.begin(), t.jobs.end(), by_arrival)) std::stable_sort(t.jobs.begin(), t.jobs.end(), by_arrival);
   if (relative_to_first && !t.jobs.empty()) {
     const double t0 = t.jobs.front().arrival;
     for (TraceJob& j : t.jobs) j.arrival -= t0;
@@ -83,14 +146,16 @@ Shape most_square_shape(long long n, int W, int H) {
 
 Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt) {
   Trace t;
+  t.jobs.reserve(std::min<std::size_t>(std::size_t(std::count(text.begin(), text.end(), '\n')) + 1, kMaxTraceJobs));
   int ci[5] = {-1, -1, -1, -1, -1};  // arrival, width, height, runtime, estimate
   bool header = false;
   std::string err;
   long long err_line = 0;
+  std::vector<std::string_view> f;
   for_each_line(text, [&](std::string_view line, long long no) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty() || line.front() == '#') return true;
-    auto f = split(line, ',');
+    split(line, ',', f);
     if (!header) {
       static constexpr std::string_view names[5] = {"arrival", "width", "height", "runtime", "estimate"};
       for (std::size_t i = 0; i < f.size(); ++i)
@@ -108,7 +173,7 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
     double v[5] = {0, 0, 0, 0, -1};
     for (int k = 0; k < 5; ++k) {
       if (ci[k] < 0) continue;
-      if (std::size_t(ci[k]) >= f.size() || !parse_double(f[std::size_t(ci[k])], v[k])) {
+      if (std::size_t(ci[k]) >= f.size() || !parse_field(f[std::size_t(ci[k])], v[k])) {
         err = "expected a number in column " + std::to_string(ci[k] + 1);
         err_line = no;
         return false;
@@ -142,19 +207,30 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
 
 Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt) {
   Trace t;
+  t.jobs.reserve(std::min<std::size_t>(std::size_t(std::count(text.begin(), text.end(), '\n')) + 1, kMaxTraceJobs));
   std::string err;
   long long err_line = 0;
+  std::vector<Shape> shapes;  // most_square_shape(n) by n, filled as counts appear ({-1,-1}: not yet)
+  if ((long long)W * H <= (1 << 20)) shapes.assign(std::size_t(W) * std::size_t(H) + 1, Shape{-1, -1});
+  auto square = [&](long long n) {
+    if (shapes.empty()) return most_square_shape(n, W, H);
+    Shape& c = shapes[std::size_t(n)];
+    if (c.w < 0) c = most_square_shape(n, W, H);
+    return c;
+  };
+  std::string_view f[18];
   for_each_line(text, [&](std::string_view line, long long no) {
-    auto f = split_ws(line);
-    if (f.empty() || f[0].front() == ';') return true;
-    if (f.size() < 18) {
-      err = "an SWF record has 18 fields, found " + std::to_string(f.size());
+    const std::size_t nf = split_ws(line, f, 18);
+    if (nf == 0 || f[0].front() == ';') return true;
+    if (nf < 18) {
+      err = "an SWF record has 18 fields, found " + std::to_string(nf);
       err_line = no;
       return false;
     }
-    double v[18];
+    double v[18];  // fields used: 2 submit, 4 run time, 5 processors, 8 requested processors, 9 requested time, 11 status
+    constexpr bool kUsed[18] = {false, true, false, true, true, false, false, true, true, false, true, false, false, false, false, false, false, false};
     for (int k = 0; k < 18; ++k)
-      if (!parse_double(f[std::size_t(k)], v[k])) {
+      if (kUsed[k] ? !parse_field(f[std::size_t(k)], v[k]) : !valid_field(f[std::size_t(k)])) {
         err = "field " + std::to_string(k + 1) + " is not a number";
         err_line = no;
         return false;
@@ -170,10 +246,10 @@ Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, in
       return true;
     }
     const long long procs = (long long)procs_d;  // fractional counts round down (at least 1)
-    Shape s = opt.shape == SwfShape::Row && procs <= W ? Shape{int(procs), 1} : most_square_shape(procs, W, H);
+    Shape s = opt.shape == SwfShape::Row && procs <= W ? Shape{int(procs), 1} : square(procs);
     if (s.w == 0) {
       ++t.reshaped;
-      for (long long n = procs + 1; n <= (long long)W * H && s.w == 0; ++n) s = most_square_shape(n, W, H);
+      for (long long n = procs + 1; n <= (long long)W * H && s.w == 0; ++n) s = square(n);
     }
     if ((long long)t.jobs.size() >= kMaxTraceJobs) {
       err = "more than " + std::to_string(kMaxTraceJobs) + " jobs (the trace limit)";
@@ -190,6 +266,7 @@ Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, in
 }
 
 bool is_swf_path(std::string_view path) {
+  if (path.size() >= 3 && (path.substr(path.size() - 3) == ".gz" || path.substr(path.size() - 3) == ".GZ")) path.remove_suffix(3);
   return path.size() >= 4 && (path.substr(path.size() - 4) == ".swf" || path.substr(path.size() - 4) == ".SWF");
 }
 

@@ -51,9 +51,9 @@ inline constexpr std::size_t kMaxTraceBytes = std::size_t(512) << 20;
 Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt = {});
 // SWF (18 whitespace-separated fields; ';' header lines). See trace.cpp for the shape rule.
 Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt = {});
-// Chooses by extension (.swf → SWF, otherwise CSV).
+// Chooses by extension (.swf or .swf.gz → SWF, otherwise CSV; the text is already inflated).
 Result<Trace> parse_trace(std::string_view text, std::string_view path, int W, int H, const TraceOptions& opt = {});
-// True for a .swf / .SWF path.
+// True for a .swf / .SWF path, also followed by .gz / .GZ.
 bool is_swf_path(std::string_view path);
 // The machine an SWF header describes (key swf_size=header): the processor count of
 // "; MaxProcs: N" (else "; MaxNodes: N") as the most-square W×H (W ≥ H, sides ≤ 1024).

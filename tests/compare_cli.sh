@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # compare_cli.sh NATIVE WASM — runs the same scenarios through the native CLI and the wasm CLI
 # (under Node) and requires byte-identical output apart from `timing` (which is measured).
-# Covers a mesh, a torus, replications, a CSV trace and an SWF trace, EASY and conservative
+# Covers a mesh, a torus, replications, a CSV trace and an SWF trace, the shipped .swf.gz logs and
+# truncated/corrupt gzip, EASY and conservative
 # backfilling on traces, `place`, `link`, `list` and a bad input (same stderr line, same exit status).
 set -uo pipefail
 native=$1; wasm=$2
@@ -67,6 +68,17 @@ check sweep scheduler=fcfs,easy,conservative strategy=ff,mbs arrival=poisson:0.0
 check sweep strategy=ff,anca arrival=poisson:0.01,0.02 size=8x8 jobs=200 replications=2
 check run size=8x8 trace=log.swf swf_shape=row time_scale=0.5
 check run trace=log.swf swf_size=header swf_shape=asff strategy=asff
+# the shipped real logs, gzip (zlib natively, Node's zlib in wasm), and broken gzip (same stderr line)
+check run trace=$PWD/assets/traces/SDSC-Par-1996-3.1-cln.swf.gz swf_size=header jobs=3000 scheduler=easy strategy=mbs
+check run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz swf_size=header
+check run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz swf_size=header swf_3d=mesh2d jobs=3000 strategy=ff
+head -c 100000 "$PWD/assets/traces/SDSC-Par-1996-3.1-cln.swf.gz" > "$tmp/cut.swf.gz"
+cp "$PWD/assets/traces/SDSC-Par-1996-3.1-cln.swf.gz" "$tmp/bad.swf.gz"
+printf '\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f' | dd of="$tmp/bad.swf.gz" bs=1 seek=2000 conv=notrunc 2>/dev/null
+cp "$tmp/log.swf" "$tmp/plain.swf.gz"
+check run trace=cut.swf.gz swf_size=header
+check run trace=bad.swf.gz swf_size=header
+check run trace=plain.swf.gz
 (cd "$tmp" && $native sweep strategy=ff,bf arrival=poisson:0.01,0.02,0.04 size=8x8 jobs=100 replications=3 > sw.csv 2>/dev/null)
 check plot sw.csv --x arrival --y utilization --series strategy
 check plot sw.csv --x strategy --y mean_response_time --where arrival=poisson:0.02 --logy

@@ -67,12 +67,17 @@ if(EMSCRIPTEN)
   # The static site: app.js + app.wasm land in site/, next to the page from shell/.
   set(ALLOCLAB_SITE_DIR "${CMAKE_BINARY_DIR}/site")
   set_target_properties(app PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${ALLOCLAB_SITE_DIR}" SUFFIX ".js")
+  # The real logs (assets/traces/*.swf.gz) are served with the site as site/traces/: the page's
+  # built-in trace list fetches them and inflates them in the browser.
+  file(GLOB ALLOCLAB_LOG_FILES CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/assets/traces/*.swf.gz")
   add_custom_command(TARGET app POST_BUILD
     COMMAND ${CMAKE_COMMAND} -E copy_if_different
             "${CMAKE_CURRENT_SOURCE_DIR}/shell/index.html" "${ALLOCLAB_SITE_DIR}/index.html"
-    COMMENT "site/index.html from shell/")
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${ALLOCLAB_SITE_DIR}/traces"
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ALLOCLAB_LOG_FILES} "${ALLOCLAB_SITE_DIR}/traces/"
+    COMMENT "site/index.html from shell/, site/traces/ from assets/traces/")
   set_property(TARGET app APPEND PROPERTY LINK_DEPENDS
-    "${CMAKE_CURRENT_SOURCE_DIR}/shell/index.html" "${CMAKE_CURRENT_SOURCE_DIR}/web/api_pre.js")
+    "${CMAKE_CURRENT_SOURCE_DIR}/shell/index.html" "${CMAKE_CURRENT_SOURCE_DIR}/web/api_pre.js" ${ALLOCLAB_LOG_FILES})
 else()
   find_package(SDL2 REQUIRED)
   find_package(OpenGL REQUIRED)

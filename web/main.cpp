@@ -291,7 +291,8 @@ void draw_windows(App& app) {
                  {[&st] { st.step_once(); }, [&st] { st.reset(); }, [&st] { st.run_to_end(); },
                   [&st](std::string_view k, std::string_view v) { return st.set_param(k, v); },
                   [&st] { (void)st.load(Scenario{}); },
-                  [&st](const std::string& path) { page_load_trace_file(st, path); }});
+                  [&st](const std::string& path) { page_load_trace_file(st, path); },
+                  [&st](const LogMachine& log) { page_load_builtin_trace(st, log); }});
   switch (st.mode()) {
     case Mode::Run:
       place(Slot::MainTop);

@@ -13,7 +13,8 @@
 //   JS side             EM_JS: the fragment, window.alloclab's install, clipboard, downloads,
 //                       the trace file picker
 //   front-end bridges   page_link, page_set_link, page_install_api, page_copy_link,
-//                       page_download, page_can_pick_files, page_pick_trace (web and native)
+//                       page_download, page_can_pick_files, page_pick_trace,
+//                       page_load_builtin_trace (web and native)
 #include "page_api.hpp"
 #include <cstdio>
 #include <cstdlib>
@@ -278,6 +279,24 @@ char* alloclab_load_trace(alloclab::app::AppState* state, const char* name, cons
   return alloclab::app::to_js(st ? std::string() : st.message());
 }
 
+// The same for bytes already inflated by the page (a .swf.gz through DecompressionStream) in a
+// malloc'd buffer of n bytes; header != 0 first sets swf_size=header (a shipped log replays on
+// its machine: the Paragon on its 26x16 mesh). Returns the error message ("" when loaded).
+#ifdef __EMSCRIPTEN__
+EMSCRIPTEN_KEEPALIVE
+#endif
+char* alloclab_load_trace_bytes(alloclab::app::AppState* state, const char* name, const char* bytes, double n, int header) {
+  if (header) (void)state->set_param("swf_size", "header");
+  const alloclab::Status st = state->load_trace(name ? name : "trace.csv", std::string_view(bytes, std::size_t(n)));
+  return alloclab::app::to_js(st ? std::string() : st.message());
+}
+
+// A trace the page could not read (a fetch or gzip failure): shown in the error panel.
+#ifdef __EMSCRIPTEN__
+EMSCRIPTEN_KEEPALIVE
+#endif
+void alloclab_trace_error(alloclab::app::AppState* state, const char* message) { state->set_error(message ? message : ""); }
+
 }  // extern "C"
 
 #ifdef __EMSCRIPTEN__
@@ -369,21 +388,50 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
     loadTrace: function (name, text) {
       return fail(take(ccall("alloclab_load_trace", "number", ["number", "string", "string"], [state, String(name), String(text)])));
     },
+    // Bytes of a trace (a stream; .gz names inflated by the browser's DecompressionStream) into
+    // the engine; resolves to "" or the error message (which the error panel shows too).
+    _loadStream: function (name, stream, header) {
+      var s = /\.gz$/i.test(name) ? stream.pipeThrough(new DecompressionStream("gzip")) : stream;
+      return new Response(s).arrayBuffer().then(function (buf) {
+        var bytes = new Uint8Array(buf);
+        var p = _malloc(bytes.length + 1);
+        HEAPU8.set(bytes, p);
+        try {
+          return take(ccall("alloclab_load_trace_bytes", "number", ["number", "string", "number", "number", "number"],
+                            [state, String(name), p, bytes.length, header ? 1 : 0]));
+        } finally { _free(p); }
+      }, function (e) {
+        var m = "trace " + name + ": " + (/\.gz$/i.test(name) ? "corrupt or truncated gzip data (" + (e && e.message ? e.message : e) + ")"
+                                                                   : "cannot read the file (" + (e && e.message ? e.message : e) + ")");
+        ccall("alloclab_trace_error", null, ["number", "string"], [state, m]);
+        return m;
+      });
+    },
+    // A log shipped with the site (traces/FILE, log_machines.hpp): fetched, inflated, loaded
+    // with swf_size=header. Resolves to "" or the error message.
+    loadBuiltinTrace: function (file) {
+      return fetch("traces/" + file).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return api._loadStream(file, r.body, true);
+      }).catch(function (e) {
+        var m = "trace " + file + ": cannot fetch it from the site (" + (e && e.message ? e.message : e) + ")";
+        ccall("alloclab_trace_error", null, ["number", "string"], [state, m]);
+        return m;
+      });
+    },
     // The file picker: an <input type=file> created on first use, never shown; its file's
-    // text goes to C++ (errors appear in the error panel).
+    // bytes (.swf.gz inflated in the browser) go to C++ (errors appear in the error panel).
     pickTrace: function () {
       var input = api._traceInput;
       if (!input) {
         input = document.createElement("input");
         input.type = "file";
-        input.accept = ".swf,.csv,.txt";
+        input.accept = ".swf,.gz,.csv,.txt";
         input.style.display = "none";
         input.addEventListener("change", function () {
           var f = input.files && input.files[0];
           if (!f) return;
-          f.text().then(function (t) {
-            take(ccall("alloclab_load_trace", "number", ["number", "string", "string"], [state, f.name, t]));
-          });
+          api._loadStream(f.name, f.stream(), false);
           input.value = "";
         });
         document.body.appendChild(input);
@@ -442,6 +490,10 @@ EM_JS(void, js_download, (const char* name, const char* mime, const char* text),
 
 EM_JS(void, js_pick_trace, (), {
   if (window.alloclab && window.alloclab.pickTrace) window.alloclab.pickTrace();
+});
+
+EM_JS(void, js_load_builtin_trace, (const char* file), {
+  if (window.alloclab && window.alloclab.loadBuiltinTrace) window.alloclab.loadBuiltinTrace(UTF8ToString(file));
 });
 // clang-format on
 #endif
@@ -506,6 +558,14 @@ bool page_can_pick_files() {
 void page_pick_trace() {
 #ifdef __EMSCRIPTEN__
   js_pick_trace();
+#endif
+}
+
+void page_load_builtin_trace([[maybe_unused]] AppState& state, const LogMachine& log) {
+#ifdef __EMSCRIPTEN__
+  js_load_builtin_trace(std::string(log.file).c_str());
+#else
+  state.set_error("trace " + std::string(log.file) + ": the desktop app reads plain SWF only; use the CLI or the page for .swf.gz logs");
 #endif
 }
 

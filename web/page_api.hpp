@@ -6,6 +6,7 @@
 #pragma once
 #include <string>
 #include "app_state.hpp"
+#include "workload/log_machines.hpp"
 
 namespace alloclab::app {
 
@@ -17,7 +18,7 @@ void page_set_link(const std::string& link);
 // of the fragment (hashchange):
 //   ready, version, runJson(link), link(), error(), frameStats()   (docs/dev/interface.md + frame work in ms)
 //   setMode(name), mode(), setParam(key, value), state(), presets(), loadPreset(name),
-//   loadTrace(name, text), pickTrace(), copyLink(), resultsCsv(), resultsJson(), sweepCsv(),
+//   loadTrace(name, text), loadBuiltinTrace(file) (a promise), pickTrace(), copyLink(), resultsCsv(), resultsJson(), sweepCsv(),
 //   command("sweepWords") (the sweep as `alloclab sweep` words after the scenario's keys),
 //   download(kind), command(name, arg)                           (the UI's actions, for tests)
 void page_install_api(AppState& state);
@@ -31,6 +32,10 @@ bool page_can_pick_files();
 // Opens the browser's file picker for a trace (an <input type=file> created on demand); the
 // chosen file's text comes back through AppState::load_trace.
 void page_pick_trace();
+// Loads a log shipped with alloclab (log_machines.hpp) with swf_size=header: the web page
+// fetches traces/FILE from the site and inflates it with the browser's DecompressionStream;
+// the desktop app has no gzip reader and says so in the error panel.
+void page_load_builtin_trace(AppState& state, const LogMachine& log);
 // Native: reads the trace file at `path` and loads it (errors to the error panel).
 void page_load_trace_file(AppState& state, const std::string& path);
 

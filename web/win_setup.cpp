@@ -11,6 +11,7 @@
 #include "imgui.h"
 #include "page_api.hpp"
 #include "windows.hpp"
+#include "workload/log_machines.hpp"
 
 namespace alloclab::app {
 
@@ -103,6 +104,17 @@ void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
       input_string("##path", trace_path_);
       ImGui::SameLine();
       if (ImGui::Button("Load") && !trace_path_.empty()) act.load_trace(trace_path_);
+    }
+    if (page_can_pick_files()) {  // the logs shipped with the site: one click each
+      for (const LogMachine& log : log_machines()) {
+        ImGui::PushID(log.id.data());
+        if (ImGui::SmallButton(std::string(log.title).c_str())) act.load_builtin_trace(log);
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s\nMachine: %s%s\nSource: %s", std::string(log.file).c_str(), std::string(log.machine).c_str(),
+                            log.dimensions == 3 ? "\n3D: refused on the 2D machines alloclab has (set swf_3d=mesh2d to replay it in 2D)" : "",
+                            std::string(log.source).c_str());
+        ImGui::PopID();
+      }
     }
     if (const auto& want = view.pending_trace; want && name.empty())
       ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "the link needs '%s'", want->trace.c_str());

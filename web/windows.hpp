@@ -13,6 +13,7 @@
 #include "app_state.hpp"
 #include "mesh_canvas.hpp"
 #include "traffic_heat.hpp"
+#include "workload/log_machines.hpp"
 
 namespace alloclab::app {
 
@@ -48,6 +49,7 @@ struct SetupWindow {
     std::function<Status(std::string_view key, std::string_view value)> set_param;
     std::function<void()> defaults;                            // every key back to its default
     std::function<void(const std::string& path)> load_trace;  // native: read a trace file
+    std::function<void(const LogMachine& log)> load_builtin_trace;  // a log shipped with the site
   };
   bool open = true;
   void draw(const View& v, Playback& play, const Actions& act);

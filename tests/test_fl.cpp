@@ -1,6 +1,7 @@
-// test_fl.cpp — Free List: the list of maximal free submeshes against a recomputation from the
-// occupancy after every event of long random sequences; best boundary value; completeness in
-// either orientation; a long simulation.
+// test_fl.cpp — Free List (`fl`, the papers' first fitting submesh, and `fl-best`, the best fit
+// over every listed submesh): the list of maximal free submeshes against a recomputation from the
+// occupancy after every event of long random sequences; the first fitting submesh vs the best
+// boundary value; completeness in either orientation; a long simulation.
 #include <doctest/doctest.h>
 #include <algorithm>
 #include <tuple>
@@ -62,10 +63,10 @@ TEST_CASE("fl: the free list on small hand-made states") {
   CHECK(fl_free_list(*st) == std::vector<Block>{{0, 0, 8, 8}});
 }
 
-TEST_CASE("fl: maximum boundary value among the corner candidates, both orientations") {
+TEST_CASE("fl-best: maximum boundary value among the corner candidates, both orientations") {
   const Topology t(TopologyKind::Mesh, 8, 8);
   Occupancy occ(t);
-  auto st = test::make_strategy("fl", t);
+  auto st = test::make_strategy("fl-best", t);
   const Block busy[] = {{0, 0, 3, 2}, {5, 0, 3, 2}, {3, 2, 2, 1}};  // a snug 2x2 hole at (3,0)
   for (int i = 0; i < 3; ++i) {
     occ.assign(busy[i], i);
@@ -77,7 +78,7 @@ TEST_CASE("fl: maximum boundary value among the corner candidates, both orientat
   CHECK(a->blocks[0] == Block{3, 0, 2, 2});  // BV 8: busy all round and the edge below
   // only a vertical strip: the request is rotated
   Occupancy o2(t);
-  auto s2 = test::make_strategy("fl", t);
+  auto s2 = test::make_strategy("fl-best", t);
   o2.assign(Block{0, 0, 7, 8}, 0);
   s2->allocated(0, Allocation{{Block{0, 0, 7, 8}}});
   auto b = s2->allocate(Request{9, {3, 1}}, o2, rng);
@@ -85,11 +86,35 @@ TEST_CASE("fl: maximum boundary value among the corner candidates, both orientat
   CHECK(b->blocks[0] == Block{7, 0, 1, 3});
 }
 
+TEST_CASE("fl: the first listed submesh that fits, its best corner; fl-best: the best corner of all") {
+  // 8x8, a snug 2x2 hole at (3,6) at the top; rows 0..4 are wholly free. The list starts with
+  // {0,0,8,5} (lowest base row, then column, then height): fl takes its best corner, a mesh
+  // corner with boundary value 4, though the hole elsewhere in the list has 8.
+  const Topology t(TopologyKind::Mesh, 8, 8);
+  const Block busy[] = {{0, 6, 3, 2}, {5, 6, 3, 2}, {3, 5, 2, 1}};
+  for (const char* id : {"fl", "fl-best"}) {
+    Occupancy occ(t);
+    auto st = test::make_strategy(id, t);
+    for (int i = 0; i < 3; ++i) {
+      occ.assign(busy[i], i);
+      st->allocated(i, Allocation{{busy[i]}});
+    }
+    REQUIRE(fl_free_list(*st).front() == Block{0, 0, 8, 5});
+    Rng rng(1);
+    auto a = st->allocate(Request{9, {2, 2}}, occ, rng);
+    REQUIRE(a);
+    CAPTURE(id);
+    CHECK(a->blocks[0] == (std::string_view(id) == "fl" ? Block{0, 0, 2, 2} : Block{3, 6, 2, 2}));
+    CHECK(boundary_contact(occ, a->blocks[0]) == (std::string_view(id) == "fl" ? 4 : 8));
+  }
+}
+
 TEST_CASE("fl: the list equals the recomputed maximal free submeshes after every event") {
   Rng rng(4242);
   for (int run = 0; run < 8; ++run) {
     const Topology t(TopologyKind::Mesh, 5 + run, 12 - run);
     test::random_events("fl", t, rng, 1200, 5, Finds::Either, check_list);
+    test::random_events("fl-best", t, rng, 600, 5, Finds::Either, check_list);
   }
   // arbitrary rectangles reported as busy (CLI place), released in a random order
   for (int trial = 0; trial < 200; ++trial) {
@@ -121,4 +146,5 @@ TEST_CASE("fl: the list equals the recomputed maximal free submeshes after every
 TEST_CASE("fl: a long simulation ends with invariants intact") {
   CHECK(test::long_run("fl", "size=32x32&jobs=2000&arrival=poisson:0.05&service=exponential:20&seed=8") == 2000);
   CHECK(test::long_run("fl", "size=24x16&jobs=2000&arrival=batch&seed=9") == 2000);
+  CHECK(test::long_run("fl-best", "size=32x32&jobs=1000&arrival=poisson:0.05&service=exponential:20&seed=8") == 1000);
 }

@@ -1,13 +1,20 @@
-// fl.cpp — Free List (Liu et al., Proc. ICPP 1995), as Srinivasan et al. 2004 §III.F and Srisawat & Alexandridis 1999 §2.7 describe it.
+// fl.cpp — Free List (Liu et al. 1995), as Srinivasan et al. 2004 (§III.F) and Srisawat &
+// Alexandridis 1999 (§2.7) describe it, and `fl-best`, a best fit over the same list.
 //
 // FL keeps a list of free submeshes and updates it on every allocation and release. Here the
 // list holds exactly the MAXIMAL free submeshes (free rectangles not contained in a larger
-// free rectangle; they may overlap), sorted by base row, then base column (Srisawat & Alexandridis 1999: "in
-// increasing order by row ... and by column"). For a request p×q every listed submesh that
-// can hold p×q or q×p yields candidates at its four corners in each fitting orientation
-// (Srisawat & Alexandridis 1999: "2–8 candidate sub-systems of size S(r, c) or S(c, r)"), and the candidate with
-// the maximum boundary value wins. The boundary value is BL's: the nodes just outside the
-// candidate's four sides that are busy or beyond the mesh edge — boundary_contact().
+// free rectangle; they may overlap), sorted by base row, then base column (Srisawat &
+// Alexandridis: "in increasing order by row ... and by column"). Two rows of the strategy table:
+//  - `fl`, the papers' FL: the list is walked in order and the FIRST submesh that can hold the
+//    request p×q or q×p is taken (Srinivasan et al.: "the list is searched to find a free
+//    submesh that is large enough"; Srisawat & Alexandridis: "the first sub-system in the
+//    list(r) is considered"); its corners give the candidates in each fitting orientation (the
+//    latter: "2–8 candidate sub-systems of size S(r, c) or S(c, r)"), and the candidate with
+//    the maximum boundary value wins.
+//  - `fl-best`: every listed submesh that fits gives its corner candidates and the maximum
+//    boundary value over all of them wins — a best fit over every maximal free submesh.
+// The boundary value is BL's: the nodes just outside the candidate's four sides that are busy
+// or beyond the mesh edge — boundary_contact().
 //
 // Updates (the list is kept in step through allocated()/released(); the strategy mirrors the
 // busy nodes in its own grid, since the hooks see no occupancy):
@@ -24,11 +31,13 @@
 //    no free column run reaches back into B. Cost O(W · rows swept) per release.
 //
 // Choices where the papers are unclear:
-//  - Srisawat & Alexandridis 1999 says the first sub-system in list(r) is considered; we consider every listed
-//    submesh (all are maximal), which makes the choice a true best fit over the corner
-//    candidates. Because the list holds all maximal free submeshes, FL is recognition
-//    complete here (Srinivasan et al. 2004 §III.F says Liu's FL is not; with Liu's own release update the
-//    list apparently did not stay maximal — ours is tested to).
+//  - Neither paper says what the list holds after a release (Liu et al.'s update is not
+//    described in either). Both call FL not recognition complete, which a list of disjoint
+//    pieces of the free space would explain; ours lists every maximal free submesh, so both
+//    rows are recognition complete (any free p×q lies in some listed submesh). What `fl` keeps
+//    from the papers is the decision: the first fitting submesh's corners only.
+//  - "list(r)" (an array of lists, one per row) is read as the whole list in row-then-column
+//    order: the first fitting submesh is the one with the lowest base row, then column.
 //  - Ties in boundary value go to the first candidate in list order, requested orientation
 //    before the rotated one, corners in the order lower-left, lower-right, upper-left,
 //    upper-right.
@@ -38,7 +47,7 @@
 // candidate's boundary value reads its 2(p+q) perimeter nodes; the release's histogram sweep
 // reads nodes row by row); the list update on allocation counts one per entry visited and
 // one per containment test, the update on release one per (old entry, new rectangle) test.
-// Srinivasan et al. 2004 Table VI: O(F²) both ways.
+// Srinivasan et al. Table VI: O(F²) both ways.
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
@@ -54,8 +63,10 @@ bool list_order(const Block& a, const Block& b) {
 
 class FreeList final : public StrategyBase<FreeList> {
  public:
-  explicit FreeList(const Topology& t)
-      : W_(t.width()), H_(t.height()), busy_(std::size_t(W_) * std::size_t(H_), 0), list_{Block{0, 0, W_, H_}} {}
+  // first_fit: the papers' FL (the first fitting listed submesh); otherwise fl-best.
+  FreeList(const Topology& t, bool first_fit)
+      : W_(t.width()), H_(t.height()), first_fit_(first_fit), busy_(std::size_t(W_) * std::size_t(H_), 0),
+        list_{Block{0, 0, W_, H_}} {}
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     const int perfect = 2 * (req.shape.w + req.shape.h);
@@ -75,7 +86,7 @@ class FreeList final : public StrategyBase<FreeList> {
         }
         if (s == s.rotated()) break;
       }
-      if (best == perfect) break;  // nothing can do better
+      if (best == perfect || (first_fit_ && best >= 0)) break;  // nothing can do better / the first fitting one
     }
     if (best < 0) return std::nullopt;
     return Allocation{{pick}};
@@ -186,15 +197,17 @@ class FreeList final : public StrategyBase<FreeList> {
   }
 
   int W_, H_;
+  bool first_fit_;
   std::vector<std::uint8_t> busy_;  // mirror of the busy nodes reported through the hooks
   std::vector<Block> list_;         // the maximal free submeshes, in list_order
 };
 
 }  // namespace
 
-std::unique_ptr<Strategy> make_fl(const Topology& t, const StrategyParams&) { return std::make_unique<FreeList>(t); }
+std::unique_ptr<Strategy> make_fl(const Topology& t, const StrategyParams&) { return std::make_unique<FreeList>(t, true); }
+std::unique_ptr<Strategy> make_fl_best(const Topology& t, const StrategyParams&) { return std::make_unique<FreeList>(t, false); }
 
-// The current free list of an "fl" strategy (empty for any other strategy); for tests.
+// The current free list of an "fl" or "fl-best" strategy (empty for any other strategy); for tests.
 std::vector<Block> fl_free_list(const Strategy& s) {
   if (const auto* f = dynamic_cast<const FreeList*>(&s)) return f->list();
   return {};

@@ -9,7 +9,8 @@
 // decision-time optimisations) and re-recorded for deliberate changes of behaviour only: qa and
 // bl when they gained the torus, lssa when it tried every orientation of the L, qtree when it
 // gained size expanding (Srisawat & Alexandridis 1999, sec.3.3), nas when its 1x1 fallback tried every component, itat
-// when it gained the complete fallback (itat-tree keeps the old decisions); ibmat and iblat
+// when it gained the complete fallback (itat-tree keeps the old decisions), fl when it became the
+// papers' first-fitting-submesh FL (fl-best keeps the old best-fit decisions); ibmat and iblat
 // decide exactly as as.
 #include "strategy.hpp"
 #include "../core/table.hpp"
@@ -42,6 +43,7 @@ std::unique_ptr<Strategy> make_sba(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_adj(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_ffwp(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_fl(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_fl_best(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_ibmat(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_iblat(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_itat(const Topology&, const StrategyParams&);
@@ -99,7 +101,10 @@ const StrategyInfo kStrategies[] = {
    .help = "First Fit with static partitions (Mohapatra 1996): FF in the size class's partition, then the others",
    .torus = true, .contiguous = true, .finds = Finds::Requested, .golden = 0x5df7d73a1e4e3ff2ull},
   {.id = "fl", .make = make_fl,
-   .help = "Free List (Liu et al. 1995): list of maximal free submeshes; corner candidate with max boundary value",
+   .help = "Free List (Liu et al. 1995, as Srinivasan et al. 2004 and Srisawat & Alexandridis 1999 describe it): first listed free submesh that fits, its corner with max boundary value",
+   .torus = false, .contiguous = true, .finds = Finds::Either, .golden = 0x80bca7b59232255eull},
+  {.id = "fl-best", .make = make_fl_best,
+   .help = "Free List best fit: every listed maximal free submesh's corners, max boundary value (stronger than the papers' FL)",
    .torus = false, .contiguous = true, .finds = Finds::Either, .golden = 0x5a34e95bc9443c7full},
   {.id = "ibmat", .make = make_ibmat,
    .help = "IBMAT (Jakimczuk et al. 2013): bit-map coverage array, row then column passes (wrap-aware), rotates",

@@ -101,12 +101,13 @@ TEST_CASE("EASY on random workloads: valid, complete, and never worse at the hea
   }
 }
 
-TEST_CASE("greedy (Srisawat & Alexandridis 1999 3.5): a later job passes a waiting one that does not fit; max_wait stops it") {
+TEST_CASE("greedy and fcfs-departure (Srisawat & Alexandridis 1999 3.5): a later job passes a waiting one that does not fit; max_wait stops it") {
   // 4x4 mesh: job 0 holds half the machine until 10; job 1 needs all of it; job 2 (2x2, 20
   // long) fits beside job 0 at its arrival. Greedy starts job 2 at once, so job 1 waits until
   // job 2 ends at 22. With a threshold below job 1's wait at t = 2 (0.5), job 2 may not pass
   // it: job 1 starts at 10 and job 2 at 20. With a threshold above it (5) nothing changes.
-  // EASY does not backfill job 2: it would still run at job 1's reservation (10).
+  // fcfs-departure does the same at job 2's arrival. EASY does not backfill job 2: it would
+  // still run at job 1's reservation (10).
   const char* list =
       "arrival,width,height,runtime\n"
       "0,4,2,10\n"
@@ -124,6 +125,12 @@ TEST_CASE("greedy (Srisawat & Alexandridis 1999 3.5): a later job passes a waiti
   CHECK(gs[0] == 0);
   CHECK(gs[1] == 10);
   CHECK(gs[2] == 20);
+  auto d = starts(list, "fcfs-departure");
+  CHECK(d[1] == 22);
+  CHECK(d[2] == 2);
+  auto ds = starts(list, "fcfs-departure", "&max_wait=0.5");
+  CHECK(ds[1] == 10);
+  CHECK(ds[2] == 20);
   auto e = starts(list, "easy");
   CHECK(e[0] == 0);
   CHECK(e[1] == 10);
@@ -133,15 +140,19 @@ TEST_CASE("greedy (Srisawat & Alexandridis 1999 3.5): a later job passes a waiti
   CHECK(f[2] == 20);
 }
 
+// job 0 fills the machine until 10; jobs 1..3 wait; at 10 job 1 (4x2) fits, job 2 (4x4) does
+// not, job 3 (4x2) would fit beside job 1.
+const char* kDeparture =
+    "arrival,width,height,runtime\n"
+    "0,4,4,10\n"
+    "1,4,2,5\n"
+    "2,4,4,5\n"
+    "3,4,2,5\n";
+
 TEST_CASE("greedy: every waiting job that fits starts at a departure, in arrival order") {
-  // job 0 fills the machine until 10; jobs 1..3 wait. At 10, job 1 (4x2) starts, job 2 (4x4)
-  // cannot, job 3 (4x2) passes it and starts too; job 2 starts when both have ended (15).
-  const char* list =
-      "arrival,width,height,runtime\n"
-      "0,4,4,10\n"
-      "1,4,2,5\n"
-      "2,4,4,5\n"
-      "3,4,2,5\n";
+  // At 10, job 1 starts, job 2 cannot, job 3 passes it and starts too; job 2 starts when both
+  // have ended (15).
+  const char* list = kDeparture;
   auto g = starts(list, "greedy");
   CHECK(g[1] == 10);
   CHECK(g[3] == 10);
@@ -154,14 +165,36 @@ TEST_CASE("greedy: every waiting job that fits starts at a departure, in arrival
   CHECK(gs[3] == 20);
 }
 
-TEST_CASE("greedy on random workloads: valid and complete") {
+TEST_CASE("fcfs-departure (Srisawat & Alexandridis 1999 3.5 literally): a departure serves the queue FCFS") {
+  // (Its arrivals: the greedy test case above.) The departure: at 10 job 1 starts and job 2 (the whole machine) cannot; unlike greedy, job 3
+  // does not pass it there: it starts after job 2 (20), not at 10.
+  auto f = starts(kDeparture, "fcfs-departure");
+  CHECK(f[1] == 10);
+  CHECK(f[2] == 15);
+  CHECK(f[3] == 20);
+  CHECK(starts(kDeparture, "greedy")[3] == 10);
+  // Jobs arriving together (batch) each get their arrival's attempt, in arrival order.
+  const char* batch =
+      "arrival,width,height,runtime\n"
+      "0,4,2,10\n"
+      "0,4,4,10\n"
+      "0,4,2,5\n";
+  auto b = starts(batch, "fcfs-departure");
+  CHECK(b[0] == 0);
+  CHECK(b[2] == 0);
+  CHECK(b[1] == 10);
+}
+
+TEST_CASE("greedy and fcfs-departure on random workloads: valid and complete") {
   for (const char* strat : {"ff", "qtree", "bl"}) {
-    auto s = parse_link(std::string("size=16x16&scheduler=greedy&jobs=3000&arrival=poisson:0.03&max_wait=50&strategy=") + strat);
-    REQUIRE(s);
-    auto sim = Simulation::create(*s, 0);
-    REQUIRE(sim);
-    REQUIRE(sim->run().ok());
-    CHECK(sim->check_invariants());
-    CHECK(sim->results().jobs_completed == 3000);
+    for (const char* sched : {"greedy", "fcfs-departure"}) {
+      auto s = parse_link(std::string("size=16x16&jobs=3000&arrival=poisson:0.03&max_wait=50&scheduler=") + sched + "&strategy=" + strat);
+      REQUIRE(s);
+      auto sim = Simulation::create(*s, 0);
+      REQUIRE(sim);
+      REQUIRE(sim->run().ok());
+      CHECK(sim->check_invariants());
+      CHECK(sim->results().jobs_completed == 3000);
+    }
   }
 }

@@ -1,4 +1,5 @@
-// scheduler.cpp — FCFS, SSD, EASY backfilling, greedy (Srisawat & Alexandridis 1999 §3.5), and the scheduler registry.
+// scheduler.cpp — FCFS, SSD, EASY backfilling, greedy and fcfs-departure (two readings of
+// Srisawat & Alexandridis 1999 §3.5), and the scheduler registry.
 #include "scheduler.hpp"
 #include "../core/table.hpp"
 #include <deque>
@@ -191,6 +192,40 @@ class Greedy final : public Scheduler {
   std::deque<QueuedJob> q_;
 };
 
+// Srisawat & Alexandridis 1999 §3.5 read literally: an arriving task is allocated at once if a
+// sub-system is free for it ("if the wait priority of the first task in the waiting queue is
+// more than the threshold value, then the incoming task will be put in the waiting queue;
+// otherwise, the processor allocation procedure will find for the request the best available
+// sub-system"), else it waits; at a departure "a FCFS scheduling will be applied" to the waiting
+// queue (the head blocks the others). The jobs enqueued since the last pass are the arrivals;
+// a pass without new arrivals is a departure's (or an allocator wake-up's) and serves FCFS.
+class FcfsDeparture final : public Scheduler {
+ public:
+  explicit FcfsDeparture(const SchedParams& p) : max_wait_(p.max_wait) {}
+  void enqueue(const QueuedJob& j) override {
+    q_.push_back(j);
+    ++arrived_;
+  }
+  void schedule(SchedContext& ctx) override {
+    if (arrived_ > 0) {
+      const std::size_t older = q_.size() - arrived_;
+      arrived_ = 0;
+      if (older > 0 && max_wait_ > 0 && ctx.now() - q_.front().arrival >= max_wait_) return;  // starving head
+      for (auto it = q_.begin() + std::ptrdiff_t(older); it != q_.end();) it = ctx.try_start(*it) ? q_.erase(it) : it + 1;
+      return;
+    }
+    while (!q_.empty() && ctx.try_start(q_.front())) q_.pop_front();
+  }
+  std::vector<QueuedJob> queue() const override { return {q_.begin(), q_.end()}; }
+  std::size_t size() const override { return q_.size(); }
+  std::unique_ptr<Scheduler> clone() const override { return std::make_unique<FcfsDeparture>(*this); }
+
+ private:
+  double max_wait_;
+  std::size_t arrived_ = 0;  // the last arrived_ jobs of q_ have not had their arrival's attempt
+  std::deque<QueuedJob> q_;
+};
+
 template <class S>
 std::unique_ptr<Scheduler> make(const SchedParams& p) { return std::make_unique<S>(p); }
 
@@ -204,6 +239,8 @@ const SchedulerInfo kSchedulers[] = {
      .timed_decisions = true, .plans_on_copy = true},
     {.id = "greedy", .make = make<Greedy>,
      .help = "Greedy (Srisawat & Alexandridis 1999, sec.3.5): every waiting job that fits starts, in arrival order; max_wait stops passing a starving head"},
+    {.id = "fcfs-departure", .make = make<FcfsDeparture>,
+     .help = "Srisawat & Alexandridis 1999 sec.3.5 read literally: an arriving job starts if it fits (unless the head has waited max_wait); at departures FCFS"},
     {.id = "conservative", .make = make_conservative,
      .help = "Conservative backfilling (Mu'alem & Feitelson 2001): every waiting job has a reservation; a job starts early only if it delays none",
      .timed_decisions = false, .plans_on_copy = true},

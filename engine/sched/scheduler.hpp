@@ -4,11 +4,14 @@
 // the simulation calls schedule(), which tries to start jobs through the context until the
 // policy says stop. FCFS and SSD block at the head (no job passes the head of the queue),
 // as in Bani-Ahmad 2013. EASY lets later jobs start early when that does not delay the head. Greedy
-// (Srisawat & Alexandridis 1999 §3.5) starts every waiting job that fits, in arrival order, without reservations.
+// (Srisawat & Alexandridis 1999 §3.5) starts every waiting job that fits, in arrival order, without reservations;
+// fcfs-departure (the same section read literally) tries an arriving job at once and serves the
+// queue FCFS at departures.
 //
 // Starvation threshold (Srisawat & Alexandridis 1999 §3.5), key max_wait = T (0 = off): once a job has waited T,
 // no later job may pass it — SSD serves such jobs first in arrival order, EASY stops
-// backfilling past them, greedy tries no job behind a starving head. (FCFS never lets a job pass, so the threshold changes nothing there.)
+// backfilling past them, greedy tries no job behind a starving head, fcfs-departure queues an
+// arriving job behind it. (FCFS never lets a job pass, so the threshold changes nothing there.)
 #pragma once
 #include <cmath>
 #include <cstdint>

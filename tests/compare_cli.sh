@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # compare_cli.sh NATIVE WASM — runs the same scenarios through the native CLI and the wasm CLI
-# (under Node) and requires byte-identical output apart from `timing` (which is measured).
-# Covers a mesh, a torus, replications, a CSV trace and an SWF trace, the shipped .swf.gz logs and
-# truncated/corrupt gzip, EASY and conservative
-# backfilling on traces, `place`, `link`, `list` and a bad input (same stderr line, same exit status).
+# (under Node) and requires byte-identical stdout apart from `timing` (which is measured), the
+# same stderr and the same exit status, and that status the expected one: 0 for every command
+# except the bad inputs (2). Covers a mesh, a torus, replications, a CSV trace and an SWF trace,
+# the shipped .swf.gz logs and truncated/corrupt gzip, EASY and conservative backfilling on
+# traces, sweeps (one of them the input of two `plot` calls), `place`, `link`, `list` and a bad
+# input (same stderr line, exit status 2).
 set -uo pipefail
 native=$1; wasm=$2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -25,18 +27,27 @@ cat > "$tmp/log.swf" <<'SWF'
 SWF
 strip() { sed -E 's/, "timing": \{[^}]*\}//'; }
 fail=0; n=0
-check() {  # check ARGS... : compare stdout (timing stripped) and exit status
+# check_status WANT ARGS... : both CLIs run ARGS; stdout (timing stripped), stderr and exit status
+# must agree, the status must be WANT and the output not empty. The native stdout stays in
+# $tmp/last.out (the next command's input, for `plot`).
+check_status() {
+  local want=$1; shift
   n=$((n+1))
-  local a b ea eb
+  local a b ea eb why=""
   a=$(cd "$tmp" && $native "$@" 2>"$tmp/ea" | strip); ea=$?
   b=$(cd "$tmp" && $wasm "$@" 2>"$tmp/eb" | strip); eb=$?
+  printf '%s\n' "$a" > "$tmp/last.out"
   [ "$1" = sweep ] && : > "$tmp/ea" && : > "$tmp/eb"   # sweep's stderr is progress with times
-  if [ "$a" != "$b" ] || ! cmp -s "$tmp/ea" "$tmp/eb"; then
-    echo "DIFFER: $*"; echo " native: ${a:0:300} $(head -c 200 "$tmp/ea")"; echo " wasm:   ${b:0:300} $(head -c 200 "$tmp/eb")"; fail=$((fail+1))
-  elif [ -z "$a" ] && [ ! -s "$tmp/ea" ]; then
-    echo "EMPTY: $*"; fail=$((fail+1))
+  if [ "$a" != "$b" ] || ! cmp -s "$tmp/ea" "$tmp/eb"; then why="DIFFER"
+  elif [ "$ea" != "$eb" ]; then why="DIFFER (exit status $ea native, $eb wasm)"
+  elif [ "$ea" != "$want" ]; then why="FAILED (exit status $ea in both, expected $want)"
+  elif [ -z "$a" ] && [ ! -s "$tmp/ea" ]; then why="EMPTY"
+  fi
+  if [ -n "$why" ]; then
+    echo "$why: $*"; echo " native: ${a:0:300} $(head -c 200 "$tmp/ea")"; echo " wasm:   ${b:0:300} $(head -c 200 "$tmp/eb")"; fail=$((fail+1))
   fi
 }
+check() { check_status 0 "$@"; }  # a command that must succeed
 check run
 check run size=32x32 strategy=random jobs=3000 seed=7
 check run topology=torus size=20x12 strategy=as arrival=poisson:0.05 job_size=exponential:4 jobs=3000
@@ -68,25 +79,27 @@ check sweep scheduler=fcfs,easy,conservative strategy=ff,mbs arrival=poisson:0.0
 check sweep strategy=ff,anca arrival=poisson:0.01,0.02 size=8x8 jobs=200 replications=2
 check run size=8x8 trace=log.swf swf_shape=row time_scale=0.5
 check run trace=log.swf swf_size=header swf_shape=asff strategy=asff
-# the shipped real logs, gzip (zlib natively, Node's zlib in wasm), and broken gzip (same stderr line)
+# the shipped real logs, gzip (zlib natively, Node's zlib in wasm), and broken gzip (same stderr
+# line, status 2); a 3D machine's log is refused without swf_3d
 check run trace=$PWD/assets/traces/SDSC-Par-1996-3.1-cln.swf.gz swf_size=header jobs=3000 scheduler=easy strategy=mbs
-check run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz swf_size=header
+check_status 2 run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz swf_size=header
 check run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz swf_size=header swf_3d=mesh2d jobs=3000 strategy=ff
 head -c 100000 "$PWD/assets/traces/SDSC-Par-1996-3.1-cln.swf.gz" > "$tmp/cut.swf.gz"
 cp "$PWD/assets/traces/SDSC-Par-1996-3.1-cln.swf.gz" "$tmp/bad.swf.gz"
 printf '\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f' | dd of="$tmp/bad.swf.gz" bs=1 seek=2000 conv=notrunc 2>/dev/null
 cp "$tmp/log.swf" "$tmp/plain.swf.gz"
-check run trace=cut.swf.gz swf_size=header
-check run trace=bad.swf.gz swf_size=header
-check run trace=plain.swf.gz
-(cd "$tmp" && $native sweep strategy=ff,bf arrival=poisson:0.01,0.02,0.04 size=8x8 jobs=100 replications=3 > sw.csv 2>/dev/null)
+check_status 2 run trace=cut.swf.gz swf_size=header
+check_status 2 run trace=bad.swf.gz swf_size=header
+check_status 2 run trace=plain.swf.gz
+check sweep strategy=ff,bf arrival=poisson:0.01,0.02,0.04 size=8x8 jobs=100 replications=3
+cp "$tmp/last.out" "$tmp/sw.csv"   # the sweep's CSV (checked above: same in both, status 0) is plot's input
 check plot sw.csv --x arrival --y utilization --series strategy
 check plot sw.csv --x strategy --y mean_response_time --where arrival=poisson:0.02 --logy
 check place size=8x8 "busy=0,0,3,3;5,0,7,7" job=2x3
 check place topology=torus size=6x6 "busy=2,0,4,5" job=3x6
 check link strategy=random size=40x40 arrival=poisson:0.125
 check list
-check run size=0x0
+check_status 2 run size=0x0
 for s in $($native list | awk '/^strategies:/{f=1;next} /^[a-z]/{f=0} f{print $1}'); do
   check run size=16x16 strategy=$s jobs=500 seed=3
 done

@@ -2,12 +2,16 @@
 //
 // random_state() fills a machine with random busy blocks (wrapping ones on a torus);
 // exists_free() answers "is there a free p×q block?" by trying every base (O(W·H·p·q), fine
-// for small machines); check_allocation() verifies what every strategy must guarantee.
+// for small machines); maximal_free() lists the maximal free rectangles of a mesh;
+// check_allocation() verifies what every strategy must guarantee.
 #pragma once
 #include <doctest/doctest.h>
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
+#include <vector>
 #include "alloc/occupancy.hpp"
 #include "alloc/strategy.hpp"
 #include "core/rng.hpp"
@@ -54,6 +58,36 @@ inline void check_allocation(const Occupancy& occ, const Allocation& a, Shape re
   }
   if (allow_more) CHECK(int(seen.size()) >= req.area());
   else CHECK(int(seen.size()) == req.area());
+}
+
+// All maximal free rectangles of a mesh occupancy (free, and not inside a larger free one), brute
+// force with prefix sums: every free rectangle bounded by busy nodes or the edge on all four
+// sides. Sorted by (y, x, h, w).
+inline std::vector<Block> maximal_free(const Occupancy& occ) {
+  const int W = occ.width(), H = occ.height();
+  std::vector<int> P(std::size_t((W + 1) * (H + 1)), 0);  // busy counts
+  auto at = [&](int x, int y) -> int& { return P[std::size_t(y * (W + 1) + x)]; };
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) at(x + 1, y + 1) = at(x, y + 1) + at(x + 1, y) - at(x, y) + !occ.is_free(x, y);
+  auto busy = [&](int x0, int y0, int x1, int y1) {  // half-open, 0 if empty
+    if (x0 >= x1 || y0 >= y1) return 0;
+    return at(x1, y1) - at(x0, y1) - at(x1, y0) + at(x0, y0);
+  };
+  std::vector<Block> out;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x)
+      for (int h = 1; y + h <= H; ++h)
+        for (int w = 1; x + w <= W; ++w) {
+          if (busy(x, y, x + w, y + h)) break;
+          const bool left = x == 0 || busy(x - 1, y, x, y + h);
+          const bool right = x + w == W || busy(x + w, y, x + w + 1, y + h);
+          const bool down = y == 0 || busy(x, y - 1, x + w, y);
+          const bool up = y + h == H || busy(x, y + h, x + w, y + h + 1);
+          if (left && right && down && up) out.push_back(Block{x, y, w, h});
+        }
+  std::sort(out.begin(), out.end(),
+            [](const Block& a, const Block& b) { return std::tie(a.y, a.x, a.h, a.w) < std::tie(b.y, b.x, b.h, b.w); });
+  return out;
 }
 
 // Would a strategy that keeps the promise `f` (StrategyInfo::finds) succeed for s on occ?

@@ -213,21 +213,46 @@ TEST_CASE("explain: itat shows its busy tree and numbers the leaves in probe ord
   CHECK(has_label(e, 0, 2, 1));  // first leaf in level order: above the job, leftmost
 }
 
-TEST_CASE("explain: nas shows ASFF, the nuclei it tries, and numbers the grown nodes") {
-  const Topology t(TopologyKind::Mesh, 6, 6);
+TEST_CASE("explain: nas shows ASFF, the nucleus it grows from, and numbers the grown nodes") {
+  // The thesis's 4x3 example (Al Shdefat 2019; tests/test_nas.cpp): no 12-node submesh of any
+  // shape is free; the 2x4 nucleus (k = 1) goes to (0,0) and 4 nodes are grown breadth-first
+  // from it: (2,0), then (3,0), then (4,0) and (3,1). Rows top (y = 6) first, '#' busy.
+  const char* rows[] = {
+      "..#..#.",
+      "..#..#.",
+      "###..#.",
+      "..####.",
+      "..#..#.",
+      "..#..#.",
+      ".....#.",
+  };
+  const Topology t(TopologyKind::Mesh, 7, 7);
   Occupancy occ(t);
   auto st = make_strategy("nas", t);
-  // a checkerboard of busy 1x1 blocks except a free 3x3 corner: no free submesh for 4x3 = 12
   JobId j = 1;
-  for (int y = 0; y < 6; ++y)
-    for (int x = 0; x < 6; ++x)
-      if ((x + y) % 2 == 1 && (x > 2 || y > 2) && !(x == 5 && y == 5)) busy(occ, *st, j++, x, y, x, y);
+  for (int r = 0; r < 7; ++r)
+    for (int x = 0; x < 7; ++x)
+      if (rows[r][x] == '#') busy(occ, *st, j++, x, 6 - r, x, 6 - r);
   const Explanation e = explain(*st, occ, {4, 3});
-  REQUIRE(e.steps.size() >= 3);
+  const std::vector<Block> want = {{0, 0, 2, 4}, {2, 0, 1, 1}, {3, 0, 1, 1}, {4, 0, 1, 1}, {3, 1, 1, 1}};
+  REQUIRE(e.decision);
+  CHECK(e.decision->blocks == want);
+  CHECK(same(e.decision, ask(*st, occ, {4, 3})));
+  // request, ASFF (nothing fits), the 2x4 nucleus grown, decision
+  REQUIRE(e.steps.size() == 4);
   CHECK(e.steps[1].title == "Step 2-3: ASFF");
   CHECK(e.steps[1].caption.find("none of") != std::string::npos);
-  CHECK(same(e.decision, ask(*st, occ, {4, 3})));
-  if (e.decision && e.decision->blocks.size() > 1) CHECK(e.steps.back().labels.size() == e.decision->blocks.size());
+  CHECK(layer_of(e.steps[1], ExplainRole::Chosen).empty());
+  CHECK(e.steps[2].title == "Nucleus 2x4");
+  CHECK(layer_of(e.steps[2], ExplainRole::Focus) == std::vector<Block>{{0, 0, 2, 4}});
+  CHECK(e.steps[2].caption.find("then 4 free neighbours breadth-first") != std::string::npos);
+  // the decision: the nucleus chosen, every piece numbered in growth order
+  const ExplainStep& d = e.steps.back();
+  CHECK(d.title == "Decision");
+  CHECK(layer_of(d, ExplainRole::Chosen) == std::vector<Block>{{0, 0, 2, 4}});
+  CHECK(layer_of(d, ExplainRole::Piece) == want);
+  REQUIRE(d.labels.size() == want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) CHECK(has_label(e, want[i].x, want[i].y, int(i + 1)));
 }
 
 TEST_CASE("explain: the default explanation has the request, the free bases and the decision") {

@@ -4,7 +4,6 @@
 // boundary value; completeness in either orientation; a long simulation.
 #include <doctest/doctest.h>
 #include <algorithm>
-#include <tuple>
 #include "baselines.hpp"
 
 namespace alloclab {
@@ -14,36 +13,8 @@ std::vector<Block> fl_free_list(const Strategy& s);  // defined in engine/alloc/
 using namespace alloclab;
 
 namespace {
-// All maximal free rectangles of a mesh occupancy, brute force with prefix sums.
-std::vector<Block> maximal_free(const Occupancy& occ) {
-  const int W = occ.width(), H = occ.height();
-  std::vector<int> P(std::size_t((W + 1) * (H + 1)), 0);  // busy counts
-  auto at = [&](int x, int y) -> int& { return P[std::size_t(y * (W + 1) + x)]; };
-  for (int y = 0; y < H; ++y)
-    for (int x = 0; x < W; ++x) at(x + 1, y + 1) = at(x, y + 1) + at(x + 1, y) - at(x, y) + !occ.is_free(x, y);
-  auto busy = [&](int x0, int y0, int x1, int y1) {  // half-open, 0 if empty
-    if (x0 >= x1 || y0 >= y1) return 0;
-    return at(x1, y1) - at(x0, y1) - at(x1, y0) + at(x0, y0);
-  };
-  std::vector<Block> out;
-  for (int y = 0; y < H; ++y)
-    for (int x = 0; x < W; ++x)
-      for (int h = 1; y + h <= H; ++h)
-        for (int w = 1; x + w <= W; ++w) {
-          if (busy(x, y, x + w, y + h)) break;
-          const bool left = x == 0 || busy(x - 1, y, x, y + h);
-          const bool right = x + w == W || busy(x + w, y, x + w + 1, y + h);
-          const bool down = y == 0 || busy(x, y - 1, x + w, y);
-          const bool up = y + h == H || busy(x, y + h, x + w, y + h + 1);
-          if (left && right && down && up) out.push_back(Block{x, y, w, h});
-        }
-  std::sort(out.begin(), out.end(),
-            [](const Block& a, const Block& b) { return std::tie(a.y, a.x, a.h, a.w) < std::tie(b.y, b.x, b.h, b.w); });
-  return out;
-}
-
 void check_list(const Strategy& st, const Occupancy& occ) {
-  const std::vector<Block> got = fl_free_list(st), want = maximal_free(occ);
+  const std::vector<Block> got = fl_free_list(st), want = test::maximal_free(occ);
   REQUIRE(got.size() == want.size());
   CHECK(got == want);
 }

@@ -1,5 +1,8 @@
 // test_schedulers.cpp — FCFS, SSD, EASY backfilling and the max_wait starvation threshold on
-// hand-made job lists (traces), where every start time can be worked out by hand.
+// hand-made job lists (traces), where every start time can be worked out by hand, and on random
+// workloads. Every run has check=1: the schedule checker (sched/checker.hpp) aborts when a job
+// starts later than its reservation or a backfilled job delays a reservation, and the per-event
+// audit checks occupancy against the running jobs.
 #include <doctest/doctest.h>
 #include <map>
 #include "simulation.hpp"
@@ -9,7 +12,7 @@ using namespace alloclab;
 namespace {
 // Runs a CSV job list on a 4x4 mesh and returns start time by job id.
 std::map<JobId, double> starts(const char* csv, const char* scheduler, const char* extra = "") {
-  auto s = parse_link(std::string("size=4x4&trace=t.csv&scheduler=") + scheduler + extra);
+  auto s = parse_link(std::string("size=4x4&check=1&trace=t.csv&scheduler=") + scheduler + extra);
   REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
   auto t = parse_trace_csv(csv, "t.csv", 4, 4);
   REQUIRE(t);
@@ -22,6 +25,24 @@ std::map<JobId, double> starts(const char* csv, const char* scheduler, const cha
   std::map<JobId, double> m;
   for (const JobRecord& j : sim->recorded()) m[j.id] = j.start;
   return m;
+}
+// A random workload with check=1 (every event audited, every reservation checked); the
+// invariants are also checked from outside every 100 events, while jobs run and wait.
+void random_run(const std::string& link, long long jobs) {
+  auto s = parse_link("check=1&" + link);
+  REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
+  auto sim = Simulation::create(*s, 0);
+  REQUIRE_MESSAGE(sim, (sim ? "" : sim.error().message));
+  long long steps = 0, busy_checks = 0;
+  while (sim->step())
+    if (++steps % 100 == 0) {
+      REQUIRE_MESSAGE(sim->check_invariants(), link, " event ", steps);
+      busy_checks += sim->queue_length() > 0;
+    }
+  REQUIRE(sim->status().ok());
+  CHECK(sim->check_invariants());
+  CHECK(sim->results().jobs_completed == double(jobs));
+  CHECK_MESSAGE(busy_checks > 10, link);  // checked while jobs were waiting
 }
 // job 0 holds half the machine until 10; job 1 needs all of it; job 2 fits beside job 0 and
 // ends by 10; job 3 would still be running at 10 and would delay job 1.
@@ -90,15 +111,8 @@ TEST_CASE("EASY with max_wait: no backfilling past a starving head") {
 }
 
 TEST_CASE("EASY on random workloads: valid, complete, and never worse at the head than its reservation") {
-  for (const char* strat : {"ff", "as", "random"}) {
-    auto s = parse_link(std::string("size=16x16&scheduler=easy&jobs=3000&arrival=poisson:0.03&strategy=") + strat);
-    REQUIRE(s);
-    auto sim = Simulation::create(*s, 0);
-    REQUIRE(sim);
-    REQUIRE(sim->run().ok());
-    CHECK(sim->check_invariants());
-    CHECK(sim->results().jobs_completed == 3000);
-  }
+  for (const char* strat : {"ff", "as", "random"})
+    random_run(std::string("size=16x16&scheduler=easy&jobs=3000&arrival=poisson:0.03&strategy=") + strat, 3000);
 }
 
 TEST_CASE("greedy and fcfs-departure (Srisawat & Alexandridis 1999 3.5): a later job passes a waiting one that does not fit; max_wait stops it") {
@@ -186,15 +200,7 @@ TEST_CASE("fcfs-departure (Srisawat & Alexandridis 1999 3.5 literally): a depart
 }
 
 TEST_CASE("greedy and fcfs-departure on random workloads: valid and complete") {
-  for (const char* strat : {"ff", "qtree", "bl"}) {
-    for (const char* sched : {"greedy", "fcfs-departure"}) {
-      auto s = parse_link(std::string("size=16x16&jobs=3000&arrival=poisson:0.03&max_wait=50&scheduler=") + sched + "&strategy=" + strat);
-      REQUIRE(s);
-      auto sim = Simulation::create(*s, 0);
-      REQUIRE(sim);
-      REQUIRE(sim->run().ok());
-      CHECK(sim->check_invariants());
-      CHECK(sim->results().jobs_completed == 3000);
-    }
-  }
+  for (const char* strat : {"ff", "qtree", "bl"})
+    for (const char* sched : {"greedy", "fcfs-departure"})
+      random_run(std::string("size=16x16&jobs=3000&arrival=poisson:0.03&max_wait=50&scheduler=") + sched + "&strategy=" + strat, 3000);
 }

@@ -1,5 +1,5 @@
 # web/app.cmake — the Dear ImGui app (web/*.cpp on top of alloclab_app_core, which holds
-# AppState; never the CLI library): `alloclab_app` natively (SDL2 + desktop GL),
+# AppState and the presets; never the CLI library): `alloclab_app` natively (SDL2 + desktop GL),
 # `app` -> site/app.js + site/app.wasm under emscripten (SDL2 built by scripts/build-sdl2-wasm,
 # WebGL2). Included from the top-level CMakeLists.txt when the ImGui 1.86 source is present.
 
@@ -14,21 +14,11 @@ target_include_directories(alloclab_imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR
 target_compile_definitions(alloclab_imgui PUBLIC ImDrawIdx=unsigned)
 target_compile_options(alloclab_imgui PRIVATE -w)
 
-# The presets (assets/scenarios/*.txt) compiled in as a generated table.
-file(GLOB ALLOCLAB_PRESET_FILES CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/assets/scenarios/*.txt")
-set(ALLOCLAB_PRESETS_CPP "${CMAKE_BINARY_DIR}/generated/presets_gen.cpp")
-add_custom_command(OUTPUT "${ALLOCLAB_PRESETS_CPP}"
-  COMMAND ${CMAKE_COMMAND} -DDIR=${CMAKE_CURRENT_SOURCE_DIR}/assets/scenarios -DOUT=${ALLOCLAB_PRESETS_CPP}
-          -P "${CMAKE_CURRENT_SOURCE_DIR}/web/embed_presets.cmake"
-  DEPENDS ${ALLOCLAB_PRESET_FILES} "${CMAKE_CURRENT_SOURCE_DIR}/web/embed_presets.cmake"
-  COMMENT "presets_gen.cpp from assets/scenarios")
-
 # One file per window (web/win_*.cpp): a new window is picked up without editing this list.
 file(GLOB ALLOCLAB_WINDOW_SOURCES CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/web/win_*.cpp")
 set(ALLOCLAB_APP_SOURCES
-  web/main.cpp web/gl_renderer.cpp web/gl_texture.cpp web/page_api.cpp web/mesh_canvas.cpp web/plot.cpp web/presets.cpp web/traffic_overlay.cpp web/traffic_heat.cpp
-  ${ALLOCLAB_WINDOW_SOURCES}
-  "${ALLOCLAB_PRESETS_CPP}")
+  web/main.cpp web/gl_renderer.cpp web/gl_texture.cpp web/page_api.cpp web/mesh_canvas.cpp web/plot.cpp web/traffic_overlay.cpp web/traffic_heat.cpp
+  ${ALLOCLAB_WINDOW_SOURCES})
 
 # The UI font: DejaVu Sans from Debian's fonts-dejavu-core (scripts/setup installs it), never
 # committed; embedded into the wasm, read from the system natively. Without it ImGui's own.

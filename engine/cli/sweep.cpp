@@ -53,8 +53,12 @@ Result<std::string> read_text(const std::string& path) {
 Result<std::vector<std::string>> sweep_file_words(const std::string& path) {
   auto text = read_text(path);
   if (!text) return text.error();
+  return sweep_text_words(*text);
+}
+
+std::vector<std::string> sweep_text_words(const std::string& text) {
   std::vector<std::string> kv;
-  std::istringstream in(*text);
+  std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
     if (const auto h = line.find('#'); h != std::string::npos) line = line.substr(0, h);

@@ -11,6 +11,8 @@ namespace alloclab {
 
 // The key=value words of a scenario or preset file ('#' comments and blanks dropped).
 Result<std::vector<std::string>> sweep_file_words(const std::string& path);
+// The same words from the text of such a file (spaces dropped).
+std::vector<std::string> sweep_text_words(const std::string& text);
 // The file of preset NAME ($ALLOCLAB_ASSETS or assets, /scenarios/NAME.txt).
 std::string preset_path(const std::string& name);
 int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);

@@ -1,0 +1,188 @@
+// test_app_state.cpp — the page's state logic without a browser or ImGui (web/app_state.hpp,
+// web/presets.hpp in alloclab_app_core), natively and in wasm: share links in and out (the URL
+// fragment), a bad link or panel value, a link that names a trace, modes, stepping, the Compare
+// runs' lock-step, and every preset loaded into the page. (The Sweep mode and replications are
+// in test_sweep_runner.cpp, traces re-derived after a key change in test_trace_load.cpp.)
+#include <doctest/doctest.h>
+#include <algorithm>
+#include <string>
+#include "app_state.hpp"
+#include "cli/sweep.hpp"
+#include "presets.hpp"
+
+using namespace alloclab;
+using namespace alloclab::app;
+
+TEST_CASE("page link: load_link takes a fragment ('#' too) and link() gives it back canonical") {
+  AppState st;
+  CHECK(st.link() == "");
+  CHECK(st.error() == "");
+  (void)st.take_link_changed();
+  const unsigned g = st.generation();
+  REQUIRE(st.load_link("#strategy=bf&size=20x12&seed=9").ok());
+  CHECK(st.link() == "size=20x12&strategy=bf&seed=9");  // table order
+  CHECK(st.take_link_changed());                        // the page rewrites its fragment once
+  CHECK_FALSE(st.take_link_changed());
+  CHECK(st.generation() > g);
+  CHECK(st.sim().scenario().width == 20);
+  CHECK(st.sim().scenario().strategy == "bf");
+  CHECK(st.sim().now() == 0);
+  // the same link again: the same scenario (a loaded link reproduces the run)
+  AppState other;
+  REQUIRE(other.load_link(st.link()).ok());
+  CHECK(canonical_link(other.scenario()) == canonical_link(st.scenario()));
+}
+
+TEST_CASE("page link: a bad link or panel value keeps the running scenario; the engine's message") {
+  AppState st;
+  REQUIRE(st.load_link("size=24x24&seed=5").ok());
+  (void)st.take_link_changed();
+  auto bad = parse_link("size=99999x1");
+  REQUIRE_FALSE(bad.ok());
+  CHECK_FALSE(st.load_link("size=99999x1").ok());
+  CHECK(st.error() == bad.error().message);
+  CHECK(st.link() == "size=24x24&seed=5");
+  CHECK_FALSE(st.take_link_changed());
+  // a panel change: the link follows; out of range: refused, link unchanged
+  REQUIRE(st.set_param("strategy", "mbs").ok());
+  CHECK(st.error() == "");  // a successful load clears the error panel
+  CHECK(st.link() == "size=24x24&strategy=mbs&seed=5");
+  CHECK(st.take_link_changed());
+  const Status s = st.set_param("size", "5000x2");
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().rfind("size", 0) == 0);
+  CHECK(st.link() == "size=24x24&strategy=mbs&seed=5");
+  CHECK_FALSE(st.take_link_changed());
+  // a valid key with an invalid combination (validate): refused the same way
+  CHECK_FALSE(st.set_param("job_size", "fixed:30x30").ok());
+  CHECK(st.link() == "size=24x24&strategy=mbs&seed=5");
+}
+
+TEST_CASE("page link: a link naming a trace runs the rest, asks for the file, and the file completes it") {
+  AppState st;
+  const std::string shared = "size=20x12&strategy=bf&jobs=40&trace=jobs.csv";
+  REQUIRE(st.load_link(shared).ok());
+  CHECK(st.link() == "size=20x12&strategy=bf&jobs=40");
+  CHECK(st.error().find("'jobs.csv'") != std::string::npos);
+  REQUIRE(st.pending_trace().has_value());
+  std::string csv = "arrival,width,height,runtime\n";
+  for (int i = 0; i < 60; ++i) csv += std::to_string(i * 7) + "," + std::to_string(1 + i % 5) + "," + std::to_string(1 + i % 3) + ",50\n";
+  REQUIRE(st.load_trace("jobs.csv", csv).ok());
+  CHECK(st.link() == shared);
+  CHECK(st.error() == "");
+  CHECK_FALSE(st.pending_trace().has_value());
+  REQUIRE(st.scenario().trace_data);
+  CHECK(st.scenario().trace_data->jobs.size() == 60);
+  // a malformed trace: the engine's message, the scenario kept
+  CHECK_FALSE(st.load_trace("bad.csv", "arrival,width\n1,2\n").ok());
+  CHECK(st.error() != "");
+  CHECK(st.link() == shared);
+}
+
+TEST_CASE("page modes: names round-trip, Explain pauses, stepping processes one event, reset") {
+  for (Mode m : kModes) {
+    REQUIRE(mode_from_name(mode_name(m)).has_value());
+    CHECK(*mode_from_name(mode_name(m)) == m);
+  }
+  CHECK(mode_from_name("sweep") == Mode::Sweep);  // case-insensitive (window.alloclab.setMode)
+  CHECK_FALSE(mode_from_name("Gantt").has_value());
+  AppState st;
+  REQUIRE(st.load_link("size=16x16&jobs=200&seed=3").ok());
+  CHECK(st.playback().playing());  // Run mode plays from the start
+  st.step_once();
+  CHECK_FALSE(st.playback().playing());
+  CHECK(st.events() == 1);
+  for (int i = 0; i < 49; ++i) st.step_once();
+  CHECK(st.events() == 50);
+  CHECK(st.sim().now() > 0);
+  st.reset();
+  CHECK(st.events() == 0);
+  CHECK(st.sim().now() == 0);
+  st.playback().play();
+  st.set_mode(Mode::Explain);
+  CHECK(st.mode() == Mode::Explain);
+  CHECK_FALSE(st.playback().playing());
+}
+
+TEST_CASE("page compare: one run per strategy on the current scenario, stepped in lock-step by simulated time") {
+  AppState st;
+  REQUIRE(st.load_link("size=32x32&arrival=poisson:0.02&seed=3").ok());
+  st.set_compare_ids({"ff", "bf", "mbs", "random"});
+  st.set_mode(Mode::Compare);
+  REQUIRE(st.compare_runs().size() == 4);
+  for (std::size_t i = 0; i < 4; ++i) {
+    REQUIRE(st.compare_runs()[i].has_value());
+    CHECK(st.compare_runs()[i]->scenario().strategy == st.compare_ids()[i]);
+    Scenario want = st.scenario();
+    want.strategy = st.compare_ids()[i];
+    CHECK(canonical_link(st.compare_runs()[i]->scenario()) == canonical_link(want));
+  }
+  st.playback().play();
+  st.playback().set_speed(3000);
+  auto earliest = [&] {
+    double t = 1e300;
+    for (const auto& r : st.compare_runs()) t = std::min(t, r->now());
+    return t;
+  };
+  for (int frame = 0; frame < 2000 && earliest() < 1000; ++frame) st.advance(0.05);
+  std::vector<double> t;
+  for (const auto& r : st.compare_runs()) t.push_back(r->now());
+  const double lo = *std::min_element(t.begin(), t.end()), hi = *std::max_element(t.begin(), t.end());
+  CHECK(lo >= 1000);
+  CHECK_MESSAGE(hi - lo < 0.2 * hi, "compare runs at ", t[0], ", ", t[1], ", ", t[2], ", ", t[3]);
+  // an unknown strategy: that run is missing with the engine's message, the others run
+  st.set_compare_ids({"ff", "no-such"});
+  st.restart_compare();
+  REQUIRE(st.compare_runs().size() == 2);
+  CHECK(st.compare_runs()[0].has_value());
+  CHECK_FALSE(st.compare_runs()[1].has_value());
+  CHECK(st.compare_errors()[1].find("no-such") != std::string::npos);
+}
+
+TEST_CASE("presets: every preset parses and validates as a whole sweep; its first point is the page's") {
+  REQUIRE(presets().size() > 0);
+  for (const Preset& p : presets()) {
+    INFO("preset ", std::string(p.name));
+    const std::vector<std::string> words = sweep_text_words(std::string(p.text));
+    auto spec = parse_sweep(Scenario{}, words);
+    REQUIRE_MESSAGE(spec.ok(), (spec.ok() ? "" : spec.error().message));
+    auto runner = SweepRunner::create(*spec);
+    REQUIRE_MESSAGE(runner.ok(), (runner.ok() ? "" : runner.error().message));
+    for (long long i = 0; i < runner->size(); ++i) {
+      const Status v = validate(runner->scenario(i));
+      CHECK_MESSAGE(v.ok(), "point ", i, ": ", (v.ok() ? "" : v.message()));
+    }
+    auto first = preset_first_point(p);
+    REQUIRE_MESSAGE(first.ok(), (first.ok() ? "" : first.error().message));
+    CHECK(canonical_link(first->scenario) == canonical_link(runner->scenario(0)));
+    CHECK_FALSE(first->description.empty());  // the file says what it reproduces
+  }
+}
+
+TEST_CASE("presets: loading one sets the scenario, the Compare strategies and the Sweep lists") {
+  for (const Preset& p : presets()) {
+    INFO("preset ", std::string(p.name));
+    auto pt = preset_first_point(p);
+    REQUIRE(pt.ok());
+    AppState st;
+    REQUIRE(load_preset(st, p.name).ok());
+    CHECK(st.error() == "");
+    CHECK(st.link() == canonical_link(pt->scenario));
+    const SweepSettings& sw = st.sweep_settings();
+    if (pt->strategies.size() >= 2) {
+      CHECK(sw.ids == pt->strategies);
+      const std::size_t k = std::min<std::size_t>(4, pt->strategies.size());
+      CHECK(st.compare_ids() == std::vector<std::string>(pt->strategies.begin(), pt->strategies.begin() + std::ptrdiff_t(k)));
+    } else {
+      CHECK(sw.ids == SweepSettings{}.ids);
+    }
+    if (!pt->rates.empty()) CHECK(sw.rates == pt->rates);
+    CHECK(sw.replications == std::min(pt->replications, 30));
+  }
+  AppState st;
+  REQUIRE(st.load_link("size=8x8").ok());
+  const Status s = load_preset(st, "no-such-preset");
+  REQUIRE_FALSE(s.ok());
+  CHECK(st.error() == "preset: unknown 'no-such-preset'");
+  CHECK(st.link() == "size=8x8");
+}

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 #include "cli_harness.hpp"
+#include "net/bench_net.hpp"
 #include "net/patterns.hpp"
 #include "net/routing.hpp"
 
@@ -113,4 +114,31 @@ TEST_CASE("bench premas: one line per strategy with a results hash that depends 
   CHECK(a.out.find("300 jobs, 2 repeats") != std::string::npos);
   check_refused({{"bench", "premas", "jobs=0"}, {"bench", "premas", "strategy=nope"}, {"bench", "premas", "repeats=x"}},
                 "bench premas");
+}
+
+TEST_CASE("bench: one short run of every other bench command (smoke: exit 0, its report, no error)") {
+  // bench (jobs per second of the standard cases), with few jobs
+  Out j = cli({"bench", "jobs=200"});
+  CHECK(j.code == 0);
+  CHECK(j.err.empty());
+  CHECK(j.out.rfind("bench: jobs simulated per second (200 jobs per case)\n", 0) == 0);
+  // bench alloc: one strategy, one cell, the requests once
+  Out a = cli({"bench", "alloc", "quick", "strategy=ff", "cell=64x64-50", "repeats=1"});
+  CHECK(a.code == 0);
+  CHECK(a.err.empty());
+  CHECK(a.out.find("\n  ff ") != std::string::npos);
+  // bench ops: one strategy up to a small machine
+  Out o = cli({"bench", "ops", "max=16", "strategy=ff"});
+  CHECK(o.code == 0);
+  CHECK(o.err.empty());
+  CHECK(o.out.find("ff") != std::string::npos);
+  // bench net: one repeat of its drains (the command takes the fastest of 3)
+  const std::string net = bench_net(1);
+  CHECK(net.find("flit-hops") != std::string::npos);
+  // bench sweep: the fixed 36-run sweep through cmd_sweep, with its CSV hash
+  Out s = cli({"bench", "sweep"});
+  CHECK(s.code == 0);
+  CHECK(s.err.empty());
+  CHECK(s.out.find("36 runs, 36000 measured jobs in ") != std::string::npos);
+  CHECK(s.out.find("CSV hash ") != std::string::npos);
 }

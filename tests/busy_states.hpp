@@ -1,11 +1,38 @@
 // busy_states.hpp — the papers' example machine states built by hand in strategy tests: busy
 // blocks written as the papers write them (inclusive corners) and reported to the strategy,
-// Srinivasan et al. 2004's Fig. 1, one request asked of a strategy, and the best boundary contact by brute force.
+// Srinivasan et al. 2004's Fig. 1, machines drawn as pictures (the NAS thesis's 4x3 example),
+// one request asked of a strategy, and the best boundary contact by brute force.
 #pragma once
 #include <optional>
+#include <string>
+#include <vector>
 #include "strategy_runs.hpp"
 
 namespace alloclab::test {
+
+// Machine from a picture: rows top (y = H−1) first, '#' busy (owner job 0), '.' free.
+inline Occupancy picture(const std::vector<std::string>& rows, TopologyKind k = TopologyKind::Mesh) {
+  const int H = int(rows.size()), W = int(rows[0].size());
+  Occupancy occ(Topology(k, W, H));
+  for (int r = 0; r < H; ++r)
+    for (int x = 0; x < W; ++x)
+      if (rows[std::size_t(r)][std::size_t(x)] == '#') occ.assign(Block{x, H - 1 - r, 1, 1}, 0);
+  return occ;
+}
+
+// The NAS thesis's 4x3 example (Al Shdefat 2019): no 12-node submesh of any shape is free; the
+// 2x4 nucleus (k = 1) is placed at (0,0) and 4 nodes are grown from it breadth-first.
+inline Occupancy nas_4x3_example() {
+  return picture({
+      "..#..#.",
+      "..#..#.",
+      "###..#.",
+      "..####.",
+      "..#..#.",
+      "..#..#.",
+      ".....#.",
+  });
+}
 
 // Marks a busy block (x1,y1)-(x2,y2) inclusive, as the paper writes β = <x1,y1>,<x2,y2>, and
 // reports it to the strategy like the CLI `place` command does.

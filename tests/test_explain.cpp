@@ -214,25 +214,10 @@ TEST_CASE("explain: itat shows its busy tree and numbers the leaves in probe ord
 }
 
 TEST_CASE("explain: nas shows ASFF, the nucleus it grows from, and numbers the grown nodes") {
-  // The thesis's 4x3 example (Al Shdefat 2019; tests/test_nas.cpp): no 12-node submesh of any
-  // shape is free; the 2x4 nucleus (k = 1) goes to (0,0) and 4 nodes are grown breadth-first
-  // from it: (2,0), then (3,0), then (4,0) and (3,1). Rows top (y = 6) first, '#' busy.
-  const char* rows[] = {
-      "..#..#.",
-      "..#..#.",
-      "###..#.",
-      "..####.",
-      "..#..#.",
-      "..#..#.",
-      ".....#.",
-  };
-  const Topology t(TopologyKind::Mesh, 7, 7);
-  Occupancy occ(t);
-  auto st = make_strategy("nas", t);
-  JobId j = 1;
-  for (int r = 0; r < 7; ++r)
-    for (int x = 0; x < 7; ++x)
-      if (rows[r][x] == '#') busy(occ, *st, j++, x, 6 - r, x, 6 - r);
+  // The thesis's 4x3 example (busy_states.hpp): the 2x4 nucleus at (0,0), then (2,0), (3,0),
+  // and (4,0), (3,1) grown from it breadth-first.
+  const Occupancy occ = nas_4x3_example();
+  auto st = make_strategy("nas", occ.topology());
   const Explanation e = explain(*st, occ, {4, 3});
   const std::vector<Block> want = {{0, 0, 2, 4}, {2, 0, 1, 1}, {3, 0, 1, 1}, {4, 0, 1, 1}, {3, 1, 1, 1}};
   REQUIRE(e.decision);

@@ -6,25 +6,17 @@
 #include "alloc/fit.hpp"
 #include "alloc/tallest.hpp"
 #include "cli_harness.hpp"
+#include "busy_states.hpp"
 #include "noncontig.hpp"
 
 using namespace alloclab;
+using test::picture;
 
 namespace alloclab {
 std::vector<Shape> nas_nuclei(int a, int b);
 }
 
 namespace {
-// Machine from a picture: rows top (y = H−1) first, '#' busy, '.' free.
-Occupancy picture(std::vector<std::string> rows, TopologyKind k = TopologyKind::Mesh) {
-  const int H = int(rows.size()), W = int(rows[0].size());
-  Occupancy occ(Topology(k, W, H));
-  for (int r = 0; r < H; ++r)
-    for (int x = 0; x < W; ++x)
-      if (rows[std::size_t(r)][std::size_t(x)] == '#') occ.assign(Block{x, H - 1 - r, 1, 1}, 0);
-  return occ;
-}
-
 std::optional<Allocation> nas(const Occupancy& occ, Shape s, int cap = 0) {
   auto st = test::make_strategy("nas", occ.topology(), StrategyParams{cap});
   Rng rng(1);
@@ -106,15 +98,7 @@ using Blocks = std::vector<Block>;
 TEST_CASE("nas: example 4x3 — nucleus 2x4, then 4 neighbours grown from it") {
   // No 12-node submesh of any shape is free; the 2x4 nucleus (k = 1) is placed at (0,0) and
   // the 4 remaining nodes are grown breadth-first: (2,0), then (3,0), then (4,0), (3,1).
-  auto occ = picture({
-      "..#..#.",
-      "..#..#.",
-      "###..#.",
-      "..####.",
-      "..#..#.",
-      "..#..#.",
-      ".....#.",
-  });
+  const Occupancy occ = test::nas_4x3_example();
   auto a = nas(occ, {4, 3});
   REQUIRE(a);
   CHECK(a->blocks == Blocks{{0, 0, 2, 4}, {2, 0, 1, 1}, {3, 0, 1, 1}, {4, 0, 1, 1}, {3, 1, 1, 1}});
@@ -125,15 +109,8 @@ TEST_CASE("nas: example 4x3 — nucleus 2x4, then 4 neighbours grown from it") {
   CHECK(nas(occ, {4, 3}, 5));
   // Without the path through (2,0) the nucleus's free component has 10 nodes: every nucleus
   // and the 1x1 fallback fail although 12+ nodes are free (NAS keeps the job connected).
-  auto cut = picture({
-      "..#..#.",
-      "..#..#.",
-      "###..#.",
-      "..####.",
-      "..#..#.",
-      "..#..#.",
-      "..#..#.",
-  });
+  Occupancy cut = test::nas_4x3_example();
+  cut.assign(Block{2, 0, 1, 1}, 0);
   CHECK(cut.free_count() >= 12);
   CHECK_FALSE(nas(cut, {4, 3}));
 }

@@ -168,27 +168,39 @@ class Pin {
 // state().pinnedTraffic, command("gantt")). Windows report into it; only the page API reads it.
 class FrameReport {
  public:
-  // What the Gantt window drew: bars, the job under the mouse, one bar's centre.
+  // What the Gantt window drew: bars, the job under the mouse, one bar's centre and colour
+  // (RGB), the bars' area (x0, y0)-(x1, y1) in page pixels.
   struct Gantt {
     int bars = 0;
     JobId hovered = kNoJob, bar_job = kNoJob;
     float bar_x = 0, bar_y = 0;
+    unsigned bar_rgb = 0;  // 0xRRGGBB
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   };
-  // Called when a frame starts: the traffic view is "off" unless the Mesh window draws it.
-  void begin_frame() { traffic_view_ = "off"; }
+  // Where the Mesh window drew its canvas this frame (page pixels) and its zoom (1 = fit).
+  struct Mesh {
+    bool drawn = false;
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0, zoom = 1;
+  };
+  // Called when a frame starts: the traffic view is "off" and no mesh canvas is drawn unless
+  // the Mesh window draws them.
+  void begin_frame() { traffic_view_ = "off"; mesh_ = Mesh{}; }
   // The Mesh window: the overlay's form ("off", "links" per link or "heat" as a texture) and
   // what it drew for the pinned job.
   void traffic(const char* view, const PinnedTraffic& pinned) { traffic_view_ = view; pinned_traffic_ = pinned; }
   void gantt(const Gantt& g) { gantt_ = g; }
+  void mesh(const Mesh& m) { mesh_ = m; }
 
   const char* traffic_view() const { return traffic_view_; }
   const PinnedTraffic& pinned_traffic() const { return pinned_traffic_; }
   const Gantt& gantt() const { return gantt_; }
+  const Mesh& mesh() const { return mesh_; }
 
  private:
   const char* traffic_view_ = "off";
   PinnedTraffic pinned_traffic_;
   Gantt gantt_;
+  Mesh mesh_;
 };
 
 // Explain mode's cursor: the step shown (the Explain window's buttons, the ←/→ keys and the

@@ -100,9 +100,12 @@ std::string page_command(AppState& state, const std::string& name, const std::st
   if (name == "pin") { state.pin().set(JobId(std::atoi(arg.c_str()))); return ""; }
   if (name == "gantt") {  // what the Gantt window drew last frame
     const FrameReport::Gantt& g = state.report().gantt();
-    char b[200];
-    std::snprintf(b, sizeof b, "{\"bars\":%d,\"hovered\":%d,\"pinned\":%d,\"bar\":{\"job\":%d,\"x\":%.1f,\"y\":%.1f}}", g.bars,
-                  g.hovered, state.pin().job(), g.bar_job, double(g.bar_x), double(g.bar_y));
+    char b[320];
+    std::snprintf(b, sizeof b,
+                  "{\"bars\":%d,\"hovered\":%d,\"pinned\":%d,\"bar\":{\"job\":%d,\"x\":%.1f,\"y\":%.1f,\"rgb\":[%u,%u,%u]},"
+                  "\"area\":{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}}",
+                  g.bars, g.hovered, state.pin().job(), g.bar_job, double(g.bar_x), double(g.bar_y), g.bar_rgb >> 16, g.bar_rgb >> 8 & 0xff,
+                  g.bar_rgb & 0xff, double(g.x0), double(g.y0), double(g.x1 - g.x0), double(g.y1 - g.y0));
     return b;
   }
   if (name == "firstDifference") {  // Compare mode's button: the `alloclab diff` JSON, runs stopped there
@@ -188,7 +191,13 @@ std::string page_command(AppState& state, const std::string& name, const std::st
     const ExplainCursor& ex = state.explain_cursor();
     char b3[64];
     std::snprintf(b3, sizeof b3, ",\"step\":%d,\"steps\":%d", ex.step(), ex.steps());
+    // the Mesh window's canvas as drawn last frame (page pixels) and its zoom
+    const FrameReport::Mesh& mv = state.report().mesh();
+    char b4[160];
+    std::snprintf(b4, sizeof b4, ",\"mesh\":{\"drawn\":%s,\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"zoom\":%.3f}",
+                  mv.drawn ? "true" : "false", double(mv.x0), double(mv.y0), double(mv.x1 - mv.x0), double(mv.y1 - mv.y0), double(mv.zoom));
     // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
+    out += b4;
     out += ",\"explain\":{\"strategy\":";
     out += json_string(ex.strategy());
     out += b3;

@@ -109,6 +109,7 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
         shown.bar_job = r.id;
         shown.bar_x = (left + right) / 2;
         shown.bar_y = mid;
+        shown.bar_rgb = (col & 0xff) << 16 | (col >> 8 & 0xff) << 8 | (col >> 16 & 0xff);  // ImU32 is ABGR
       }
     }
     if (hovered_canvas && m.y >= y && m.y < y + std::max(h, 2.0f) && m.x >= X(r.arrival) - 2 && m.x <= X(r.end) + 2) hover = r.id;
@@ -116,6 +117,7 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   }
   dl->PopClipRect();
   shown.hovered = hover;
+  shown.x0 = c0.x, shown.y0 = c0.y, shown.x1 = c1.x, shown.y1 = c1.y;
   report.gantt(shown);
   if (hover != kNoJob) {
     ImGui::BeginTooltip();

@@ -22,6 +22,7 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   JobId pinned = pin.job();
   const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &pinned);
   pin.set(pinned);
+  report.mesh({.drawn = true, .x0 = g.c0.x, .y0 = g.c0.y, .x1 = g.c1.x, .y1 = g.c1.y, .zoom = canvas.zoom()});
   const bool traffic_ok = traffic_available(sim);
   PinnedTraffic drawn;
   const char* view = "off";

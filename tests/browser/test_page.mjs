@@ -1,6 +1,6 @@
 // tests/browser/test_page.mjs — the page in headless Chromium (playwright-core, Debian's
 // chromium, WebGL2 via SwiftShader): window.alloclab as docs/guide/page.md lists it, runJson equal
-// to the native CLI, a mesh view that is not blank, a malformed link that shows the engine's
+// to the native CLI, a mesh canvas that is not blank, a malformed link that shows the engine's
 // error while the page stays usable, and the front end (tests/browser/ui_checks.mjs): every
 // mode and panel driven by clicks, keys and window.alloclab's hooks, with a screenshot each.
 //   usage: node tests/browser/test_page.mjs [--site DIR] [--native CLI]   (or: [DIR] [CLI])
@@ -101,7 +101,13 @@ const part = (json, key) => {
   return m ? m[1] : null;
 };
 
-const MESH_CLIP = { x: 388, y: 68, width: 884, height: 720 };  // the Mesh window and the right column at 1280x800
+// The Mesh window's canvas as the page drew it last frame (state().mesh, page pixels): the job
+// census looks at the machine only, not at the Charts, Gantt or Queue windows' coloured bars.
+async function meshClip(page) {
+  const m = (await page.evaluate(() => window.alloclab.state())).mesh;
+  if (!m.drawn || m.w < 16 || m.h < 16) throw new Error(`no mesh canvas drawn: ${JSON.stringify(m)}`);
+  return { x: Math.ceil(m.x), y: Math.ceil(m.y), width: Math.floor(m.w) - 1, height: Math.floor(m.h) - 1 };
+}
 
 const server = await serveStatic(site, 0);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'alloclab-pw-'));
@@ -126,8 +132,8 @@ try {
   // ---- 1. a non-default link loads into the panels and runs
   const link = 'size=32x32&strategy=random&seed=7';
   const t0 = Date.now();
-  const page = await open(link);
-  check('page loads and window.alloclab.ready', true, `${Date.now() - t0} ms`);
+  const page = await open(link).catch((e) => { check('page loads and window.alloclab.ready', false, e.message); throw e; });
+  check('page loads and window.alloclab.ready', await page.evaluate(() => window.alloclab.ready === true), `${Date.now() - t0} ms`);
   const api = await page.evaluate(() => ({ version: window.alloclab.version, types: ['runJson', 'link', 'frameStats'].map((k) => typeof window.alloclab[k]) }));
   check('window.alloclab has version, runJson, link, frameStats', /^\d+\.\d+/.test(api.version) && api.types.every((t) => t === 'function'), `version ${api.version}`);
   check('link() equals the loaded link', (await page.evaluate(() => window.alloclab.link())) === link);
@@ -148,7 +154,7 @@ try {
   let c = null;
   for (let i = 0; i < 10; i++) {
     await page.waitForTimeout(500);
-    const png = await page.screenshot({ clip: MESH_CLIP });
+    const png = await page.screenshot({ clip: await meshClip(page) });
     c = census(png);
     fs.writeFileSync(path.join(shots, 'mesh-32x32-random.png'), png);
     if (c.jobPixels > 500) break;
@@ -203,7 +209,7 @@ try {
   await p3.waitForTimeout(2500);
   let cb = null;  // a slow machine may need more frames to fill the mesh: look again until 10 s more
   for (let i = 0; i < 20; i++) {
-    const bigPng = await p3.screenshot({ clip: MESH_CLIP });
+    const bigPng = await p3.screenshot({ clip: await meshClip(p3) });
     fs.writeFileSync(path.join(shots, 'mesh-256x256-random.png'), bigPng);
     cb = census(bigPng);
     if (cb.jobPixels > 5000) break;
@@ -217,7 +223,7 @@ try {
 
   // ---- 6. the front end: modes, panels, link round trip, exports, traces, presets
   await uiChecks({ open, check, shots, census, server, nativeCli });
-  await ganttChecks({ open, check, shots, nativeCli });
+  await ganttChecks({ open, check, shots, census, nativeCli });
 } catch (e) {
   check('no exception', false, e.stack);
 } finally {

@@ -99,11 +99,14 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
     await shot(p, 'mesh-pinned.png');
   }
   check('clicking a job in the mesh pins it', pinned >= 0, job ? `pinned ${pinned} (waited up to 10 s for a pin)` : 'no job cell found in the mesh');
-  // wheel zoom around the pinned job
+  // wheel zoom around the pinned job: the canvas reports its zoom (1 = the whole machine)
+  const zoom0 = (await st(p)).mesh.zoom;
   await p.mouse.move(meshClip.x + (job?.x ?? 200), meshClip.y + (job?.y ?? 150));
   await p.mouse.wheel(0, -400);
-  await p.waitForTimeout(400);
+  const zoomed = await until(p, (z) => window.alloclab.state().mesh.zoom > z, zoom0);
+  const zoom1 = (await st(p)).mesh.zoom;
   await shot(p, 'mesh-zoomed.png');
+  check('the mouse wheel over the mesh zooms in', zoom0 === 1 && zoom1 > 1, `zoom ${zoom0} -> ${zoom1}${zoomed ? '' : ' (waited 10 s for the zoom to grow)'}`);
   await p.close();
 
   // -- a pinned job's messages: with the network model, pinning a job draws the channels its
@@ -210,14 +213,27 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   const swMode = await c.evaluate(() => window.alloclab.mode());
   check('key 3 switches to Sweep', swMode === 'Sweep', `mode ${swMode} (waited up to 10 s for Sweep)`);
   await c.evaluate(() => window.alloclab.setParam('jobs', '300'));
-  await c.evaluate(() => window.alloclab.command('sweep', 'ff,bf,mbs|0.005,0.01,0.02,0.04|2'));
-  await c.waitForTimeout(600);
-  const mid = await st(c);
+  // the progress read at every animation frame from the start to the end (60 s at most): it
+  // must rise through values strictly between 0 and 1 over several frames, never fall
+  const seen = await c.evaluate(() => new Promise((done) => {
+    const out = [], t0 = performance.now();
+    window.alloclab.command('sweep', 'ff,bf,mbs|0.005,0.01,0.02,0.04|2');
+    const f = () => {
+      const s = window.alloclab.state().sweep;
+      out.push([s.progress, s.running, s.done, s.total]);
+      if (s.running && performance.now() - t0 < 60000) requestAnimationFrame(f); else done(out);
+    };
+    requestAnimationFrame(f);
+  }));
   await shot(c, 'mode-sweep-running.png');
   const swept = await until(c, () => { const s = window.alloclab.state(); return !s.sweep.running && s.sweep.done === s.sweep.total; }, null, 60000);
   const csv = await c.evaluate(() => window.alloclab.sweepCsv());
-  check('Sweep: progresses across frames and finishes (3 strategies x 4 rates x 2)', swept && mid.sweep.total === 24 && csv.trim().split('\n').length === 13,
-        `progress at 0.6 s ${mid.sweep.progress.toFixed(2)}, ${csv.trim().split('\n').length - 1} rows`);
+  const between = seen.filter(([pr, running]) => running && pr > 0 && pr < 1);
+  const rising = seen.every(([pr], i) => i === 0 || pr >= seen[i - 1][0]);
+  check('Sweep: progresses across frames and finishes (3 strategies x 4 rates x 2)',
+        swept && seen[0][3] === 24 && new Set(between.map(([pr]) => pr)).size >= 3 && rising && csv.trim().split('\n').length === 13,
+        `${seen.length} frames, ${between.length} with 0 < progress < 1 (${new Set(between.map(([pr]) => pr)).size} distinct), ` +
+        `never falling: ${rising}; ${csv.trim().split('\n').length - 1} rows`);
   await shot(c, 'mode-sweep.png');
   // the page's CSV is the engine's SweepRunner CSV: `alloclab sweep` for the same points, byte for byte
   const sweepLink = await c.evaluate(() => window.alloclab.link());
@@ -242,8 +258,13 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   await shot(c, 'mode-explain.png');
   await c.evaluate(() => window.alloclab.setParam('size', '16x16'));
   for (let i = 0; i < 40; i++) await c.evaluate(() => window.alloclab.command('step'));
-  await frames(c, 3);
+  await frames(c, 3);  // the Explain window has explained the next decision on the new machine
   await shot(c, 'mode-explain-16x16.png');
+  const ex16 = await st(c);
+  const link16 = await c.evaluate(() => window.alloclab.link());
+  check('Explain on 16x16: 40 steps processed, still paused, the next decision explained', ex16.mode === 'Explain' && !ex16.playing &&
+        ex16.events === 40 && !link16.includes('size=') /* 16x16: the default */ && ex16.explain.steps >= 2 && ex16.explain.caption !== '',
+        `events ${ex16.events}, playing ${ex16.playing}, ${link16}; ${ex16.explain.strategy}: ${ex16.explain.steps} steps, "${ex16.explain.title}"`);
 
   await explainChecks({ open, check, shot });
 
@@ -252,7 +273,10 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   await c.evaluate(() => { window.alloclab.setParam('jobs', '200'); window.alloclab.setParam('replications', '4'); window.alloclab.command('startReplications'); });
   const reps = await until(c, () => { const s = window.alloclab.state(); return !s.replications.running && s.replications.done === 4; }, null, 30000);
   const json = await c.evaluate(() => window.alloclab.resultsJson());
-  check('Run replications: 4 replications, JSON with ci95', reps && /"ci95"/.test(json) && /"replications": ?4|replications/.test(json), json.slice(0, 100));
+  const parsed = (() => { try { return JSON.parse(json); } catch (e) { return null; } })();
+  const res = parsed?.results, ci = res?.ci95;  // `alloclab run` JSON: results.replications, results.ci95 per metric
+  check('Run replications: 4 replications, JSON with ci95', reps && res?.replications === 4 && typeof ci === 'object' &&
+        Object.keys(ci).length >= 20 && Object.keys(ci).every((k) => typeof res[k] === 'number' && typeof ci[k] === 'number'), json.slice(0, 160));
   await frames(c, 3);
   await shot(c, 'results-replications.png');
   await c.evaluate(() => window.alloclab.download('csv'));
@@ -311,7 +335,13 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   await pr.mouse.click(352, 10);           // menu bar: Presets
   await frames(pr, 5);
   await shot(pr, 'presets-menu.png');
-  await pr.keyboard.press('Escape');
+  await pr.mouse.click(400, 56);           // an entry near the top of the menu
+  await until(pr, () => window.alloclab.link() !== '');
+  const clicked = await pr.evaluate(() => window.alloclab.link());
+  // the click loaded one of the presets: the link is the first point of one of them
+  const hit = await pr.evaluate(([names, l]) => names.find((n) => { window.alloclab.loadPreset(n); return window.alloclab.link() === l; }) ?? '',
+                                [names, clicked]);
+  check('clicking an entry of the Presets menu loads that preset', clicked !== '' && hit !== '', `clicked -> ${clicked} (preset ${hit || 'none'})`);
   await pr.evaluate(() => window.alloclab.loadPreset('seed002-no-network'));
   const pl = await pr.evaluate(() => window.alloclab.link());
   check('presets listed and the first point of one loads', names.length >= 3 && pl.includes('job_size=exponential') && pl.includes('service=uniform'), `${names.join(', ')} -> ${pl}`);
@@ -392,7 +422,7 @@ function findJobPixel(png, census) {
 // The Gantt window (Run mode) and Compare's first difference: bars drawn (screenshot), hover
 // names a job and click pins it (the mesh view's pin), and the first difference stops at the
 // same job and time as the native `alloclab diff`.
-export async function ganttChecks({ open, check, shots, nativeCli }) {
+export async function ganttChecks({ open, check, shots, census, nativeCli }) {
   const g = await open('size=16x16&arrival=poisson:0.04&jobs=400&scheduler=conservative');
   await g.evaluate(() => window.alloclab.command('speed', '200'));
   await g.waitForTimeout(3000);
@@ -401,8 +431,21 @@ export async function ganttChecks({ open, check, shots, nativeCli }) {
   await until(g, () => window.alloclab.state().playing === false);
   await frames(g, 3);  // the Gantt window drawn paused: its bars stay where the hover goes
   const gs = JSON.parse(await g.evaluate(() => window.alloclab.command('gantt')));
-  fs.writeFileSync(path.join(shots, 'gantt.png'), await g.screenshot());
-  check('Gantt window draws bars', gs.bars >= 5 && gs.bar.job >= 0, JSON.stringify(gs));
+  const gpng = await g.screenshot();
+  fs.writeFileSync(path.join(shots, 'gantt.png'), gpng);
+  // the pixels, not the window's own count: the reported bar has its job's colour on screen,
+  // and the bars' area holds many job-coloured pixels
+  const gimg = census(gpng).img;
+  const near = (a, b) => a.every((v, i) => Math.abs(v - b[i]) <= 8);
+  const atBar = gimg.rgb(Math.round(gs.bar.x), Math.round(gs.bar.y));
+  let barPixels = 0;
+  for (let y = Math.ceil(gs.area.y); y < gs.area.y + gs.area.h; y++)
+    for (let x = Math.ceil(gs.area.x); x < gs.area.x + gs.area.w; x++) {
+      const [r, gg, b] = gimg.rgb(x, y), mx = Math.max(r, gg, b), mn = Math.min(r, gg, b);
+      if (mx >= 150 && (mx - mn) / mx >= 0.4) barPixels++;
+    }
+  check('Gantt window draws bars (job colours on screen)', gs.bars >= 5 && gs.bar.job >= 0 && near(atBar, gs.bar.rgb) && barPixels > 300,
+        `${JSON.stringify(gs)}; pixel at the bar ${atBar}, ${barPixels} job-coloured pixels in the bars' area`);
   await g.mouse.move(gs.bar.x, gs.bar.y);
   await until(g, (j) => JSON.parse(window.alloclab.command('gantt')).hovered === j, gs.bar.job);
   const hov = JSON.parse(await g.evaluate(() => window.alloclab.command('gantt')));

@@ -78,7 +78,8 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
       comm_rng_(derive_seed(seed, kCommStream)), pattern_(find_pattern(s.pattern)),
       replays_(strategy_->repeats_failures()), dispersal_meter_(topo_) {
   if (pattern_->network())
-    net_.emplace(topo_, NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control});
+    net_.emplace(topo_, NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control,
+                                  routing_for(s.routing, topo_)});
 }
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {

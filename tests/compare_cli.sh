@@ -2,7 +2,8 @@
 # compare_cli.sh NATIVE WASM — runs the same scenarios through the native CLI and the wasm CLI
 # (under Node) and requires byte-identical stdout apart from `timing` (which is measured), the
 # same stderr and the same exit status, and that status the expected one: 0 for every command
-# except the bad inputs (2). Covers a mesh, a torus, replications, a CSV trace and an SWF trace,
+# except the bad inputs (2). Covers a mesh, a torus, every routing
+# function, replications, a CSV trace and an SWF trace,
 # the shipped .swf.gz logs and truncated/corrupt gzip, EASY and conservative backfilling on
 # traces, sweeps (one of them the input of two `plot` calls), `place`, `link`, `list` and a bad
 # input (same stderr line, exit status 2).
@@ -59,6 +60,10 @@ check run size=12x12 pattern=all-to-all strategy=pald-ff jobs=150 arrival=poisso
 check run topology=torus size=10x10 pattern=near-neighbor strategy=mbs jobs=200 comm_iterations=2 compute_time=4
 check run size=16x16 pattern=one-to-all scheduler=easy jobs=100 arrival=poisson:0.001 strategy=nas
 check run size=12x12 pattern=random jobs=200 strategy=random
+# every routing function (west-first adapts to the routers' free ports: the same choices in wasm)
+for r in yx west-first; do check run size=12x12 pattern=all-to-all routing=$r strategy=random jobs=150 arrival=poisson:0.004; done
+check run topology=torus size=10x10 pattern=random routing=dateline-yx jobs=150 arrival=poisson:0.01
+check_status 2 run topology=torus routing=west-first
 # allocation time: counted operations charged as simulated time (fcfs, easy, greedy)
 check run size=32x32 strategy=qa alloc_cost=0.01 jobs=400 arrival=poisson:0.05
 check run size=16x16 strategy=mfa scheduler=easy alloc_cost=0.001 jobs=400

@@ -142,3 +142,64 @@ TEST_CASE("bench: one short run of every other bench command (smoke: exit 0, its
   CHECK(s.out.find("36 runs, 36000 measured jobs in ") != std::string::npos);
   CHECK(s.out.find("CSV hash ") != std::string::npos);
 }
+
+TEST_CASE("commands are table rows: --help shows every row's usage and summary, an unknown name lists them all") {
+  const std::string help = cli({"--help"}).out;
+  CHECK(cli({"help"}).out == help);
+  CHECK(cli({}).out == help);
+  std::string names;
+  for (const CliCommand& c : cli_commands()) {
+    CAPTURE(c.name);
+    CHECK(static_cast<bool>(c.run));
+    CHECK(!c.summary.empty());
+    CHECK(help.find("\n  alloclab " + std::string(c.name) + (c.usage.empty() ? "" : " " + std::string(c.usage))) !=
+          std::string::npos);
+    CHECK(help.find(std::string(c.summary) + "\n") != std::string::npos);
+    names += (names.empty() ? "" : ", ") + std::string(c.name);
+  }
+  for (const CliCommand& b : bench_commands()) {
+    CAPTURE(b.name);
+    const std::string line = "\n  alloclab bench" + (b.name.empty() ? "" : " " + std::string(b.name)) +
+                             (b.usage.empty() ? "" : " " + std::string(b.usage));
+    CHECK(help.find(line) != std::string::npos);
+    CHECK(help.find(std::string(b.summary) + "\n") != std::string::npos);
+  }
+  const Out u = cli({"frobnicate", "x=1"});
+  CHECK(u.code == 2);
+  CHECK(u.out.empty());
+  CHECK(u.err == "alloclab: unknown command 'frobnicate'; commands: " + names + "\n");
+  for (const char* must : {"run", "place", "link", "sweep", "merge", "plot", "gantt", "diff", "list", "bench", "help"})
+    CHECK(names.find(must) != std::string::npos);
+  // bench: an unknown subcommand lists every subcommand; jobs=N still runs the default row
+  const Out b = cli({"bench", "frobnicate"});
+  CHECK(b.code == 2);
+  std::string subs;
+  for (const CliCommand& c : bench_commands())
+    if (!c.name.empty()) subs += (subs.empty() ? "" : ", ") + std::string(c.name);
+  CHECK(b.err == "alloclab: bench: unknown subcommand 'frobnicate'; allowed: " + subs + " (or none)\n");
+  CHECK(cli({"help", "frobnicate"}).err == "alloclab: help: unknown subcommand 'frobnicate'; allowed: keys (or none)\n");
+  CHECK(cli({"bench", "jobs=0"}).err.find("allowed: jobs=N") != std::string::npos);
+  check_refused({{"bench", "net", "x"}, {"bench", "sweep", "x"}, {"list", "x"}, {"version", "x"}}, "takes no arguments");
+  CHECK(cli({"--version"}).out == cli({"version"}).out);
+  CHECK(cli({"--version"}).out.rfind("alloclab ", 0) == 0);
+}
+
+TEST_CASE("list: every routing row with its VCs and adaptivity, and which one is each topology's default") {
+  const std::string l = cli({"list"}).out;
+  for (const RoutingInfo& r : routing_functions()) {
+    const std::size_t at = l.find("\n  " + std::string(r.id) + " ");
+    REQUIRE(at != std::string::npos);
+    const std::string line = l.substr(at + 1, l.find('\n', at + 1) - at - 1);
+    CAPTURE(line);
+    CHECK(line.find(r.adaptive ? "; adaptive;" : "; deterministic;") != std::string::npos);
+    const bool mesh_default = &default_routing(Topology(TopologyKind::Mesh, 4, 4)) == &r;
+    const bool torus_default = &default_routing(Topology(TopologyKind::Torus, 4, 4)) == &r;
+    CHECK((line.find("; default on the mesh]") != std::string::npos) == mesh_default);
+    CHECK((line.find("; default on the torus]") != std::string::npos) == torus_default);
+  }
+  CHECK(cli({"link", "routing=xy"}).out == "\n");
+  CHECK(cli({"link", "routing=yx"}).out == "routing=yx\n");
+  const Out bad = cli({"run", "topology=torus", "routing=yx"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err == "alloclab: routing: 'yx' is not defined on the torus; allowed on the torus: auto, dateline, dateline-yx\n");
+}

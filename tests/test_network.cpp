@@ -600,15 +600,16 @@ TEST_CASE("routing table: ids unique, 1 or 2 VCs, minimal rows route in exactly 
 
 namespace {
 // A deliberately non-minimal mesh routing: first to column 0, then XY.
-RouteChoice route_via_column0(const Topology& t, Coord c, Coord d, int in_port, int) {
+RouteChoice route_via_column0(const Topology& t, Coord c, Coord d, int in_port, int, unsigned) {
   // injected, or still travelling left (arrived from the right): keep going left to column 0
   if ((in_port == kPortLocal || in_port == kPortRight) && c.x > 0) return {kPortLeft, 0};
-  return find_routing("xy")->route(t, c, d, in_port, 0);
+  return find_routing("xy")->route(t, c, d, in_port, 0, kAllPortsFree);
 }
 }  // namespace
 
 TEST_CASE("route_hops walks a non-minimal routing function instead of assuming the distance") {
-  const RoutingInfo detour{"via-column-0", route_via_column0, "test", 1, false, true, false};
+  const RoutingInfo detour{.id = "via-column-0", .route = route_via_column0, .help = "test", .vcs = 1, .minimal = false,
+                           .adaptive = false, .mesh = true, .torus = false};
   const Topology t(TopologyKind::Mesh, 6, 3);
   // from (4,1) to (5,1): left to x=0 (4 hops), then right 5 hops
   CHECK(route_hops(detour, t, Coord{4, 1}, Coord{5, 1}) == 9);

@@ -5,9 +5,10 @@
 // as HTML: text goes to C++ or to textContent only.
 //
 // Sections, in order:
-//   commands            json_string, run_json_for_link, page_command (the hooks behind
-//                       window.alloclab: modes, keys, playback, pins, Explain, Compare, Sweep,
-//                       state() as JSON), page_load_trace_file
+//   commands            json_string, run_json_for_link; the table kPageCommands (the hooks
+//                       behind window.alloclab: modes, keys, playback, pins, Explain, Compare,
+//                       Sweep, state() as JSON, help) that page_command dispatches on;
+//                       page_load_trace_file
 //   C entry points      alloclab_run_json, alloclab_frame_times, alloclab_hash_changed,
 //                       alloclab_command, alloclab_load_trace (exported for the JS side)
 //   JS side             EM_JS: the fragment, window.alloclab's install, clipboard, downloads,
@@ -55,160 +56,234 @@ Result<std::string> run_json_for_link(const std::string& link) {
 
 std::string engine_version() { return kVersion; }
 
+namespace {
+
+// state(): the page's state as one JSON object (mode, playback, queue, pins, Compare, Sweep,
+// replications, trace, traffic view, Explain's step).
+std::string state_json(AppState& state) {
+  const Simulation& sim = state.sim();
+  std::string times;
+  for (const auto& r : state.compare_runs()) {
+    char b2[40];
+    std::snprintf(b2, sizeof b2, "%s%.17g", times.empty() ? "" : ",", r ? r->now() : -1.0);
+    times += b2;
+  }
+  char buf[2048];
+  std::snprintf(buf, sizeof buf,
+                "{\"mode\":\"%s\",\"playing\":%s,\"now\":%.17g,\"events\":%lld,\"done\":%s,\"running\":%zu,"
+                "\"queue\":%zu,\"pinned\":%d,\"pinnedTraffic\":{\"job\":%d,\"channels\":%d,\"held\":%d,\"flits\":%d},"
+                "\"history\":%zu,\"compareRuns\":%zu,\"compareTimes\":[%s],"
+                "\"sweep\":{\"running\":%s,\"done\":%d,\"total\":%d,\"progress\":%.4f},"
+                "\"replications\":{\"running\":%s,\"done\":%d,\"total\":%d},\"trace\":\"%s\",\"traceJobs\":%zu,\"traceLastArrival\":%.17g,"
+                "\"traffic\":\"%s\"}",
+                mode_name(state.mode()), state.playback().playing() ? "true" : "false", sim.now(), state.events(), sim.done() ? "true" : "false",
+                sim.running().size(), sim.queue_length(), state.pin().job(), state.report().pinned_traffic().job, state.report().pinned_traffic().channels,
+                state.report().pinned_traffic().held, state.report().pinned_traffic().flits, state.history().samples().size(),
+                state.compare_runs().size(),
+                times.c_str(),
+                state.sweep().running() ? "true" : "false", state.sweep().tasks_done(), state.sweep().tasks_total(), state.sweep().progress(),
+                state.replications().running() ? "true" : "false", state.replications().tasks_done(), state.replications().tasks_total(),
+                state.scenario().trace.find('"') == std::string::npos ? state.scenario().trace.c_str() : "?",
+                state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : std::size_t(0),
+                state.scenario().trace_data && !state.scenario().trace_data->jobs.empty() ? state.scenario().trace_data->jobs.back().arrival : 0.0,
+                state.report().traffic_view());
+  // Explain mode's step as the window showed it last frame
+  std::string out(buf);
+  out.pop_back();
+  const ExplainCursor& ex = state.explain_cursor();
+  char b3[64];
+  std::snprintf(b3, sizeof b3, ",\"step\":%d,\"steps\":%d", ex.step(), ex.steps());
+  // the Mesh window's canvas as drawn last frame (page pixels) and its zoom
+  const FrameReport::Mesh& mv = state.report().mesh();
+  char b4[160];
+  std::snprintf(b4, sizeof b4, ",\"mesh\":{\"drawn\":%s,\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"zoom\":%.3f}",
+                mv.drawn ? "true" : "false", double(mv.x0), double(mv.y0), double(mv.x1 - mv.x0), double(mv.y1 - mv.y0), double(mv.zoom));
+  // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
+  out += b4;
+  out += ",\"explain\":{\"strategy\":";
+  out += json_string(ex.strategy());
+  out += b3;
+  out += ",\"title\":";
+  out += json_string(ex.title());
+  out += ",\"caption\":";
+  out += json_string(ex.caption());
+  out += "}}";
+  return out;
+}
+
+// "a,b,c" -> {"a", "b", "c"} (empty parts dropped).
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::string part;
+  for (char ch : text + ",") {
+    if (ch != ',') { part += ch; continue; }
+    if (!part.empty()) parts.push_back(part);
+    part.clear();
+  }
+  return parts;
+}
+
+std::string status_text(const Status& st) { return st ? std::string() : st.message(); }
+
+std::string timing_json(AppState& state) {  // recent frames' work in parts: simulation, UI building, draw-list submission (ms)
+  std::string out = "{";
+  const char* names[3] = {"sim", "build", "submit"};
+  for (int k = 0; k < 3; ++k) {
+    const auto& r = state.timing().part_history(k);
+    out += std::string(k ? "," : "") + "\"" + names[k] + "\":[";
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      char b[24];
+      std::snprintf(b, sizeof b, "%s%.3f", i ? "," : "", r.at(i));
+      out += b;
+    }
+    out += "]";
+  }
+  return out + "}";
+}
+
+std::string gantt_json(AppState& state) {  // what the Gantt window drew last frame
+  const FrameReport::Gantt& g = state.report().gantt();
+  char b[320];
+  std::snprintf(b, sizeof b,
+                "{\"bars\":%d,\"hovered\":%d,\"pinned\":%d,\"bar\":{\"job\":%d,\"x\":%.1f,\"y\":%.1f,\"rgb\":[%u,%u,%u]},"
+                "\"area\":{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}}",
+                g.bars, g.hovered, state.pin().job(), g.bar_job, double(g.bar_x), double(g.bar_y), g.bar_rgb >> 16, g.bar_rgb >> 8 & 0xff,
+                g.bar_rgb & 0xff, double(g.x0), double(g.y0), double(g.x1 - g.x0), double(g.y1 - g.y0));
+  return b;
+}
+
+std::string compare_command(AppState& state, const std::string& arg) {
+  const std::vector<std::string> ids = split_commas(arg);
+  if (ids.size() < 2 || ids.size() > 4) return "compare: 2 to 4 strategies";
+  for (const auto& id : ids) if (!find_strategy(id)) return "compare: unknown strategy '" + id + "'";
+  state.set_compare_ids(ids);
+  state.restart_compare();
+  return "";
+}
+
+std::string sweep_command(AppState& state, const std::string& arg) {
+  const auto a = arg.find('|'), b = arg.find('|', a == std::string::npos ? a : a + 1);
+  if (a == std::string::npos || b == std::string::npos) return "sweep: strategies|rates|replications";
+  const std::vector<std::string> ids = split_commas(arg.substr(0, a));
+  std::vector<double> rates;
+  for (const std::string& r : split_commas(arg.substr(a + 1, b - a - 1))) rates.push_back(std::atof(r.c_str()));
+  if (ids.empty() || rates.empty()) return "sweep: no strategies or rates";
+  state.set_sweep_settings({ids, rates, std::clamp(std::atoi(arg.c_str() + b + 1), 1, 1000)});
+  state.start_sweep();
+  return "";
+}
+
+std::string help_text(AppState&, const std::string&);
+
+// The UI's actions: page_command dispatches on `name`; command("help") and the unknown-command
+// error list the rows.
+const PageCommand kPageCommands[] = {
+    {.name = "setMode", .arg = "Run|Compare|Sweep|Explain", .summary = "switch mode",
+     .run = [](AppState& s, const std::string& arg) -> std::string {
+       auto m = mode_from_name(arg);
+       if (!m) return "unknown mode '" + arg + "' (Run, Compare, Sweep, Explain)";
+       s.set_mode(*m);
+       return "";
+     }},
+    {.name = "mode", .arg = "", .summary = "the current mode",
+     .run = [](AppState& s, const std::string&) -> std::string { return mode_name(s.mode()); }},
+    {.name = "link", .arg = "", .summary = "the scenario's canonical link",
+     .run = [](AppState& s, const std::string&) { return s.link(); }},
+    {.name = "timing", .arg = "", .summary = "recent frames' work in ms: sim, build, submit (JSON)",
+     .run = [](AppState& s, const std::string&) { return timing_json(s); }},
+    {.name = "setParam", .arg = "KEY=VALUE", .summary = "set one key (as the Setup panel does; the run restarts)",
+     .run = [](AppState& s, const std::string& arg) -> std::string {
+       const auto eq = arg.find('=');
+       if (eq == std::string::npos) return "'" + arg + "' is not key=value";
+       return status_text(s.set_param(arg.substr(0, eq), arg.substr(eq + 1)));
+     }},
+    {.name = "play", .arg = "", .summary = "start playback",
+     .run = [](AppState& s, const std::string&) -> std::string { s.playback().play(); return ""; }},
+    {.name = "pause", .arg = "", .summary = "pause playback",
+     .run = [](AppState& s, const std::string&) -> std::string { s.playback().pause(); return ""; }},
+    {.name = "step", .arg = "", .summary = "one event",
+     .run = [](AppState& s, const std::string&) -> std::string { s.step_once(); return ""; }},
+    {.name = "reset", .arg = "", .summary = "back to time 0",
+     .run = [](AppState& s, const std::string&) -> std::string { s.reset(); return ""; }},
+    {.name = "runToEnd", .arg = "", .summary = "run the scenario to its end",
+     .run = [](AppState& s, const std::string&) -> std::string { s.run_to_end(); return ""; }},
+    {.name = "speed", .arg = "EVENTS_PER_SECOND|max", .summary = "playback speed",
+     .run = [](AppState& s, const std::string& arg) -> std::string {
+       s.playback().set_speed(std::atof(arg.c_str()));
+       s.playback().set_max_speed(arg == "max");
+       return "";
+     }},
+    {.name = "explainStep", .arg = "next|prev|INDEX", .summary = "Explain mode: move to a step (0-based)",
+     .run = [](AppState& s, const std::string& arg) -> std::string {
+       if (arg == "next") s.explain_cursor().next();
+       else if (arg == "prev") s.explain_cursor().prev();
+       else s.explain_cursor().go(std::atoi(arg.c_str()));
+       return "";
+     }},
+    {.name = "pin", .arg = "JOB", .summary = "pin a job (-1: none)",
+     .run = [](AppState& s, const std::string& arg) -> std::string { s.pin().set(JobId(std::atoi(arg.c_str()))); return ""; }},
+    {.name = "gantt", .arg = "", .summary = "what the Gantt window drew last frame (JSON)",
+     .run = [](AppState& s, const std::string&) { return gantt_json(s); }},
+    {.name = "firstDifference", .arg = "", .summary = "Compare: the `alloclab diff` JSON, runs stopped there",
+     .run = [](AppState& s, const std::string&) -> std::string {
+       if (Status st = s.first_difference(); !st) return st.message();
+       return s.first_diff_json();
+     }},
+    {.name = "presets", .arg = "", .summary = "the preset names, one per line",
+     .run = [](AppState&, const std::string&) {
+       std::string out;
+       for (const Preset& p : presets()) out += std::string(p.name) + "\n";
+       return out;
+     }},
+    {.name = "loadPreset", .arg = "NAME", .summary = "load a preset",
+     .run = [](AppState& s, const std::string& arg) { return status_text(load_preset(s, arg)); }},
+    {.name = "compare", .arg = "ID,ID[,ID[,ID]]", .summary = "Compare 2 to 4 strategies", .run = compare_command},
+    {.name = "sweep", .arg = "IDS|RATES|REPLICATIONS", .summary = "start a sweep (e.g. ff,bf|0.01,0.02|2)",
+     .run = sweep_command},
+    {.name = "cancelSweep", .arg = "", .summary = "stop the sweep",
+     .run = [](AppState& s, const std::string&) -> std::string { s.cancel_sweep(); return ""; }},
+    {.name = "startReplications", .arg = "", .summary = "run the scenario's replications",
+     .run = [](AppState& s, const std::string&) -> std::string { s.start_replications(); return ""; }},
+    {.name = "resultsCsv", .arg = "", .summary = "the Results window as CSV",
+     .run = [](AppState& s, const std::string&) { return results_csv(results_source(s)); }},
+    {.name = "resultsJson", .arg = "", .summary = "the Results window as JSON",
+     .run = [](AppState& s, const std::string&) { return results_json_text(results_source(s)); }},
+    {.name = "sweepCsv", .arg = "", .summary = "the sweep's CSV",
+     .run = [](AppState& s, const std::string&) { return s.sweep().csv(); }},
+    {.name = "compareCsv", .arg = "", .summary = "Compare with replications: the --baseline CSV",
+     .run = [](AppState& s, const std::string&) { return s.compare_paired_csv(); }},
+    {.name = "sweepWords", .arg = "", .summary = "the sweep as `alloclab sweep` words after the scenario's keys, one per line",
+     .run = [](AppState& s, const std::string&) {
+       std::string out;
+       for (const std::string& w : s.sweep_words()) out += (out.empty() ? "" : "\n") + w;
+       return out;
+     }},
+    {.name = "state", .arg = "", .summary = "the page's state (JSON)",
+     .run = [](AppState& s, const std::string&) { return state_json(s); }},
+    {.name = "help", .arg = "", .summary = "this list: one line per command", .run = help_text},
+};
+
+std::string command_names() {
+  std::string s;
+  for (const PageCommand& c : kPageCommands) s += (s.empty() ? "" : ", ") + std::string(c.name);
+  return s;
+}
+
+std::string help_text(AppState&, const std::string&) {
+  std::string out;
+  for (const PageCommand& c : kPageCommands)
+    out += std::string(c.name) + (c.arg.empty() ? "" : " " + std::string(c.arg)) + " - " + std::string(c.summary) + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::span<const PageCommand> page_commands() { return kPageCommands; }
+
 std::string page_command(AppState& state, const std::string& name, const std::string& arg) {
-  auto err = [](const Status& st) { return st ? std::string() : st.message(); };
-  if (name == "setMode") {
-    auto m = mode_from_name(arg);
-    if (!m) return "unknown mode '" + arg + "' (Run, Compare, Sweep, Explain)";
-    state.set_mode(*m);
-    return "";
-  }
-  if (name == "mode") return mode_name(state.mode());
-  if (name == "link") return state.link();
-  if (name == "timing") {  // recent frames' work in parts: simulation, UI building, draw-list submission (ms)
-    std::string out = "{";
-    const char* names[3] = {"sim", "build", "submit"};
-    for (int k = 0; k < 3; ++k) {
-      const auto& r = state.timing().part_history(k);
-      out += std::string(k ? "," : "") + "\"" + names[k] + "\":[";
-      for (std::size_t i = 0; i < r.size(); ++i) {
-        char b[24];
-        std::snprintf(b, sizeof b, "%s%.3f", i ? "," : "", r.at(i));
-        out += b;
-      }
-      out += "]";
-    }
-    return out + "}";
-  }
-  if (name == "setParam") {
-    const auto eq = arg.find('=');
-    if (eq == std::string::npos) return "'" + arg + "' is not key=value";
-    return err(state.set_param(arg.substr(0, eq), arg.substr(eq + 1)));
-  }
-  if (name == "play") { state.playback().play(); return ""; }
-  if (name == "pause") { state.playback().pause(); return ""; }
-  if (name == "step") { state.step_once(); return ""; }
-  if (name == "reset") { state.reset(); return ""; }
-  if (name == "runToEnd") { state.run_to_end(); return ""; }
-  if (name == "speed") { state.playback().set_speed(std::atof(arg.c_str())); state.playback().set_max_speed(arg == "max"); return ""; }
-  if (name == "explainStep") {  // "next", "prev" or a 0-based step index
-    if (arg == "next") state.explain_cursor().next();
-    else if (arg == "prev") state.explain_cursor().prev();
-    else state.explain_cursor().go(std::atoi(arg.c_str()));
-    return "";
-  }
-  if (name == "pin") { state.pin().set(JobId(std::atoi(arg.c_str()))); return ""; }
-  if (name == "gantt") {  // what the Gantt window drew last frame
-    const FrameReport::Gantt& g = state.report().gantt();
-    char b[320];
-    std::snprintf(b, sizeof b,
-                  "{\"bars\":%d,\"hovered\":%d,\"pinned\":%d,\"bar\":{\"job\":%d,\"x\":%.1f,\"y\":%.1f,\"rgb\":[%u,%u,%u]},"
-                  "\"area\":{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}}",
-                  g.bars, g.hovered, state.pin().job(), g.bar_job, double(g.bar_x), double(g.bar_y), g.bar_rgb >> 16, g.bar_rgb >> 8 & 0xff,
-                  g.bar_rgb & 0xff, double(g.x0), double(g.y0), double(g.x1 - g.x0), double(g.y1 - g.y0));
-    return b;
-  }
-  if (name == "firstDifference") {  // Compare mode's button: the `alloclab diff` JSON, runs stopped there
-    if (Status st = state.first_difference(); !st) return st.message();
-    return state.first_diff_json();
-  }
-  if (name == "presets") {
-    std::string out;
-    for (const Preset& p : presets()) out += std::string(p.name) + "\n";
-    return out;
-  }
-  if (name == "loadPreset") return err(load_preset(state, arg));
-  if (name == "compare") {  // "ff,bf,as"
-    std::vector<std::string> ids;
-    std::size_t start = 0;
-    while (start <= arg.size()) {
-      const auto c = arg.find(',', start);
-      const std::string id = arg.substr(start, c == std::string::npos ? std::string::npos : c - start);
-      if (!id.empty()) ids.push_back(id);
-      if (c == std::string::npos) break;
-      start = c + 1;
-    }
-    if (ids.size() < 2 || ids.size() > 4) return "compare: 2 to 4 strategies";
-    for (const auto& id : ids) if (!find_strategy(id)) return "compare: unknown strategy '" + id + "'";
-    state.set_compare_ids(ids);
-    state.restart_compare();
-    return "";
-  }
-  if (name == "sweep") {  // "ff,bf|0.01,0.02|2": strategies | rates | replications, then start
-    const auto a = arg.find('|'), b = arg.find('|', a == std::string::npos ? a : a + 1);
-    if (a == std::string::npos || b == std::string::npos) return "sweep: strategies|rates|replications";
-    std::vector<std::string> ids;
-    std::vector<double> rates;
-    std::string part;
-    for (char ch : arg.substr(0, a) + ",") { if (ch == ',') { if (!part.empty()) ids.push_back(part); part.clear(); } else part += ch; }
-    for (char ch : arg.substr(a + 1, b - a - 1) + ",") { if (ch == ',') { if (!part.empty()) rates.push_back(std::atof(part.c_str())); part.clear(); } else part += ch; }
-    if (ids.empty() || rates.empty()) return "sweep: no strategies or rates";
-    state.set_sweep_settings({ids, rates, std::clamp(std::atoi(arg.c_str() + b + 1), 1, 1000)});
-    state.start_sweep();
-    return "";
-  }
-  if (name == "cancelSweep") { state.cancel_sweep(); return ""; }
-  if (name == "startReplications") { state.start_replications(); return ""; }
-  if (name == "resultsCsv") return results_csv(results_source(state));
-  if (name == "resultsJson") return results_json_text(results_source(state));
-  if (name == "sweepCsv") return state.sweep().csv();
-  if (name == "compareCsv") return state.compare_paired_csv();  // Compare mode with replications: the --baseline CSV
-  if (name == "sweepWords") {  // the sweep's `alloclab sweep` words (after the scenario's keys), one per line
-    std::string out;
-    for (const std::string& w : state.sweep_words()) out += (out.empty() ? "" : "\n") + w;
-    return out;
-  }
-  if (name == "state") {
-    const Simulation& sim = state.sim();
-    std::string times;
-    for (const auto& r : state.compare_runs()) {
-      char b2[40];
-      std::snprintf(b2, sizeof b2, "%s%.17g", times.empty() ? "" : ",", r ? r->now() : -1.0);
-      times += b2;
-    }
-    char buf[2048];
-    std::snprintf(buf, sizeof buf,
-                  "{\"mode\":\"%s\",\"playing\":%s,\"now\":%.17g,\"events\":%lld,\"done\":%s,\"running\":%zu,"
-                  "\"queue\":%zu,\"pinned\":%d,\"pinnedTraffic\":{\"job\":%d,\"channels\":%d,\"held\":%d,\"flits\":%d},"
-                  "\"history\":%zu,\"compareRuns\":%zu,\"compareTimes\":[%s],"
-                  "\"sweep\":{\"running\":%s,\"done\":%d,\"total\":%d,\"progress\":%.4f},"
-                  "\"replications\":{\"running\":%s,\"done\":%d,\"total\":%d},\"trace\":\"%s\",\"traceJobs\":%zu,\"traceLastArrival\":%.17g,"
-                  "\"traffic\":\"%s\"}",
-                  mode_name(state.mode()), state.playback().playing() ? "true" : "false", sim.now(), state.events(), sim.done() ? "true" : "false",
-                  sim.running().size(), sim.queue_length(), state.pin().job(), state.report().pinned_traffic().job, state.report().pinned_traffic().channels,
-                  state.report().pinned_traffic().held, state.report().pinned_traffic().flits, state.history().samples().size(),
-                  state.compare_runs().size(),
-                  times.c_str(),
-                  state.sweep().running() ? "true" : "false", state.sweep().tasks_done(), state.sweep().tasks_total(), state.sweep().progress(),
-                  state.replications().running() ? "true" : "false", state.replications().tasks_done(), state.replications().tasks_total(),
-                  state.scenario().trace.find('"') == std::string::npos ? state.scenario().trace.c_str() : "?",
-                  state.scenario().trace_data ? state.scenario().trace_data->jobs.size() : std::size_t(0),
-                  state.scenario().trace_data && !state.scenario().trace_data->jobs.empty() ? state.scenario().trace_data->jobs.back().arrival : 0.0,
-                  state.report().traffic_view());
-    // Explain mode's step as the window showed it last frame
-    std::string out(buf);
-    out.pop_back();
-    const ExplainCursor& ex = state.explain_cursor();
-    char b3[64];
-    std::snprintf(b3, sizeof b3, ",\"step\":%d,\"steps\":%d", ex.step(), ex.steps());
-    // the Mesh window's canvas as drawn last frame (page pixels) and its zoom
-    const FrameReport::Mesh& mv = state.report().mesh();
-    char b4[160];
-    std::snprintf(b4, sizeof b4, ",\"mesh\":{\"drawn\":%s,\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"zoom\":%.3f}",
-                  mv.drawn ? "true" : "false", double(mv.x0), double(mv.y0), double(mv.x1 - mv.x0), double(mv.y1 - mv.y0), double(mv.zoom));
-    // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
-    out += b4;
-    out += ",\"explain\":{\"strategy\":";
-    out += json_string(ex.strategy());
-    out += b3;
-    out += ",\"title\":";
-    out += json_string(ex.title());
-    out += ",\"caption\":";
-    out += json_string(ex.caption());
-    out += "}}";
-    return out;
-  }
-  return "unknown command '" + name + "'";
+  for (const PageCommand& c : kPageCommands)
+    if (c.name == name) return c.run(state, arg);
+  return "unknown command '" + name + "'; commands: " + command_names();
 }
 
 void page_load_trace_file(AppState& state, const std::string& path) {

@@ -4,7 +4,9 @@
 // functions use SDL's clipboard, write files into the working directory, or do nothing, so
 // the windows have one code path.
 #pragma once
+#include <span>
 #include <string>
+#include <string_view>
 #include "app_state.hpp"
 #include "workload/log_machines.hpp"
 
@@ -39,8 +41,18 @@ void page_load_builtin_trace(AppState& state, const LogMachine& log);
 // Native: reads the trace file at `path` and loads it (errors to the error panel).
 void page_load_trace_file(AppState& state, const std::string& path);
 
-// The UI's actions by name, for window.alloclab's test hooks: the same AppState functions the
-// windows call. Returns "" on success or for actions without a result, else the text.
+// One of the UI's actions, by name, for window.alloclab.command(name, arg): the same AppState
+// functions the windows call. Returns "" on success or for actions without a result, else the
+// text (an error message, or the result).
+struct PageCommand {
+  std::string_view name;
+  std::string_view arg;      // the argument's form, "" for none
+  std::string_view summary;  // one line
+  std::string (*run)(AppState& state, const std::string& arg);
+};
+// The table, in the order command("help") lists it.
+std::span<const PageCommand> page_commands();
+// Runs the row named `name`; an unknown name returns an error listing every row's name.
 std::string page_command(AppState& state, const std::string& name, const std::string& arg);
 
 // What window.alloclab.runJson(link) returns: the `alloclab run` JSON text for the scenario

@@ -1,4 +1,5 @@
-// cli.cpp — commands run, place, link, list, bench and help.
+// cli.cpp — the `alloclab` commands, one table of rows (name, usage, summary, handler) that the
+// dispatcher, --help and the unknown-command error read; `bench` has its own table of subcommands.
 //
 // Every command first builds a Scenario from key=value arguments (and scenario files given as
 // plain paths), loads the trace if one is named, validates, and only then produces output: a
@@ -6,8 +7,10 @@
 //
 // Sections, in order:
 //   arguments and files Args, read_file, read_trace_file, load_trace, parse_args, write_file
-//   commands            cmd_run, cmd_place, cmd_link, cmd_gantt, cmd_diff, cmd_list, cmd_bench
-//   help and dispatch   print_help (its keys: key_reference.cpp), cli_main
+//   commands            cmd_run, cmd_place, cmd_link, cmd_gantt, cmd_diff, cmd_list, bench_jobs
+//   the command tables  kBenchCommands, kHelpTopics, kCommands, kAliases; run_subcommand (bench,
+//                       help), help_line, print_help (its keys: key_reference.cpp) and cli_main
+//                       read them
 #include "cli.hpp"
 #include <chrono>
 #include <fstream>
@@ -299,11 +302,19 @@ int cmd_list(std::ostream& out) {
   auto pad = [](std::string_view id, std::size_t w) { return std::string(id.size() < w ? w - id.size() : 1, ' '); };
   out << "patterns:\n";
   for (const PatternInfo& p : patterns()) out << "  " << p.id << pad(p.id, 15) << p.help << "\n";
-  out << "routing functions (the network uses the first one defined on the topology):\n";
-  for (const RoutingInfo& r : routing_functions())
-    out << "  " << r.id << pad(r.id, 10) << r.help << " [" << r.vcs << (r.vcs == 1 ? " VC" : " VCs") << "; "
-        << (r.minimal ? "minimal" : "non-minimal") << "; " << (r.mesh && r.torus ? "mesh, torus" : r.mesh ? "mesh" : "torus")
+  out << "routing functions (key routing; auto, the default, is the first one defined on the topology):\n";
+  const Topology mesh(TopologyKind::Mesh, 2, 2), torus(TopologyKind::Torus, 2, 2);
+  for (const RoutingInfo& r : routing_functions()) {
+    const bool mesh_default = &default_routing(mesh) == &r, torus_default = &default_routing(torus) == &r;
+    out << "  " << r.id << pad(r.id, 12) << r.help << " [" << r.vcs << (r.vcs == 1 ? " VC" : " VCs") << "; "
+        << (r.minimal ? "minimal" : "non-minimal") << "; " << (r.adaptive ? "adaptive" : "deterministic") << "; "
+        << (r.mesh && r.torus ? "mesh, torus" : r.mesh ? "mesh" : "torus")
+        << (mesh_default && torus_default ? "; default on mesh and torus"
+            : mesh_default                ? "; default on the mesh"
+            : torus_default               ? "; default on the torus"
+                                          : "")
         << "]\n";
+  }
   out << "distributions:\n"
          "  arrival   poisson:RATE (exponential inter-arrival times), batch (all jobs at time 0)\n"
          "  job_size  uniform:A-B, uniform-decreasing (Al Shdefat 2019: P=.4,.2,.2,.2 over L/8,L/4,L/2,L),\n"
@@ -312,57 +323,8 @@ int cmd_list(std::ostream& out) {
   return 0;
 }
 
-void print_help(std::ostream& out) {
-  out << "alloclab " << kVersion << " - processor allocation on 2D meshes and tori\n\n"
-         "usage:\n"
-         "  alloclab run   [key=value ...] [FILE ...] [--jobs-csv OUT]  simulate; print JSON results\n"
-         "  alloclab place [key=value ...] busy=\"x1,y1,x2,y2;...\" job=PxQ  one allocation decision\n"
-         "  alloclab link  [key=value ...]                              print the canonical share link\n"
-         "  alloclab sweep KEY=V1,V2 ... [replications=R] [rel_error=E] [--shard I/N] [--preset NAME]\n"
-         "                                                              every combination; CSV of means and 95% CIs\n"
-         "  alloclab merge SHARD.csv ...                                shard outputs -> the single-run CSV\n"
-         "  alloclab plot  CSV --x KEY --y METRIC [--series KEY[,KEY]] [--where KEY=VALUE] [--title T] [--logy] [--out FILE.svg]\n"
-         "                                                              SVG line chart of a sweep CSV with 95% CI bars\n"
-         "  alloclab gantt [key=value ...] [FILE ...] [--out FILE.svg]   SVG Gantt chart of the run's measured jobs\n"
-         "  alloclab diff  A-LINK B-LINK                                first job whose start or blocks differ (JSON)\n"
-         "  alloclab list                                               strategies, schedulers, patterns, routing, distributions\n"
-         "  alloclab bench [jobs=N]                                     jobs simulated per second\n"
-         "  alloclab bench alloc [quick] [strategy=IDS] [cell=LxL-P] [repeats=R]\n"
-         "                                                              allocation decision times (p50 / p99)\n"
-         "  alloclab bench ops [csv] [max=SIDE] [strategy=IDS]          counted operations per decision vs machine side\n"
-         "  alloclab bench net                                          network flit-hops simulated per second\n"
-         "  alloclab bench sweep                                        a fixed 36-run sweep: jobs per second\n"
-         "  alloclab bench premas [jobs=N] [repeats=R] [strategy=IDS]   whole runs on the PReMAS trace shape: jobs per second\n"
-         "  alloclab bench trace [jobs=N] [repeats=R] [file=PATH]      CSV and SWF trace reading speed (MB/s)\n"
-         "  alloclab bench shards [shards=N] [repeats=R] [--preset NAME] [KEY=V ...] each sweep shard's time in turn (least of R rounds): max/mean load balance\n"
-         "  alloclab help | --help\n"
-         "  alloclab help keys [--markdown [--check FILE]]              the keys alone; as Markdown (docs/guide/keys.md)\n\n"
-         "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
-         "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
-         "keys:\n";
-  print_keys_text(out);
-}
-
-int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  if (!words.empty() && words[0] == "alloc")
-    return bench_alloc(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
-  if (!words.empty() && words[0] == "sweep") {  // a fixed small sweep, end to end
-    if (words.size() > 1) { err << "alloclab: bench sweep: takes no arguments\n"; return 2; }
-    return bench_sweep(out, err);
-  }
-  if (!words.empty() && words[0] == "shards")  // load balance of sweep --shard
-    return bench_shards(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
-  if (!words.empty() && words[0] == "premas")  // whole runs on the PReMAS comparison trace's shape
-    return bench_premas(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
-  if (!words.empty() && words[0] == "trace")  // CSV and SWF reading speed (MB/s)
-    return bench_trace(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
-  if (!words.empty() && words[0] == "ops")
-    return bench_ops(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
-  if (!words.empty() && words[0] == "net") {  // the wormhole network's own benchmark
-    if (words.size() > 1) { err << "alloclab: bench net: takes no arguments\n"; return 2; }
-    out << bench_net();
-    return 0;
-  }
+// `alloclab bench [jobs=N]`: single long runs, jobs simulated per second.
+int bench_jobs(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   long long jobs = 100000;
   for (const std::string& w : words) {
     if (w.rfind("jobs=", 0) == 0 && parse_int64(w.substr(5), jobs) && jobs >= 1 && jobs <= 10000000) continue;
@@ -395,32 +357,174 @@ int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ost
   return 0;
 }
 
-}  // namespace
 
-int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  if (args.size() >= 2 && args[0] == "help") {
-    if (args[1] == "keys") return cmd_help_keys(std::vector<std::string>(args.begin() + 2, args.end()), out, err);
-    err << "alloclab: help: unknown topic '" << args[1].substr(0, 64) << "'; allowed: help, help keys\n";
+// A command that takes no arguments: refuses any, naming the command.
+template <int (*Run)(std::ostream& out, std::ostream& err)>
+int no_arguments(const char* name, const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  if (!words.empty()) { err << "alloclab: " << name << ": takes no arguments\n"; return 2; }
+  return Run(out, err);
+}
+
+int list_all(std::ostream& out, std::ostream&) { return cmd_list(out); }
+int net_bench(std::ostream& out, std::ostream&) {
+  out << bench_net();
+  return 0;
+}
+
+// [SECTION] the command tables: dispatch, --help and the unknown-command errors read them
+
+// `alloclab bench SUB ...`; the row named "" runs when the first word is no subcommand.
+const CliCommand kBenchCommands[] = {
+    {.name = "", .usage = "[jobs=N]", .summary = "jobs simulated per second", .run = bench_jobs},
+    {.name = "alloc", .usage = "[quick] [strategy=IDS] [cell=LxL-P] [repeats=R]",
+     .summary = "allocation decision times (p50 / p99)", .run = bench_alloc},
+    {.name = "ops", .usage = "[csv] [max=SIDE] [strategy=IDS]", .summary = "counted operations per decision vs machine side",
+     .run = bench_ops},
+    {.name = "net", .usage = "", .summary = "network flit-hops simulated per second",
+     .run = [](const std::vector<std::string>& w, std::ostream& o, std::ostream& e) {
+       return no_arguments<net_bench>("bench net", w, o, e);
+     }},
+    {.name = "sweep", .usage = "", .summary = "a fixed 36-run sweep: jobs per second",
+     .run = [](const std::vector<std::string>& w, std::ostream& o, std::ostream& e) {
+       return no_arguments<bench_sweep>("bench sweep", w, o, e);
+     }},
+    {.name = "premas", .usage = "[jobs=N] [repeats=R] [strategy=IDS]",
+     .summary = "whole runs on the PReMAS trace shape: jobs per second", .run = bench_premas},
+    {.name = "trace", .usage = "[jobs=N] [repeats=R] [file=PATH]", .summary = "CSV and SWF trace reading speed (MB/s)",
+     .run = bench_trace},
+    {.name = "shards", .usage = "[shards=N] [repeats=R] [--preset NAME] [KEY=V ...]",
+     .summary = "each sweep shard's time in turn (least of R rounds): max/mean load balance", .run = bench_shards},
+};
+
+// The names of a table's rows, "a, b, c" (an unnamed default row left out).
+std::string command_names(std::span<const CliCommand> table) {
+  std::string s;
+  for (const CliCommand& c : table)
+    if (!c.name.empty()) s += (s.empty() ? "" : ", ") + std::string(c.name);
+  return s;
+}
+
+// `alloclab COMMAND SUB ...` for a command with a table of subcommands: the row named by the
+// first word, else the unnamed row (with every word) when the first word is a key=value or
+// there is none; an unknown word is refused naming every row.
+int run_subcommand(std::string_view command, std::span<const CliCommand> table, const std::vector<std::string>& words,
+                   std::ostream& out, std::ostream& err) {
+  const std::string first = words.empty() ? std::string() : words[0];
+  for (const CliCommand& c : table)
+    if (!c.name.empty() && c.name == first) return c.run(std::vector<std::string>(words.begin() + 1, words.end()), out, err);
+  for (const CliCommand& c : table)
+    if (c.name.empty() && (first.empty() || first.find('=') != std::string::npos)) return c.run(words, out, err);
+  err << "alloclab: " << command << ": unknown subcommand '" << first.substr(0, 64) << "'; allowed: " << command_names(table)
+      << (table.front().name.empty() ? " (or none)" : "") << "\n";
+  return 2;
+}
+
+int cmd_bench(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  return run_subcommand("bench", kBenchCommands, words, out, err);
+}
+
+int help_text(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+
+// `alloclab help [TOPIC]`.
+const CliCommand kHelpTopics[] = {
+    {.name = "", .usage = "| --help", .summary = "this text: commands and every key", .run = help_text},
+    {.name = "keys", .usage = "[--markdown [--check FILE]]", .summary = "the keys alone; as Markdown (docs/guide/keys.md)",
+     .run = cmd_help_keys},
+};
+std::span<const CliCommand> help_topics() { return kHelpTopics; }
+
+int cmd_help(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  return run_subcommand("help", kHelpTopics, words, out, err);
+}
+
+int cmd_version(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  if (!words.empty()) { err << "alloclab: version: takes no arguments\n"; return 2; }
+  out << "alloclab " << kVersion << "\n";
+  return 0;
+}
+
+const CliCommand kCommands[] = {
+    {.name = "run", .usage = "[key=value ...] [FILE ...] [--jobs-csv OUT]", .summary = "simulate; print JSON results",
+     .run = cmd_run},
+    {.name = "place", .usage = "[key=value ...] busy=\"x1,y1,x2,y2;...\" job=PxQ", .summary = "one allocation decision",
+     .run = cmd_place},
+    {.name = "link", .usage = "[key=value ...]", .summary = "print the canonical share link", .run = cmd_link},
+    {.name = "sweep", .usage = "KEY=V1,V2 ... [replications=R] [rel_error=E] [--shard I/N] [--preset NAME]",
+     .summary = "every combination; CSV of means and 95% CIs", .run = cmd_sweep},
+    {.name = "merge", .usage = "SHARD.csv ...", .summary = "shard outputs -> the single-run CSV", .run = cmd_merge},
+    {.name = "plot",
+     .usage = "CSV --x KEY --y METRIC [--series KEY[,KEY]] [--where KEY=VALUE] [--title T] [--logy] [--out FILE.svg]",
+     .summary = "SVG line chart of a sweep CSV with 95% CI bars", .run = cmd_plot},
+    {.name = "gantt", .usage = "[key=value ...] [FILE ...] [--out FILE.svg]",
+     .summary = "SVG Gantt chart of the run's measured jobs", .run = cmd_gantt},
+    {.name = "diff", .usage = "A-LINK B-LINK", .summary = "first job whose start or blocks differ (JSON)", .run = cmd_diff},
+    {.name = "list", .usage = "", .summary = "strategies, schedulers, patterns, routing, distributions",
+     .run = [](const std::vector<std::string>& w, std::ostream& o, std::ostream& e) {
+       return no_arguments<list_all>("list", w, o, e);
+     }},
+    {.name = "bench", .usage = "[SUBCOMMAND] ...", .summary = "benchmarks, one per line below", .run = cmd_bench,
+     .subcommands = bench_commands},
+    {.name = "version", .usage = "| --version", .summary = "print the version", .run = cmd_version},
+    {.name = "help", .usage = "[TOPIC]", .summary = "help, one line per topic below", .run = cmd_help,
+     .subcommands = help_topics},
+};
+
+// Other spellings of a command.
+constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
+    {"--help", "help"}, {"-h", "help"}, {"--version", "version"}};
+
+// One help line: "  alloclab NAME USAGE" and the summary at column 62 (on the next line when
+// the usage reaches it).
+void help_line(std::ostream& out, std::string_view name, const CliCommand& c) {
+  std::string left("  alloclab ");
+  left.append(name);
+  if (!c.usage.empty()) left.append(" ").append(c.usage);
+  constexpr std::size_t kColumn = 62;
+  if (left.size() + 1 > kColumn) left.append("\n").append(kColumn, ' ');
+  else left.append(kColumn - left.size(), ' ');
+  out << left << c.summary << "\n";
+}
+
+void print_help(std::ostream& out) {
+  out << "alloclab " << kVersion << " - processor allocation on 2D meshes and tori\n\n"
+         "usage:\n";
+  for (const CliCommand& c : kCommands) {
+    help_line(out, c.name, c);
+    if (c.subcommands)
+      for (const CliCommand& sub : c.subcommands())
+        help_line(out, sub.name.empty() ? c.name : std::string(c.name) + " " + std::string(sub.name), sub);
+  }
+  out << "\n"
+         "A FILE argument is a scenario file: key=value lines, '#' comments.\n"
+         "Coordinates: x = column (0 left), y = row (0 bottom); blocks are [x1,y1,x2,y2] inclusive.\n\n"
+         "keys:\n";
+  print_keys_text(out);
+}
+
+int help_text(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  if (!words.empty()) {
+    err << "alloclab: help: unknown topic '" << words[0].substr(0, 64) << "'; allowed: " << command_names(kHelpTopics)
+        << " (or none)\n";
     return 2;
   }
-  if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-    print_help(out);
-    return 0;
-  }
-  const std::string cmd = args[0];
-  const std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (cmd == "--version" || cmd == "version") { out << "alloclab " << kVersion << "\n"; return 0; }
-  if (cmd == "run") return cmd_run(rest, out, err);
-  if (cmd == "place") return cmd_place(rest, out, err);
-  if (cmd == "link") return cmd_link(rest, out, err);
-  if (cmd == "list") return cmd_list(out);
-  if (cmd == "bench") return cmd_bench(rest, out, err);
-  if (cmd == "sweep") return cmd_sweep(rest, out, err);
-  if (cmd == "merge") return cmd_merge(rest, out, err);
-  if (cmd == "plot") return cmd_plot(rest, out, err);
-  if (cmd == "gantt") return cmd_gantt(rest, out, err);
-  if (cmd == "diff") return cmd_diff(rest, out, err);
-  err << "alloclab: unknown command '" << cmd.substr(0, 64) << "'; commands: run, place, link, sweep, merge, plot, gantt, diff, list, bench, help\n";
+  print_help(out);
+  return 0;
+}
+
+}  // namespace
+
+std::span<const CliCommand> cli_commands() { return kCommands; }
+std::span<const CliCommand> bench_commands() { return kBenchCommands; }
+
+int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::string_view name = args.empty() ? std::string_view("help") : std::string_view(args[0]);
+  for (const auto& [alias, command] : kAliases)
+    if (name == alias) name = command;
+  const std::vector<std::string> rest(args.empty() ? args.end() : args.begin() + 1, args.end());
+  for (const CliCommand& c : kCommands)
+    if (c.name == name) return c.run(rest, out, err);
+  err << "alloclab: unknown command '" << std::string(name.substr(0, 64)) << "'; commands: " << command_names(kCommands)
+      << "\n";
   return 2;
 }
 

@@ -26,7 +26,9 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
                      c.routing_delay >= 0,
                  "bad NetConfig (packet_flits %d, buffer_flits %d, routing_delay %d)", c.packet_flits,
                  c.buffer_flits, c.routing_delay);
-  routing_ = &default_routing(t);
+  routing_ = c.routing ? c.routing : &default_routing(t);
+  ALLOCLAB_CHECK(routing_defined_on(*routing_, t), "routing '%.*s' is not defined on the %s", int(routing_->id.size()),
+                 routing_->id.data(), t.wraps() ? "torus" : "mesh");
   vcs_ = routing_->vcs;
   ALLOCLAB_CHECK(vcs_ == 1 || vcs_ == 2, "routing '%.*s' needs %d VCs; the network supports 1 or 2",
                  int(routing_->id.size()), routing_->id.data(), vcs_);
@@ -146,7 +148,10 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   const int local = vc_bit(node, iv);  // port * vcs + vc (no division: vcs is 1 or 2)
   const int port = local >> (vcs_ - 1), vc = local & (vcs_ - 1);
   Packet& p = packets_[pkt];
-  const RouteChoice rc = routing_->route(topo_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc);
+  Router& r = routers_[std::size_t(node)];
+  const RouteChoice rc =
+      routing_->route(topo_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc,
+                      routing_->adaptive ? free_link_ports(r) : kAllPortsFree);
   ALLOCLAB_CHECK(rc.port == kPortLocal || has_link(node, rc.port),
                  "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
   if (port == kPortLocal) {  // the packet enters the network now (reaches the front of the source queue)
@@ -159,7 +164,6 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   vc_pkt_[std::size_t(iv)] = pkt;
   s.out_port = Byte(rc.port);
   s.out_vc = Byte(rc.vc);
-  Router& r = routers_[std::size_t(node)];
   const unsigned tg = unsigned(rc.port * vcs_ + rc.vc), bit = 1u << local;
   r.want[r.target[local]] &= std::uint16_t(~bit);
   r.want[tg] |= std::uint16_t(bit);

@@ -34,8 +34,10 @@
 //   * A head flit spends `routing_delay` cycles at each router (also at the source and at the
 //     destination, for the ejection decision) before it may claim an output VC; body flits are
 //     forwarded as soon as they are at the front of their buffer and a credit is available.
-//   * Routing: XY dimension order (mesh, 1 VC) or shortest-way dimension order with dateline VCs
-//     (torus, 2 VCs): see routing.hpp.
+//   * Routing: a row of the routing table (NetConfig::routing; by default XY dimension order on
+//     the mesh, 1 VC, and shortest-way dimension order with dateline VCs on the torus, 2 VCs):
+//     see routing.hpp. A head's route at a router is chosen when it reaches the front of its
+//     input buffer; an adaptive function sees which of the router's output ports are free then.
 //   * Allocation per router and cycle: separable, input first. Each input port offers one of its
 //     VCs (round robin from the VC after the last winner), each output port grants one input port
 //     (round robin from the port after the last winner). A head claims its output VC only in the
@@ -100,6 +102,8 @@ namespace alloclab {
 struct NetConfig {
   int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
   FlowControl flow = FlowControl::Refill;
+  const RoutingInfo* routing = nullptr;  // a row of routing_functions() defined on the topology;
+                                         // nullptr = its default (default_routing)
 };
 
 // A packet whose tail flit was ejected.
@@ -264,6 +268,14 @@ class Network {
     }
   };
   static_assert(sizeof(Router) == 64, "one router's decision state is one cache line");
+  // What an adaptive routing function sees (routing.hpp, free_ports): bit q = some output VC of
+  // link port q is free and has a credit.
+  unsigned free_link_ports(const Router& r) const {
+    const unsigned ready = unsigned(r.ov_free) & unsigned(r.ov_credit);
+    unsigned ports = 0;
+    for (int q = 0; q < 4; ++q) ports |= unsigned((ready >> (q * vcs_) & ((1u << vcs_) - 1)) != 0) << q;
+    return ports;
+  }
 
   // [SECTION] step functions
   int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
@@ -314,7 +326,7 @@ class Network {
   // [SECTION] state
   Topology topo_;
   NetConfig cfg_;
-  const RoutingInfo* routing_ = nullptr;  // the topology's routing function (net/routing.hpp)
+  const RoutingInfo* routing_ = nullptr;  // the routing function (cfg_.routing or the topology's default)
   int vcs_ = 1, nodes_ = 0;
   std::int64_t cycle_ = 0;
 

@@ -1,4 +1,4 @@
-// routing_xy.cpp — XY dimension-order routing on a mesh (first x, then y).
+// routing_xy.cpp — XY dimension-order routing on a mesh (first x, then y); Dally & Seitz 1987.
 //
 // Dimension order on a mesh has no cyclic channel dependency, so one virtual channel per
 // physical channel suffices (vc is always 0). Minimal: every hop reduces |dx| or |dy| by one.
@@ -6,7 +6,7 @@
 
 namespace alloclab {
 
-RouteChoice route_xy(const Topology&, Coord c, Coord d, int, int) {
+RouteChoice route_xy(const Topology&, Coord c, Coord d, int, int, unsigned) {
   if (d.x > c.x) return {kPortRight, 0};
   if (d.x < c.x) return {kPortLeft, 0};
   if (d.y > c.y) return {kPortUp, 0};

@@ -246,6 +246,26 @@ class KeyRows {
     };
     return p;
   }
+  // An id_row whose first choice, `auto` (the default), stands for the row the rest of the
+  // scenario implies (`auto_help` says which); the other choices are the registry's ids.
+  template <class Info, class F>
+  ParamDef& auto_id_row(std::string_view key, ParamGroup g, std::span<const Info> (*registry)(), F field,
+                        std::string_view auto_help, std::string_view help) {
+    ParamDef& p = add(alloclab::id_row(
+        key, g,
+        [registry] {
+          std::vector<std::string> ids{"auto"};
+          for (std::string& id : ids_of(registry())) ids.push_back(std::move(id));
+          return ids;
+        },
+        field, help));
+    p.choice_help = [registry, auto_help](std::string_view id) -> std::string_view {
+      if (id == "auto") return auto_help;
+      const Info* r = find_by_id(registry(), id);
+      return r ? r->help : std::string_view{};
+    };
+    return p;
+  }
   template <class F, class Parse, class Print>
   ParamDef& spec_row(std::string_view key, ParamGroup g, std::string_view forms, F field, Parse parse, Print print, std::string_view help) {
     return add(alloclab::spec_row(key, g, forms, field, parse, print, help));

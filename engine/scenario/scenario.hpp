@@ -24,6 +24,7 @@
 #include "../core/error.hpp"
 #include "../net/flow_control.hpp"
 #include "../net/patterns.hpp"
+#include "../net/routing.hpp"
 #include "../sched/scheduler.hpp"
 #include "../topology/topology.hpp"
 #include "../workload/specs.hpp"
@@ -121,6 +122,7 @@ struct Scenario {
   std::string pattern = "none";
   int packet_flits = 8, buffer_flits = 1, routing_delay = 3;
   FlowControl flow_control = FlowControl::Refill;  // net/network.hpp
+  std::string routing = "auto";  // a routing function's id (net/routing.hpp); auto = the topology's default
   int comm_iterations = 1;  // iterations of the pattern per job
   double compute_time = 0;  // time between iterations
   StrategyParams strat;
@@ -266,6 +268,15 @@ void declare_keys(K& k) {
       "flow_control", G::Network, Names<FlowControl>{{"refill", FlowControl::Refill}, {"credit", FlowControl::Credit}}, ALLOCLAB_KEY_FIELD(flow_control),
       "Flit flow control: refill = a buffer slot may be refilled in the cycle it empties (ProcSimity; 1-flit buffers stream "
       "a flit per cycle); credit = credits return over a 1-cycle channel (a buffer of B flits passes B flits per 2 cycles)");
+  ParamDef& routing = k.auto_id_row("routing", G::Network, routing_functions, ALLOCLAB_KEY_FIELD(routing),
+      "the first routing function defined on the topology (xy on the mesh, dateline on the torus)",
+      "Routing function of the network (alloclab list); auto = the topology's default");
+  routing.choice_unavailable = [](const Scenario& s, std::string_view id) { return routing_unsupported(id, s.topo()); };
+  routing.check = [](const Scenario& s) -> Status {
+    if (std::string why = routing_unsupported(s.routing, s.topo()); !why.empty()) return Error{"routing: " + why};
+    return {};
+  };
+  routing.means_default = [](const Scenario& s) { return s.routing == default_routing(s.topo()).id; };
   k.int_row("routing_delay", G::Network, 0, 100, ALLOCLAB_KEY_FIELD(routing_delay),
       "Cycles a head flit spends on the routing decision at each router");
   k.int_row("comm_iterations", G::Network, 1, 1000000, ALLOCLAB_KEY_FIELD(comm_iterations),

@@ -1,0 +1,295 @@
+// test_routing.cpp — the routing table's rows beyond the defaults and the key `routing`:
+// hand-worked routes hop by hop (yx, west-first with and without free ports, dateline-yx),
+// zero-load latency of every row equal to the analytic value, all-to-all saturation draining
+// (no deadlock) on 8x8 and 16x16 with 1-flit buffers, wake-ups = exhaustive evaluation,
+// byte-stable runs, and the key (refusals, links, a run that changes with it).
+#include <doctest/doctest.h>
+#include <string>
+#include <vector>
+#include "core/rng.hpp"
+#include "metrics/results.hpp"
+#include "net/network.hpp"
+#include "net/routing.hpp"
+#include "scenario/scenario.hpp"
+#include "sweep/sweep_runner.hpp"
+
+using namespace alloclab;
+
+namespace {
+
+struct Hop {
+  Coord at;
+  int port, vc;
+};
+
+// The route of row `r` from src to dst with `free` as every router's free ports; the last hop
+// is the ejection (port local).
+std::vector<Hop> walk(const RoutingInfo& r, const Topology& t, Coord src, Coord dst, unsigned free = kAllPortsFree) {
+  std::vector<Hop> path;
+  Coord c = src;
+  int in_port = kPortLocal, in_vc = 0;
+  for (int guard = 0; guard < 4 * t.nodes() + 4; ++guard) {
+    const RouteChoice rc = r.route(t, c, dst, in_port, in_vc, free);
+    path.push_back({c, rc.port, rc.vc});
+    if (rc.port == kPortLocal) return path;
+    c = t.coord(t.neighbours(t.id(c.x, c.y))[std::size_t(rc.port)]);
+    in_port = opposite_port(rc.port);
+    in_vc = rc.vc;
+  }
+  FAIL("route did not reach the destination");
+  return path;
+}
+
+void check_ports(const std::vector<Hop>& path, std::vector<int> ports, std::vector<int> vcs = {}) {
+  ports.push_back(kPortLocal);
+  REQUIRE(path.size() == ports.size());
+  for (std::size_t i = 0; i < ports.size(); ++i) {
+    CAPTURE(i);
+    CHECK(path[i].port == ports[i]);
+    if (!vcs.empty() && i < vcs.size()) CHECK(path[i].vc == vcs[i]);
+  }
+}
+
+const RoutingInfo& row(std::string_view id) {
+  const RoutingInfo* r = find_routing(id);
+  REQUIRE(r);
+  return *r;
+}
+
+std::int64_t zero_load(int hops, const NetConfig& c) {  // network.hpp: refill, any B
+  return std::int64_t(hops) * (c.routing_delay + 1) + c.routing_delay + c.packet_flits;
+}
+
+constexpr int R = kPortRight, U = kPortUp, L = kPortLeft, D = kPortDown;
+
+}  // namespace
+
+TEST_CASE("routing yx: y first, then x, one VC (hand-worked)") {
+  const Topology t(TopologyKind::Mesh, 8, 6);
+  check_ports(walk(row("yx"), t, {1, 1}, {4, 5}), {U, U, U, U, R, R, R}, {0, 0, 0, 0, 0, 0, 0});
+  check_ports(walk(row("yx"), t, {4, 5}, {1, 1}), {D, D, D, D, L, L, L});
+  check_ports(walk(row("yx"), t, {6, 2}, {0, 2}), {L, L, L, L, L, L});
+}
+
+TEST_CASE("routing west-first: west hops first; then the free productive port, more hops left, x on a tie") {
+  const RoutingInfo& wf = row("west-first");
+  const Topology t(TopologyKind::Mesh, 8, 8);
+  // Destination to the west: every west hop first whatever is free, then y.
+  check_ports(walk(wf, t, {5, 1}, {2, 4}), {L, L, L, U, U, U});
+  check_ports(walk(wf, t, {5, 1}, {2, 4}, 1u << U), {L, L, L, U, U, U});
+  // East and north, all free: the staircase of the tie rule. At (1,1): 3 x vs 2 y → x; (2,1): 2
+  // vs 2 → x; (3,1): 1 vs 2 → y; (3,2): 1 vs 1 → x; (4,2): y only.
+  check_ports(walk(wf, t, {1, 1}, {4, 3}), {R, R, U, R, U});
+  // A free port beats the tie rule: with only north free, north while both are productive.
+  check_ports(walk(wf, t, {1, 1}, {4, 3}, 1u << U), {U, U, R, R, R});
+  // With only east free, east while productive; south-east likewise with south free.
+  check_ports(walk(wf, t, {1, 5}, {3, 1}, 1u << R), {R, R, D, D, D, D});
+  check_ports(walk(wf, t, {1, 5}, {3, 1}, 1u << D), {D, D, D, D, R, R});
+  // Nothing free: the tie rule. (1,5): 2 x vs 4 y → south; (1,4): 2 vs 3 → south; (1,3): 2 vs
+  // 2 → east; (2,3): 1 vs 2 → south; (2,2): 1 vs 1 → east; (3,2): south only.
+  check_ports(walk(wf, t, {1, 5}, {3, 1}, 0u), {D, D, R, D, R, D});
+  // Never a west hop after a non-west one, whatever the free ports, on every pair; minimal.
+  for (unsigned free = 0; free < 16; ++free)
+    for (int s = 0; s < t.nodes(); s += 3)
+      for (int d = 0; d < t.nodes(); ++d) {
+        const auto p = walk(wf, t, t.coord(s), t.coord(d), free);
+        REQUIRE(int(p.size()) - 1 == t.distance(t.coord(s), t.coord(d)));
+        bool turned = false;
+        for (const Hop& h : p) {
+          if (h.port == L) CHECK_FALSE(turned);
+          else turned = true;
+        }
+      }
+}
+
+TEST_CASE("routing dateline-yx: y first on the torus, dateline VCs per ring (hand-worked)") {
+  const Topology t(TopologyKind::Torus, 8, 8);
+  // (6,6) → (1,1): up over y = 7→0 (the wrap: VC1 from there), then right over x = 7→0 (VC0
+  // again on turning, VC1 from the wrap).
+  check_ports(walk(row("dateline-yx"), t, {6, 6}, {1, 1}), {U, U, U, R, R, R}, {0, 1, 1, 0, 1, 1});
+  // (1,1) → (6,6): 3 down across the wrap (VC1 on the wrap hop and after), then 3 left likewise.
+  check_ports(walk(row("dateline-yx"), t, {1, 1}, {6, 6}), {D, D, D, L, L, L}, {0, 1, 1, 0, 1, 1});
+  // No wrap: VC0 throughout; tie (4 either way) goes +.
+  check_ports(walk(row("dateline-yx"), t, {2, 1}, {6, 3}), {U, U, R, R, R, R}, {0, 0, 0, 0, 0, 0});
+}
+
+TEST_CASE("routing: every row's zero-load latency is the analytic H(R+1) + R + L on its topology") {
+  for (const RoutingInfo& r : routing_functions())
+    for (const TopologyKind kind : {TopologyKind::Mesh, TopologyKind::Torus}) {
+      const Topology t(kind, 8, 8);
+      if (!routing_defined_on(r, t)) continue;
+      for (const int B : {1, 2})
+        for (const int Rd : {0, 3}) {
+          NetConfig c{8, B, Rd};
+          c.routing = &r;
+          Network net(t, c);
+          const std::pair<int, int> pairs[] = {{0, 63}, {9, 14}, {27, 3}, {63, 0}, {5, 45}, {7, 56}, {10, 53}};
+          for (const auto& sd : pairs) {
+            net.skip_to(net.cycle() + 3);
+            net.inject(sd.first, sd.second, 1);
+            while (!net.idle()) net.step();
+            const auto got = net.take_delivered();
+            REQUIRE(got.size() == 1);
+            CAPTURE(r.id);
+            CAPTURE(sd.first);
+            CAPTURE(sd.second);
+            CHECK(got[0].latency() == zero_load(t.distance(t.coord(sd.first), t.coord(sd.second)), c));
+            CHECK(got[0].blocked_cycles == 0);
+          }
+        }
+    }
+}
+
+TEST_CASE("routing: all-to-all saturation drains with every row on 8x8 and 16x16, 1-flit buffers (no deadlock)") {
+  for (const RoutingInfo& r : routing_functions())
+    for (const TopologyKind kind : {TopologyKind::Mesh, TopologyKind::Torus})
+      for (const int side : {8, 16})
+        for (const bool shifted : {false, true}) {
+          const Topology t(kind, side, side);
+          if (!routing_defined_on(r, t)) continue;
+          NetConfig c{8, 1, 3};
+          c.routing = &r;
+          Network net(t, c);
+          const int n = t.nodes();
+          std::uint64_t distance = 0;
+          for (int s = 0; s < n; ++s)
+            for (int k = 0; k < n; ++k) {
+              const int d = shifted ? (s + 1 + k) % n : k;  // same order: every source hits d at once
+              if (d == s) continue;
+              net.inject(s, d, s);
+              distance += std::uint64_t(t.distance(t.coord(s), t.coord(d)));
+            }
+          // As if the whole network delivered one flit every 2 cycles: a deadlock never drains.
+          const std::int64_t bound = std::int64_t(n) * (n - 1) * c.packet_flits * 2;
+          std::size_t delivered = 0;
+          while (!net.idle() && net.cycle() < bound) {
+            net.step();
+            if (side == 8 && net.cycle() % 64 == 0) net.audit();
+            delivered += net.take_delivered().size();
+          }
+          CAPTURE(r.id);
+          CAPTURE(side);
+          CAPTURE(kind == TopologyKind::Torus);
+          CAPTURE(shifted);
+          REQUIRE(net.idle());
+          CHECK(delivered == std::size_t(n) * std::size_t(n - 1));
+          CHECK(net.stats().flit_hops == distance * std::uint64_t(c.packet_flits));  // minimal under load too
+          const std::string what = std::string(r.id) + " " + std::to_string(side) + "x" + std::to_string(side) +
+                                   (kind == TopologyKind::Torus ? " torus" : " mesh") +
+                                   (shifted ? " shifted" : " same-order") + ": drained in " +
+                                   std::to_string(net.cycle()) + " cycles, mean latency " +
+                                   std::to_string(int(net.stats().mean_latency));
+          MESSAGE(what);
+        }
+}
+
+TEST_CASE("routing: west-first adapts under load (routes differ from the all-free staircase) and wakes match exhaustive runs") {
+  const Topology t(TopologyKind::Mesh, 6, 5);
+  for (const char* id : {"west-first", "yx", "dateline-yx"}) {
+    const Topology topo(std::string_view(id).starts_with("dateline") ? TopologyKind::Torus : TopologyKind::Mesh, 6, 5);
+    for (const NetConfig base : {NetConfig{8, 1, 3}, NetConfig{4, 2, 0}, NetConfig{5, 1, 1, FlowControl::Credit}}) {
+      NetConfig c = base;
+      c.routing = find_routing(id);
+      Network fast(topo, c), full(topo, c);
+      full.set_exhaustive(true);
+      Rng rng(77);
+      std::vector<Delivered> a, b;
+      const int n = topo.nodes();
+      for (int cyc = 0; cyc < 1500; ++cyc) {
+        if (cyc % 300 < 150)
+          for (int k = 0; k < 3; ++k)
+            if (rng.next_u64() % 2 == 0) {
+              const int s = int(rng.next_u64() % std::uint64_t(n));
+              const int d = (s + 1 + int(rng.next_u64() % std::uint64_t(n - 1))) % n;
+              fast.inject(s, d, k);
+              full.inject(s, d, k);
+            }
+        fast.step();
+        full.step();
+        fast.audit();
+        for (auto& x : fast.take_delivered()) a.push_back(x);
+        for (auto& x : full.take_delivered()) b.push_back(x);
+      }
+      CAPTURE(id);
+      REQUIRE(a.size() == b.size());
+      CHECK(a.size() > 100);
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        REQUIRE(a[i].packet == b[i].packet);
+        REQUIRE(a[i].delivered == b[i].delivered);
+        REQUIRE(a[i].blocked_cycles == b[i].blocked_cycles);
+      }
+    }
+  }
+  // Adaptivity shows in the links used: under contention west-first sends flits over links the
+  // all-free staircase never takes for the same packets.
+  auto link_use = [&](bool loaded) {
+    NetConfig c{8, 1, 3};
+    c.routing = find_routing("west-first");
+    Network net(t, c);
+    for (int s = 0; s < t.nodes(); ++s)
+      for (int d = 0; d < t.nodes(); ++d)
+        if (s != d && t.coord(d).x > t.coord(s).x && t.coord(d).y != t.coord(s).y) {
+          net.inject(s, d, 0);
+          if (!loaded) while (!net.idle()) net.step();  // alone: every port free at every router
+        }
+    while (!net.idle()) net.step();
+    return std::vector<std::uint64_t>(net.link_flits().begin(), net.link_flits().end());
+  };
+  CHECK(link_use(true) != link_use(false));
+}
+
+TEST_CASE("routing key: auto by default and left out of links; a row not on the topology is refused naming the key and the allowed ids") {
+  Scenario s;
+  CHECK(s.routing == "auto");
+  REQUIRE(apply(s, "routing", "xy").ok());
+  CHECK(canonical_link(s) == "");  // xy is what auto means on the mesh
+  REQUIRE(apply(s, "routing", "west-first").ok());
+  CHECK(canonical_link(s) == "routing=west-first");
+  CHECK(validate(s).ok());
+  REQUIRE(apply(s, "topology", "torus").ok());
+  const Status st = validate(s);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.message() == "routing: 'west-first' is not defined on the torus; allowed on the torus: auto, dateline, dateline-yx");
+  REQUIRE(apply(s, "routing", "dateline").ok());
+  CHECK(canonical_link(s) == "topology=torus");
+  REQUIRE(apply(s, "topology", "mesh").ok());
+  CHECK(validate(s).message() == "routing: 'dateline' is not defined on the mesh; allowed on the mesh: auto, xy, yx, west-first");
+  const Status unknown = apply(s, "routing", "zigzag");
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.message() == "routing: 'zigzag' is not valid; allowed: auto, xy, yx, west-first, dateline, dateline-yx");
+  // The editor's choices: every row, auto first; the unavailable ones say why.
+  const ParamDef* p = find_param("routing");
+  REQUIRE(p);
+  const auto choices = p->choices();
+  REQUIRE(choices.size() == routing_functions().size() + 1);
+  CHECK(choices[0] == "auto");
+  Scenario mesh;
+  CHECK(p->choice_unavailable(mesh, "xy") == "");
+  CHECK(p->choice_unavailable(mesh, "dateline") != "");
+  CHECK(!p->choice_help("west-first").empty());
+  CHECK(!p->choice_help("auto").empty());
+}
+
+TEST_CASE("routing key: a run changes with it, and each run is byte-stable") {
+  auto results = [](std::string link) {
+    auto s = parse_link(link);
+    REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
+    REQUIRE(validate(*s).ok());
+    auto r = run_scenario(*s);
+    REQUIRE_MESSAGE(r, (r ? "" : r.error().message));
+    return results_json(*r);
+  };
+  const std::string mesh = "size=12x12&pattern=all-to-all&strategy=random&jobs=120&arrival=poisson:0.004";
+  const std::string torus = "topology=torus&size=10x10&pattern=random&strategy=ff&jobs=120&arrival=poisson:0.01";
+  const std::string xy = results(mesh), yx = results(mesh + "&routing=yx"), wf = results(mesh + "&routing=west-first");
+  CHECK(results(mesh + "&routing=xy") == xy);  // auto = xy on the mesh
+  CHECK(yx != xy);
+  CHECK(wf != xy);
+  CHECK(wf != yx);
+  CHECK(results(mesh + "&routing=west-first") == wf);  // two runs, the same bytes
+  CHECK(results(mesh + "&routing=yx") == yx);
+  const std::string dl = results(torus), dyx = results(torus + "&routing=dateline-yx");
+  CHECK(results(torus + "&routing=dateline") == dl);
+  CHECK(dyx != dl);
+  CHECK(results(torus + "&routing=dateline-yx") == dyx);
+}

@@ -21,7 +21,7 @@ namespace alloclab {
 
 // [SECTION] construction and injection
 
-Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
+Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(c) {
   ALLOCLAB_CHECK(c.packet_flits >= 1 && c.packet_flits <= 65535 && c.buffer_flits >= 1 && c.buffer_flits <= 32767 &&
                      c.routing_delay >= 0,
                  "bad NetConfig (packet_flits %d, buffer_flits %d, routing_delay %d)", c.packet_flits,
@@ -34,63 +34,63 @@ Network::Network(const Topology& t, const NetConfig& c) : topo_(t), cfg_(c) {
                  int(routing_->id.size()), routing_->id.data(), vcs_);
   nodes_ = t.nodes();
   const std::size_t vcs = std::size_t(nodes_) * kNetPorts * std::size_t(vcs_);
-  nb_.assign(std::size_t(nodes_) * 4, -1);
+  link_to_.assign(std::size_t(nodes_) * 4, -1);
   for (int n = 0; n < nodes_; ++n) {
     const auto nb = t.neighbours(n);
     for (int q = 0; q < 4; ++q) {
       const int m = nb[q];
       if (m < 0 || m == n) continue;  // mesh edge, or a torus side of 1
-      nb_[std::size_t(n) * 4 + std::size_t(q)] = m;  // the link n --q--> m enters m through opposite_port(q)
+      link_to_[std::size_t(n) * 4 + std::size_t(q)] = m;  // the link n --q--> m enters m through opposite_port(q)
     }
   }
   for (int n = 0; n < nodes_; ++n)  // every link has its reverse: m's neighbour that way is n
     for (int q = 0; q < 4; ++q) {
-      const int m = nb_[std::size_t(n) * 4 + std::size_t(q)];
-      ALLOCLAB_CHECK(m < 0 || nb_[std::size_t(m) * 4 + std::size_t(opposite_port(q))] == n,
+      const int m = link_to_[std::size_t(n) * 4 + std::size_t(q)];
+      ALLOCLAB_CHECK(m < 0 || link_to_[std::size_t(m) * 4 + std::size_t(opposite_port(q))] == n,
                      "link %d --%d--> %d has no reverse link", n, q, m);
     }
-  in_.assign(vcs, InVc{});
-  ready_.assign(vcs, 0);
-  vc_pkt_.assign(vcs, 0);
-  if (cfg_.buffer_flits > 1) buf_.assign(vcs * std::size_t(cfg_.buffer_flits), Flit{});
-  out_.assign(vcs, OutVc{});
+  in_vcs_.assign(vcs, InVc{});
+  route_ready_.assign(vcs, 0);
+  vc_packet_.assign(vcs, 0);
+  if (config_.buffer_flits > 1) deep_buffers_.assign(vcs * std::size_t(config_.buffer_flits), Flit{});
+  out_vcs_.assign(vcs, OutVc{});
   routers_.assign(std::size_t(nodes_), Router{});
   for (int n = 0; n < nodes_; ++n) {
     Router& r = routers_[std::size_t(n)];
-    r.ov_free = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
-    r.ov_credit = std::uint16_t(((1u << vcs_) - 1) << (kPortLocal * vcs_));  // ejection: no credits needed
+    r.out_free = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
+    r.out_credit = std::uint16_t(((1u << vcs_) - 1) << (kPortLocal * vcs_));  // ejection: no credits needed
     for (int q = 0; q < 4; ++q)
       if (has_link(n, q))
         for (int v = 0; v < vcs_; ++v) {
-          out_[iv_index(n, q, v)].credits = cfg_.buffer_flits;
-          r.ov_credit |= std::uint16_t(1u << (q * vcs_ + v));
+          out_vcs_[iv_index(n, q, v)].credits = config_.buffer_flits;
+          r.out_credit |= std::uint16_t(1u << (q * vcs_ + v));
         }
     for (int p = 0; p < kNetPorts; ++p) {
       // The first search starts at VC 0 (the injection port, whose last winner counts as VC 0,
       // prefers VC 1, which it never uses, and so falls back to VC 0).
-      r.vc_pref |= std::uint16_t(1u << (p * vcs_ + (p == kPortLocal ? vcs_ - 1 : 0)));
-      r.out_rr[p] = Byte(kNetPorts - 1);
+      r.preferred_vc |= std::uint16_t(1u << (p * vcs_ + (p == kPortLocal ? vcs_ - 1 : 0)));
+      r.last_winner[p] = Byte(kNetPorts - 1);
     }
-    // Every target starts as output VC 0 (bit 0), so `want`, `tf` and `tc` start consistent.
-    r.want[0] = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
-    r.tf = r.want[0];
-    r.tc = (r.ov_credit & 1u) ? r.want[0] : 0;
+    // Every target starts as output VC 0 (bit 0), so `wanted_by`, `target_free` and `target_credit` start consistent.
+    r.wanted_by[0] = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
+    r.target_free = r.wanted_by[0];
+    r.target_credit = (r.out_credit & 1u) ? r.wanted_by[0] : 0;
   }
   buffered_.assign(std::size_t(nodes_), 0);
   coords_.resize(std::size_t(nodes_));
   for (int n = 0; n < nodes_; ++n) coords_[std::size_t(n)] = t.coord(n);
   queue_.assign(std::size_t(nodes_), {});
   queue_head_.assign(std::size_t(nodes_), 0);
-  inj_seq_.assign(std::size_t(nodes_), 0);
-  stamp_.assign(std::size_t(nodes_), -1);
-  due_.assign(std::size_t(nodes_) + 1, 0);
+  source_next_flit_.assign(std::size_t(nodes_), 0);
+  listed_for_.assign(std::size_t(nodes_), -1);
+  due_now_.assign(std::size_t(nodes_) + 1, 0);
   due_next_.assign(std::size_t(nodes_) + 1, 0);
   std::size_t wheel = 1;
-  while (wheel < std::size_t(cfg_.routing_delay) + 2) wheel *= 2;
+  while (wheel < std::size_t(config_.routing_delay) + 2) wheel *= 2;
   timers_.assign(wheel, {});
   timer_mask_ = std::int64_t(wheel) - 1;
   link_flits_.assign(std::size_t(nodes_) * 4, 0);
-  refill_ = cfg_.flow == FlowControl::Refill;
+  refill_ = config_.flow == FlowControl::Refill;
   flit_ch_.reserve(std::size_t(nodes_) * 4);  // bounds: see FixedList
   for (auto* l : {&credit_ch_, &freed_, &refill_now_}) l->reserve(std::size_t(nodes_) * 4);
   round_.reserve(std::size_t(nodes_));
@@ -113,7 +113,7 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
   p.tag = tag;
   p.src = src;
   p.dst = dst;
-  p.hops = route_hops(*routing_, topo_, topo_.coord(src), topo_.coord(dst));
+  p.hops = route_hops(*routing_, topology_, topology_.coord(src), topology_.coord(dst));
   p.created = p.hop_arrival = cycle_;
   p.blocked = p.source_wait = 0;
 
@@ -128,14 +128,14 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
   }
   q.push_back(slot);
   ++packets_in_network_;
-  ++st_.packets_injected;
-  st_.flits_injected += cfg_.packet_flits;
-  st_.flits_queued += cfg_.packet_flits;
+  ++stats_.packets_injected;
+  stats_.flits_injected += config_.packet_flits;
+  stats_.flits_queued += config_.packet_flits;
   const int inj = iv_index(src, kPortLocal, 0);
-  in_[inj].count = 1;  // the injection VC "holds a flit" while its queue is not empty
+  in_vcs_[inj].count = 1;  // the injection VC "holds a flit" while its queue is not empty
   routers_[std::size_t(src)].live |= std::uint16_t(1u << (kPortLocal * vcs_));
   if (q.size() - queue_head_[src] == 1) {
-    ALLOCLAB_CHECK(in_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
+    ALLOCLAB_CHECK(in_vcs_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
     start_routing(src, inj, slot, cycle_);
     wake_next(src, cycle_ - 1);  // evaluated in the next step (cycle_) even if routing_delay is 0
   }
@@ -150,7 +150,7 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   Packet& p = packets_[pkt];
   Router& r = routers_[std::size_t(node)];
   const RouteChoice rc =
-      routing_->route(topo_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc,
+      routing_->route(topology_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc,
                       routing_->adaptive ? free_link_ports(r) : kAllPortsFree);
   ALLOCLAB_CHECK(rc.port == kPortLocal || has_link(node, rc.port),
                  "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
@@ -158,22 +158,22 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
     p.source_wait = from - p.created;
     p.hop_arrival = from;
   }
-  InVc& s = in_[iv];
+  InVc& s = in_vcs_[iv];
   s.state = kRouting;
-  const std::int64_t ready = ready_[std::size_t(iv)] = from + cfg_.routing_delay;
-  vc_pkt_[std::size_t(iv)] = pkt;
+  const std::int64_t ready = route_ready_[std::size_t(iv)] = from + config_.routing_delay;
+  vc_packet_[std::size_t(iv)] = pkt;
   s.out_port = Byte(rc.port);
   s.out_vc = Byte(rc.vc);
   const unsigned tg = unsigned(rc.port * vcs_ + rc.vc), bit = 1u << local;
-  r.want[r.target[local]] &= std::uint16_t(~bit);
-  r.want[tg] |= std::uint16_t(bit);
+  r.wanted_by[r.target[local]] &= std::uint16_t(~bit);
+  r.wanted_by[tg] |= std::uint16_t(bit);
   r.target[local] = Byte(tg);
-  r.tf = std::uint16_t((r.tf & ~bit) | ((r.ov_free >> tg & 1u) << local));
-  r.tc = std::uint16_t((r.tc & ~bit) | ((r.ov_credit >> tg & 1u) << local));
+  r.target_free = std::uint16_t((r.target_free & ~bit) | ((r.out_free >> tg & 1u) << local));
+  r.target_credit = std::uint16_t((r.target_credit & ~bit) | ((r.out_credit >> tg & 1u) << local));
   // Mark the head routed and wake the router when the delay ends. With no delay the router is
   // already due in cycle `from` and the head may go then: `from` is the current cycle, or the
   // next one when a tail left this cycle (the router has already chosen this cycle's moves).
-  if (cfg_.routing_delay > 0)
+  if (config_.routing_delay > 0)
     timers_[std::size_t(ready & timer_mask_)].push_back(node * 16 + local);
   else
     r.routed |= std::uint16_t(1u << local);
@@ -185,9 +185,9 @@ void Network::step() {
   const std::int64_t t = cycle_;
   // Routers due now: those that moved a flit in t-1 (already listed), those whose head finishes
   // routing now, and — in phase 1 — those receiving a flit or a credit.
-  due_.swap(due_next_);
-  due_n_ = due_next_n_;
-  due_next_n_ = 0;
+  due_now_.swap(due_next_);
+  due_now_count_ = due_next_count_;
+  due_next_count_ = 0;
   auto& timer = timers_[std::size_t(t & timer_mask_)];
   for (const std::int32_t e : timer) {
     routers_[std::size_t(e >> 4)].routed |= std::uint16_t(1u << (e & 15));
@@ -208,8 +208,8 @@ template <int V>
 void Network::read_and_evaluate(std::int64_t t) {
   // Phase 1 — read the channels written in the previous cycle.
   for (const CreditEvent& c : credit_ch_) {
-    OutVc& o = out_[std::size_t(c.ov)];
-    ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.ov,
+    OutVc& o = out_vcs_[std::size_t(c.out_vc)];
+    ALLOCLAB_CHECK(o.credits < config_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.out_vc,
                    c.node, (long long)t);
     // Wake the router only if this credit may let a flit go: the VC had none (with credits left
     // nothing waited for this one), and the owner's next flit is waiting or, for a free VC, some
@@ -217,9 +217,9 @@ void Network::read_and_evaluate(std::int64_t t) {
     const int n = c.node;
     if (++o.credits == 1) {
       Router& r = routers_[std::size_t(n)];
-      const int b = vc_bit<V>(n, c.ov);
-      r.ov_credit |= std::uint16_t(1u << b);
-      r.tc |= r.want[b];
+      const int b = vc_bit<V>(n, c.out_vc);
+      r.out_credit |= std::uint16_t(1u << b);
+      r.target_credit |= r.wanted_by[b];
       wake_now(n, t, o.owner >= 0 ? bool(r.live >> vc_bit<V>(n, o.owner) & 1u) : r.live != 0);
     }
   }
@@ -229,8 +229,8 @@ void Network::read_and_evaluate(std::int64_t t) {
 
   // Phase 2 — every due router evaluates from its own state, writing the channels.
   const std::size_t first_delivery = delivered_.size();
-  for (std::size_t k = 0; k < due_n_; ++k) evaluate<V, false>(due_[k], t);
-  due_n_ = 0;
+  for (std::size_t k = 0; k < due_now_count_; ++k) evaluate<V, false>(due_now_[k], t);
+  due_now_count_ = 0;
   if (!refill_)
     credit_ch_.swap(freed_);  // on the reverse channels, applied next cycle (credit_ch_ was read: now empty)
   else if (!freed_.empty())
@@ -239,42 +239,42 @@ void Network::read_and_evaluate(std::int64_t t) {
   if (delivered_.size() - first_delivery > 1)
     std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
               [](const Delivered& a, const Delivered& b) { return a.packet < b.packet; });
-  st_.flits_on_links = std::int64_t(flit_ch_.size());
-  ALLOCLAB_CHECK(st_.flits_injected == st_.flits_ejected + st_.flits_queued + st_.flits_buffered + st_.flits_on_links,
+  stats_.flits_on_links = std::int64_t(flit_ch_.size());
+  ALLOCLAB_CHECK(stats_.flits_injected == stats_.flits_ejected + stats_.flits_queued + stats_.flits_buffered + stats_.flits_on_links,
                  "flit conservation broken at cycle %lld: injected %lld, ejected %lld, queued %lld, buffered %lld, "
                  "on links %lld",
-                 (long long)t, (long long)st_.flits_injected, (long long)st_.flits_ejected, (long long)st_.flits_queued,
-                 (long long)st_.flits_buffered, (long long)st_.flits_on_links);
+                 (long long)t, (long long)stats_.flits_injected, (long long)stats_.flits_ejected, (long long)stats_.flits_queued,
+                 (long long)stats_.flits_buffered, (long long)stats_.flits_on_links);
 }
 
-// A flit arrives from a link into input VC e.iv at cycle t.
+// A flit arrives from a link into input VC e.in_vc at cycle t.
 template <int V>
 void Network::accept(const FlitEvent& e, std::int64_t t) {
-  InVc& s = in_[e.iv];
+  InVc& s = in_vcs_[e.in_vc];
   const int node = e.node;
-  const int B = cfg_.buffer_flits;
-  ALLOCLAB_CHECK(s.count < B, "buffer overflow at node %d input VC %d (packet %llu) at cycle %lld", node, e.iv,
+  const int B = config_.buffer_flits;
+  ALLOCLAB_CHECK(s.count < B, "buffer overflow at node %d input VC %d (packet %llu) at cycle %lld", node, e.in_vc,
                  (unsigned long long)packets_[e.f.pkt].id, (long long)t);
   if (B == 1) {  // 1-flit buffers (the default): the ring is the VC's own slot
-    s.one = e.f;
+    s.single = e.f;
   } else {
     int k = s.head + s.count;
     if (k >= B) k -= B;
-    buf_[std::size_t(e.iv) * std::size_t(B) + std::size_t(k)] = e.f;
+    deep_buffers_[std::size_t(e.in_vc) * std::size_t(B) + std::size_t(k)] = e.f;
   }
   ++s.count;
   Router& r = routers_[std::size_t(node)];
-  const int bit = vc_bit<V>(node, e.iv);
+  const int bit = vc_bit<V>(node, e.in_vc);
   r.live |= std::uint16_t(1u << bit);
-  ++st_.flits_buffered;
+  ++stats_.flits_buffered;
   if (e.f.head) {
-    arrive_head(node, e.iv, e.f.pkt, t);
+    arrive_head(node, e.in_vc, e.f.pkt, t);
   } else {
     ALLOCLAB_CHECK(s.state != kIdle, "flit %d of packet %llu reached idle input VC %d at node %d at cycle %lld",
-                   int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.iv, node, (long long)t);
+                   int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.in_vc, node, (long long)t);
     // Only a body flit arriving at the front of its buffer can change what the router does
     // now, if its output VC has a credit (else the credit wakes the router).
-    wake_now(node, t, (s.count == 1) & bool(r.tc >> bit & 1u));
+    wake_now(node, t, (s.count == 1) & bool(r.target_credit >> bit & 1u));
   }
 }
 
@@ -283,13 +283,13 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
 // without routing delay may the router use it this cycle (else its timer wakes the router).
 void Network::arrive_head(int node, int iv, std::uint32_t pkt, std::int64_t t) {
   packets_[pkt].hop_arrival = t;
-  const InVc& s = in_[std::size_t(iv)];
+  const InVc& s = in_vcs_[std::size_t(iv)];
   if (s.state == kIdle) {
     ALLOCLAB_CHECK(s.count == 1, "head of packet %llu reached idle input VC %d at node %d holding %d flits, cycle %lld",
                    (unsigned long long)packets_[pkt].id, iv, node, int(s.count), (long long)t);
     start_routing(node, iv, pkt, t);
   }
-  wake_now(node, t, (s.count == 1) & (cfg_.routing_delay == 0));
+  wake_now(node, t, (s.count == 1) & (config_.routing_delay == 0));
 }
 
 // [SECTION] one router: a flit's move, then separable input-first allocation
@@ -302,7 +302,7 @@ template <int V>
 void Network::move(int node, Router& r, int i, std::int64_t t) {
   const int base = node * kNetPorts * V;  // node's first VC (input and output VCs alike)
   const int iv = base + i, port = i / V;
-  InVc& s = in_[std::size_t(iv)];
+  InVc& s = in_vcs_[std::size_t(iv)];
   const unsigned in_bit = 1u << i;
   const int ob = r.target[i];  // output VC q*V + out_vc
   const int q = ob / V, ov = base + ob;
@@ -312,24 +312,24 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
   if (port == kPortLocal) {
     f = source_flit(node);
   } else {
-    const int B = cfg_.buffer_flits;
+    const int B = config_.buffer_flits;
     if (B == 1) {  // the one slot (head stays 0)
-      f = s.one;
+      f = s.single;
       s.count = 0;
       r.live &= std::uint16_t(~in_bit);
     } else {
-      f = buf_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
+      f = deep_buffers_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
       if (++s.head == B) s.head = 0;
       if (--s.count == 0) r.live &= std::uint16_t(~in_bit);
     }
-    --st_.flits_buffered;
+    --stats_.flits_buffered;
     // the freed slot, back upstream — to output VC (port^2, vc) of the neighbour on that side
     // (opposite_port(p) is p^2 for a link port) — within this cycle (refill) or the next (credit)
-    const int up = nb_[std::size_t(node) * 4 + std::size_t(port)];
+    const int up = link_to_[std::size_t(node) * 4 + std::size_t(port)];
     freed_.push(CreditEvent{iv_index<V>(up, port ^ 2, i & (V - 1)), up});
   }
 
-  OutVc& o = out_[std::size_t(ov)];
+  OutVc& o = out_vcs_[std::size_t(ov)];
   if (f.head) {
     claim(node, iv, ov, f.pkt, t);
   } else {
@@ -340,11 +340,11 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
   if (q != kPortLocal) {
     ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, ob & (V - 1), (long long)t);
     if (--o.credits == 0) {
-      r.ov_credit &= std::uint16_t(~out_bit);
-      r.tc &= std::uint16_t(~r.want[ob]);
+      r.out_credit &= std::uint16_t(~out_bit);
+      r.target_credit &= std::uint16_t(~r.wanted_by[ob]);
     }
     const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
-    const int down = nb_[l];  // enters input VC (q^2, vc) there
+    const int down = link_to_[l];  // enters input VC (q^2, vc) there
     flit_ch_.push(FlitEvent{iv_index<V>(down, q ^ 2, ob & (V - 1)), down, f});
     ++link_flits_[l];
   } else {
@@ -357,15 +357,15 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
 // The next flit of node's source queue enters the switch (move's injection case).
 Network::Flit Network::source_flit(int node) {
   const std::uint32_t pkt = queue_[node][queue_head_[node]];
-  const int seq = inj_seq_[node]++;
-  --st_.flits_queued;
-  return Flit{pkt, std::uint16_t(seq), seq == 0, seq == cfg_.packet_flits - 1};
+  const int seq = source_next_flit_[node]++;
+  --stats_.flits_queued;
+  return Flit{pkt, std::uint16_t(seq), seq == 0, seq == config_.packet_flits - 1};
 }
 
 // The head of packet `pkt` at input VC iv takes output VC ov at cycle t (move's head case).
 void Network::claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t) {
-  InVc& s = in_[iv];
-  OutVc& o = out_[ov];
+  InVc& s = in_vcs_[iv];
+  OutVc& o = out_vcs_[ov];
   Packet& pk = packets_[pkt];
   ALLOCLAB_CHECK(s.state == kRouting && o.owner < 0, "head of packet %llu at node %d: VC state %d, owner %d, cycle %lld",
                  (unsigned long long)pk.id, node, int(s.state), o.owner, (long long)t);
@@ -376,28 +376,28 @@ void Network::claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t)
   s.state = kActive;
   r.routed &= std::uint16_t(~in_bit);
   r.active |= std::uint16_t(in_bit);
-  r.ov_free &= std::uint16_t(~(1u << ob));
-  r.tf &= std::uint16_t(~r.want[ob]);
-  pk.blocked += t - (pk.hop_arrival + cfg_.routing_delay);
+  r.out_free &= std::uint16_t(~(1u << ob));
+  r.target_free &= std::uint16_t(~r.wanted_by[ob]);
+  pk.blocked += t - (pk.hop_arrival + config_.routing_delay);
 }
 
 // Flit f leaves the network at its destination `node` in cycle t (move's ejection case).
 void Network::eject(int node, const Flit& f, std::int64_t t) {
   Packet& pk = packets_[f.pkt];
   ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
-  ++st_.flits_ejected;
+  ++stats_.flits_ejected;
   if (f.head)
-    ALLOCLAB_CHECK(t == pk.created + pk.source_wait + std::int64_t(pk.hops) * (cfg_.routing_delay + 1) +
-                            cfg_.routing_delay + pk.blocked,
+    ALLOCLAB_CHECK(t == pk.created + pk.source_wait + std::int64_t(pk.hops) * (config_.routing_delay + 1) +
+                            config_.routing_delay + pk.blocked,
                    "packet %llu: head ejected at %lld, created %lld, source wait %lld, %d hops, blocked %lld",
                    (unsigned long long)pk.id, (long long)t, (long long)pk.created, (long long)pk.source_wait, pk.hops,
                    (long long)pk.blocked);
   if (f.tail) {
     delivered_.push_back(Delivered{pk.id, pk.tag, pk.src, pk.dst, pk.created, t + 1, pk.blocked, pk.source_wait});
-    ++st_.packets_delivered;
-    st_.total_latency += t + 1 - pk.created - pk.source_wait;
-    st_.total_blocking += pk.blocked;
-    st_.total_queueing += pk.source_wait;
+    ++stats_.packets_delivered;
+    stats_.total_latency += t + 1 - pk.created - pk.source_wait;
+    stats_.total_blocking += pk.blocked;
+    stats_.total_queueing += pk.source_wait;
     --packets_in_network_;
     free_slots_.push_back(f.pkt);
   }
@@ -406,17 +406,17 @@ void Network::eject(int node, const Flit& f, std::int64_t t) {
 // The tail has left input VC iv at cycle t: release output VC ov; the next packet's head (if
 // any) starts routing (move's tail case).
 void Network::release(int node, int iv, int ov, std::int64_t t) {
-  InVc& s = in_[iv];
+  InVc& s = in_vcs_[iv];
   Router& r = routers_[std::size_t(node)];
   const unsigned in_bit = 1u << vc_bit(node, iv);
   const int ob = vc_bit(node, ov);
-  out_[ov].owner = -1;
+  out_vcs_[ov].owner = -1;
   s.state = kIdle;
-  r.ov_free |= std::uint16_t(1u << ob);
-  r.tf |= r.want[ob];
+  r.out_free |= std::uint16_t(1u << ob);
+  r.target_free |= r.wanted_by[ob];
   r.active &= std::uint16_t(~in_bit);
   if (vc_bit(node, iv) / vcs_ == kPortLocal) {
-    inj_seq_[node] = 0;
+    source_next_flit_[node] = 0;
     ++queue_head_[node];
     if (queue_head_[node] < queue_[node].size()) {
       start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
@@ -490,8 +490,8 @@ void Network::evaluate(int node, std::int64_t t) {
       const int i = std::countr_zero(avail), q = r.target[i] / V;
       if (!(busy_out >> q & 1u)) {
         const unsigned port_vcs = V == 2 ? 3u << (i & ~1) : avail;  // both VCs of its input port
-        if constexpr (V == 2) r.vc_pref = std::uint16_t((r.vc_pref & ~port_vcs) | (port_vcs ^ avail));
-        r.out_rr[q] = Byte(i / V);
+        if constexpr (V == 2) r.preferred_vc = std::uint16_t((r.preferred_vc & ~port_vcs) | (port_vcs ^ avail));
+        r.last_winner[q] = Byte(i / V);
         move<V>(node, r, i, t);
         mark_busy(1u << q, port_vcs);
       }
@@ -507,8 +507,8 @@ void Network::evaluate(int node, std::int64_t t) {
     // that one can go, else the other (on the injection port only VC 0 is ever used).
     unsigned offered = avail;
     if constexpr (V == 2) {
-      const unsigned first = avail & r.vc_pref;
-      offered = first | (avail & ~unsigned(r.vc_pref) & ~partner(first));
+      const unsigned first = avail & r.preferred_vc;
+      offered = first | (avail & ~unsigned(r.preferred_vc) & ~partner(first));
     }
     std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
     unsigned qmask = 0;          // bit q: some input port asks for output port q
@@ -525,8 +525,8 @@ void Network::evaluate(int node, std::int64_t t) {
     while (qmask) {
       const int q = std::countr_zero(qmask);
       qmask &= qmask - 1;
-      const int p = kRoundRobin[r.out_rr[q]][requests >> (q * kNetPorts) & 31u];
-      r.out_rr[q] = Byte(p);
+      const int p = kRoundRobin[r.last_winner[q]][requests >> (q * kNetPorts) & 31u];
+      r.last_winner[q] = Byte(p);
       const int i = V == 2 ? 2 * p + int(offered >> (2 * p + 1) & 1u) : p;
       won |= 1u << i;
       move<V>(node, r, i, t);
@@ -536,8 +536,8 @@ void Network::evaluate(int node, std::int64_t t) {
       if constexpr (V == 2) {
         // Each input port that won now prefers the VC after its winner: where the winner was
         // the preferred VC, both of the port's bits flip (a winner not preferred leaves them).
-        const unsigned flip = won & r.vc_pref;
-        r.vc_pref = std::uint16_t(r.vc_pref ^ (flip | partner(flip)));
+        const unsigned flip = won & r.preferred_vc;
+        r.preferred_vc = std::uint16_t(r.preferred_vc ^ (flip | partner(flip)));
         ports_in |= partner(won);
       }
       mark_busy(granted, ports_in);
@@ -557,17 +557,17 @@ void Network::refill_rounds(std::int64_t t) {
     ++round_id_;
     round_.clear();
     for (const CreditEvent& c : refill_now_) {
-      OutVc& o = out_[std::size_t(c.ov)];
-      ALLOCLAB_CHECK(o.credits < cfg_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.ov,
+      OutVc& o = out_vcs_[std::size_t(c.out_vc)];
+      ALLOCLAB_CHECK(o.credits < config_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.out_vc,
                      c.node, (long long)t);
       if (++o.credits != 1) continue;  // with credits left nothing waited for this one
       const int n = c.node;
       Router& r = routers_[std::size_t(n)];
-      const int b = vc_bit<V>(n, c.ov);
-      r.ov_credit |= std::uint16_t(1u << b);
-      r.tc |= r.want[b];
+      const int b = vc_bit<V>(n, c.out_vc);
+      r.out_credit |= std::uint16_t(1u << b);
+      r.target_credit |= r.wanted_by[b];
       // Evaluate the router again this cycle if a flit waits for this output VC.
-      if ((r.want[b] & r.live) != 0 && round_stamp_[std::size_t(n)] != round_id_) {
+      if ((r.wanted_by[b] & r.live) != 0 && round_stamp_[std::size_t(n)] != round_id_) {
         round_stamp_[std::size_t(n)] = round_id_;
         round_.push(n);
       }
@@ -584,7 +584,7 @@ void Network::skip_to(std::int64_t cycle) {
     // Idle: routers listed for the next cycle (a last wake-up after the final move) have nothing
     // to do, and the cycle they were listed for is skipped: forget them, or a later wake-up with
     // an older stamp would list them twice.
-    due_next_n_ = 0;
+    due_next_count_ = 0;
   }
 }
 
@@ -606,8 +606,8 @@ std::array<LinkState, 4> Network::link_states(int node) const {
   unsigned blocked = 0;
   for (int p = 0; p < kNetPorts; ++p)
     for (int v = 0; v < vcs_; ++v) {
-      const InVc& s = in_[std::size_t(iv_index(node, p, v))];
-      if (s.count > 0 && s.out_port < 4 && (s.state == kActive || ready_[std::size_t(iv_index(node, p, v))] <= cycle_ - 1))
+      const InVc& s = in_vcs_[std::size_t(iv_index(node, p, v))];
+      if (s.count > 0 && s.out_port < 4 && (s.state == kActive || route_ready_[std::size_t(iv_index(node, p, v))] <= cycle_ - 1))
         blocked |= 1u << s.out_port;
     }
   std::array<LinkState, 4> out{};
@@ -619,7 +619,7 @@ std::array<LinkState, 4> Network::link_states(int node) const {
 std::span<const std::int32_t> Network::buffered_flits() const {
   for (int n = 0; n < nodes_; ++n) {
     int here = 0;
-    for (int i = 0; i < 4 * vcs_; ++i) here += in_[std::size_t(n * kNetPorts * vcs_ + i)].count;
+    for (int i = 0; i < 4 * vcs_; ++i) here += in_vcs_[std::size_t(n * kNetPorts * vcs_ + i)].count;
     buffered_[std::size_t(n)] = here;
   }
   return buffered_;
@@ -627,7 +627,7 @@ std::span<const std::int32_t> Network::buffered_flits() const {
 
 bool Network::link_held(int node, int port) const {
   for (int v = 0; v < vcs_; ++v)
-    if (out_[iv_index(node, port, v)].owner >= 0) return true;
+    if (out_vcs_[iv_index(node, port, v)].owner >= 0) return true;
   return false;
 }
 
@@ -635,17 +635,17 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
   // Collect (link, flits, held) facts, then merge them per link. The flits on an input VC's
   // buffer and wire belong to the link that feeds it: (upstream node, opposite port).
   std::vector<ChannelUse> facts;
-  const int V = vcs_, B = cfg_.buffer_flits;
+  const int V = vcs_, B = config_.buffer_flits;
   auto feeding = [&](int node, int port) {  // the link into input port `port` of `node`
-    return ChannelUse{nb_[std::size_t(node) * 4 + std::size_t(port)], opposite_port(port), 0, false};
+    return ChannelUse{link_to_[std::size_t(node) * 4 + std::size_t(port)], opposite_port(port), 0, false};
   };
   for (int n = 0; n < nodes_; ++n)
     for (int p = 0; p < 4; ++p)
       for (int v = 0; v < V; ++v) {
         const int iv = iv_index(n, p, v);
-        const OutVc& o = out_[std::size_t(iv)];  // output VC (n, p, v)
-        if (o.owner >= 0 && packets_[vc_pkt_[std::size_t(o.owner)]].tag == tag) facts.push_back({n, p, 0, true});
-        const InVc& s = in_[std::size_t(iv)];  // input VC (n, p, v)
+        const OutVc& o = out_vcs_[std::size_t(iv)];  // output VC (n, p, v)
+        if (o.owner >= 0 && packets_[vc_packet_[std::size_t(o.owner)]].tag == tag) facts.push_back({n, p, 0, true});
+        const InVc& s = in_vcs_[std::size_t(iv)];  // input VC (n, p, v)
         int mine = 0;
         for (int k = 0, at = s.head; k < s.count; ++k, at = at + 1 == B ? 0 : at + 1)
           mine += packets_[slot(iv, at).pkt].tag == tag;
@@ -657,7 +657,7 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
       }
   for (const FlitEvent& e : flit_ch_)
     if (packets_[e.f.pkt].tag == tag) {
-      const int local = vc_bit(e.node, e.iv);
+      const int local = vc_bit(e.node, e.in_vc);
       ChannelUse u = feeding(e.node, local / V);
       u.flits = 1;
       facts.push_back(u);
@@ -677,7 +677,7 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
 }
 
 NetStats Network::stats() const {
-  NetStats s = st_;
+  NetStats s = stats_;
   s.flit_hops = 0;  // the links' counts are the only record (nothing more on the step's hot path)
   for (const std::uint64_t f : link_flits_) s.flit_hops += f;
   s.flits_in_flight = s.flits_queued + s.flits_buffered + s.flits_on_links;
@@ -690,27 +690,27 @@ NetStats Network::stats() const {
 }
 
 void Network::audit() const {
-  const int V = vcs_, B = cfg_.buffer_flits;
-  ALLOCLAB_CHECK(due_next_n_ <= std::size_t(nodes_), "%zu routers listed for the next cycle on %d nodes", due_next_n_, nodes_);
-  for (std::size_t k = 0; k < due_next_n_; ++k)
-    ALLOCLAB_CHECK(stamp_[std::size_t(due_next_[k])] == cycle_, "router %d listed for cycle %lld with stamp %lld", due_next_[k],
-                   (long long)cycle_, (long long)stamp_[std::size_t(due_next_[k])]);
+  const int V = vcs_, B = config_.buffer_flits;
+  ALLOCLAB_CHECK(due_next_count_ <= std::size_t(nodes_), "%zu routers listed for the next cycle on %d nodes", due_next_count_, nodes_);
+  for (std::size_t k = 0; k < due_next_count_; ++k)
+    ALLOCLAB_CHECK(listed_for_[std::size_t(due_next_[k])] == cycle_, "router %d listed for cycle %lld with stamp %lld", due_next_[k],
+                   (long long)cycle_, (long long)listed_for_[std::size_t(due_next_[k])]);
   // Flits and credits on the wires, by destination.
-  std::vector<int> wire_flits(in_.size(), 0), wire_credits(out_.size(), 0);
-  for (const FlitEvent& e : flit_ch_) ++wire_flits[e.iv];
+  std::vector<int> wire_flits(in_vcs_.size(), 0), wire_credits(out_vcs_.size(), 0);
+  for (const FlitEvent& e : flit_ch_) ++wire_flits[e.in_vc];
   for (const CreditEvent& c : credit_ch_) {
-    ALLOCLAB_CHECK(c.node == c.ov / (kNetPorts * V), "credit event for output VC %d names node %d", c.ov, c.node);
-    ++wire_credits[c.ov];
+    ALLOCLAB_CHECK(c.node == c.out_vc / (kNetPorts * V), "credit event for output VC %d names node %d", c.out_vc, c.node);
+    ++wire_credits[c.out_vc];
   }
   for (const FlitEvent& e : flit_ch_)
-    ALLOCLAB_CHECK(e.node == e.iv / (kNetPorts * V), "flit event for input VC %d names node %d", e.iv, e.node);
+    ALLOCLAB_CHECK(e.node == e.in_vc / (kNetPorts * V), "flit event for input VC %d names node %d", e.in_vc, e.node);
   std::int64_t buffered = 0, queued = 0;
   for (int n = 0; n < nodes_; ++n) {
     int here = 0;
     for (int p = 0; p < kNetPorts; ++p)
       for (int v = 0; v < V; ++v) {
         const int iv = iv_index(n, p, v);
-        const InVc& s = in_[iv];
+        const InVc& s = in_vcs_[iv];
         if (p == kPortLocal) {
           ALLOCLAB_CHECK(s.count == (v == 0 && queued_packets(n) > 0 ? 1 : 0), "node %d injection VC count %d", n, int(s.count));
           ALLOCLAB_CHECK((s.count == 0) == (s.state == kIdle), "node %d injection VC state %d", n, int(s.state));
@@ -721,64 +721,64 @@ void Network::audit() const {
           here += s.count;
         }
         if (s.state == kActive) {
-          const OutVc& o = out_[iv_index(n, s.out_port, s.out_vc)];
+          const OutVc& o = out_vcs_[iv_index(n, s.out_port, s.out_vc)];
           ALLOCLAB_CHECK(o.owner == iv, "node %d input VC %d is active but does not own its output VC", n, iv);
         }
         if (p < 4 && has_link(n, p)) {  // output VC (n, p, v) feeds a link
-          const OutVc& o = out_[iv];
-          const int down = iv_index(nb_[std::size_t(n) * 4 + std::size_t(p)], opposite_port(p), v);
+          const OutVc& o = out_vcs_[iv];
+          const int down = iv_index(link_to_[std::size_t(n) * 4 + std::size_t(p)], opposite_port(p), v);
           ALLOCLAB_CHECK(o.credits >= 0 && o.credits <= B, "node %d port %d vc %d has %d credits", n, p, v, o.credits);
-          const int total = o.credits + in_[down].count + wire_flits[down] + wire_credits[iv];
+          const int total = o.credits + in_vcs_[down].count + wire_flits[down] + wire_credits[iv];
           ALLOCLAB_CHECK(total == B, "credit conservation broken on link node %d port %d vc %d: %d != %d at cycle %lld", n,
                          p, v, total, B, (long long)cycle_);
         }
-        if (out_[iv].owner >= 0) {
-          const InVc& h = in_[out_[iv].owner];
+        if (out_vcs_[iv].owner >= 0) {
+          const InVc& h = in_vcs_[out_vcs_[iv].owner];
           ALLOCLAB_CHECK(h.state == kActive && h.out_port == p && h.out_vc == v, "node %d output VC %d has a stale owner", n, iv);
         }
       }
     // The Router masks agree with the VC states (bit i = p*V + v, for input and output VCs).
-    unsigned active = 0, routed = 0, ov_free = 0, ov_credit = 0;
+    unsigned active = 0, routed = 0, out_free = 0, out_credit = 0;
     for (int i = 0; i < kNetPorts * V; ++i) {
       const int iv = n * kNetPorts * V + i, p = i / V;
-      const InVc& s = in_[std::size_t(iv)];
-      const OutVc& o = out_[std::size_t(iv)];
+      const InVc& s = in_vcs_[std::size_t(iv)];
+      const OutVc& o = out_vcs_[std::size_t(iv)];
       active |= unsigned(s.state == kActive) << i;
-      routed |= unsigned(s.state == kRouting && (cfg_.routing_delay == 0 || ready_[std::size_t(iv)] < cycle_)) << i;
-      ov_free |= unsigned(o.owner < 0) << i;
-      ov_credit |= unsigned(p == kPortLocal || o.credits > 0) << i;
+      routed |= unsigned(s.state == kRouting && (config_.routing_delay == 0 || route_ready_[std::size_t(iv)] < cycle_)) << i;
+      out_free |= unsigned(o.owner < 0) << i;
+      out_credit |= unsigned(p == kPortLocal || o.credits > 0) << i;
       ALLOCLAB_CHECK(s.state == kIdle || routers_[n].target[i] == s.out_port * V + s.out_vc,
                      "node %d input VC %d: stale output VC target", n, iv);
     }
     const Router& r = routers_[std::size_t(n)];
     for (int i = 0; i < kNetPorts * V; ++i) {
       const unsigned tg = r.target[i];
-      ALLOCLAB_CHECK(tg < unsigned(kNetPorts * V) && (r.want[tg] >> i & 1u) && bool(r.tf >> i & 1u) == bool(ov_free >> tg & 1u) &&
-                         bool(r.tc >> i & 1u) == bool(ov_credit >> tg & 1u),
-                     "node %d input VC %d: target %u not mirrored in want/tf/tc at cycle %lld", n, i, tg, (long long)cycle_);
+      ALLOCLAB_CHECK(tg < unsigned(kNetPorts * V) && (r.wanted_by[tg] >> i & 1u) && bool(r.target_free >> i & 1u) == bool(out_free >> tg & 1u) &&
+                         bool(r.target_credit >> i & 1u) == bool(out_credit >> tg & 1u),
+                     "node %d input VC %d: target %u not mirrored in wanted_by/target_free/target_credit at cycle %lld", n, i, tg, (long long)cycle_);
     }
     for (int p = 0; p < kNetPorts; ++p)  // evaluate's VC preference update relies on this
-      ALLOCLAB_CHECK(std::popcount(unsigned(r.vc_pref) >> (p * V) & ((1u << V) - 1)) == 1,
-                     "node %d input port %d prefers %x (one VC expected)", n, p, unsigned(r.vc_pref) >> (p * V) & 3u);
+      ALLOCLAB_CHECK(std::popcount(unsigned(r.preferred_vc) >> (p * V) & ((1u << V) - 1)) == 1,
+                     "node %d input port %d prefers %x (one VC expected)", n, p, unsigned(r.preferred_vc) >> (p * V) & 3u);
     for (int o = 0, seen = 0; o < kNetPorts * V; ++o) {
-      ALLOCLAB_CHECK((seen & r.want[o]) == 0 && r.want[o] < (1u << (kNetPorts * V)), "node %d: input VCs listed twice in want", n);
-      seen |= r.want[o];
+      ALLOCLAB_CHECK((seen & r.wanted_by[o]) == 0 && r.wanted_by[o] < (1u << (kNetPorts * V)), "node %d: input VCs listed twice in wanted_by", n);
+      seen |= r.wanted_by[o];
     }
-    ALLOCLAB_CHECK(r.active == active && r.routed == routed && r.ov_free == ov_free && r.ov_credit == ov_credit,
+    ALLOCLAB_CHECK(r.active == active && r.routed == routed && r.out_free == out_free && r.out_credit == out_credit,
                    "node %d: router masks (active %x routed %x free %x credit %x) disagree with its VCs (%x %x %x %x) "
                    "at cycle %lld",
-                   n, unsigned(r.active), unsigned(r.routed), unsigned(r.ov_free), unsigned(r.ov_credit), active, routed,
-                   ov_free, ov_credit, (long long)cycle_);
+                   n, unsigned(r.active), unsigned(r.routed), unsigned(r.out_free), unsigned(r.out_credit), active, routed,
+                   out_free, out_credit, (long long)cycle_);
     for (int i = 0; i < kNetPorts * V; ++i)
-      ALLOCLAB_CHECK(bool(routers_[n].live >> i & 1u) == (in_[n * kNetPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
+      ALLOCLAB_CHECK(bool(routers_[n].live >> i & 1u) == (in_vcs_[n * kNetPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
     const int q = queued_packets(n);
-    if (q > 0) queued += std::int64_t(q) * cfg_.packet_flits - inj_seq_[n];
+    if (q > 0) queued += std::int64_t(q) * config_.packet_flits - source_next_flit_[n];
     buffered += here;
   }
-  ALLOCLAB_CHECK(buffered == st_.flits_buffered && queued == st_.flits_queued &&
-                     std::int64_t(flit_ch_.size()) == st_.flits_on_links,
+  ALLOCLAB_CHECK(buffered == stats_.flits_buffered && queued == stats_.flits_queued &&
+                     std::int64_t(flit_ch_.size()) == stats_.flits_on_links,
                  "flit counters disagree with the state at cycle %lld", (long long)cycle_);
-  ALLOCLAB_CHECK(st_.flits_injected == st_.flits_ejected + buffered + queued + std::int64_t(flit_ch_.size()),
+  ALLOCLAB_CHECK(stats_.flits_injected == stats_.flits_ejected + buffered + queued + std::int64_t(flit_ch_.size()),
                  "flit conservation broken at cycle %lld", (long long)cycle_);
 }
 

@@ -168,11 +168,11 @@ class Network {
   std::vector<Delivered> take_delivered();
 
   // [SECTION] const views for the UI and tests. Ports are numbered as in routing.hpp (0..3 links).
-  const Topology& topology() const { return topo_; }
-  const NetConfig& config() const { return cfg_; }
+  const Topology& topology() const { return topology_; }
+  const NetConfig& config() const { return config_; }
   int vcs() const { return vcs_; }
   // Whether the link leaving `node` through `port` exists (no link off a mesh edge or to itself).
-  bool has_link(int node, int port) const { return nb_[std::size_t(node) * 4 + std::size_t(port)] >= 0; }
+  bool has_link(int node, int port) const { return link_to_[std::size_t(node) * 4 + std::size_t(port)] >= 0; }
   // Cumulative flits carried by each link, indexed node*4 + port.
   std::span<const std::uint64_t> link_flits() const { return link_flits_; }
   // What the link (node, port) did in the last step; computed on demand from the router state.
@@ -213,11 +213,11 @@ class Network {
   using Byte = char8_t;
   enum : Byte { kIdle, kRouting, kActive };  // input VC states
   // 16 bytes, so a VC and its 1-flit buffer share a cache line; the cycle a routing head may
-  // leave is in ready_ (rarely read).
+  // leave is in route_ready_ (rarely read).
   struct InVc {
     std::uint16_t head = 0, count = 0;  // ring buffer (slot()); injection VC: count = 1 if packets wait
     Byte state = kIdle, out_port = 0, out_vc = 0;
-    Flit one{};  // the buffer itself when buffer_flits is 1 (the default); buf_ holds larger ones
+    Flit single{};  // the buffer itself when buffer_flits is 1 (the default); deep_buffers_ holds larger ones
   };
   static_assert(sizeof(InVc) == 16, "an input VC and its 1-flit buffer fit in 16 bytes");
   struct OutVc {
@@ -230,48 +230,51 @@ class Network {
     std::int64_t created = 0, hop_arrival = 0, blocked = 0, source_wait = 0;
   };
   struct FlitEvent {
-    std::int32_t iv, node;  // destination input VC and its router
+    std::int32_t in_vc, node;  // destination input VC (global index) and its router
     Flit f;
   };
   struct CreditEvent {
-    std::int32_t ov, node;  // output VC receiving the credit and its router
+    std::int32_t out_vc, node;  // output VC (global index) receiving the credit and its router
   };
 
   // The decision state of one router, in one 64-byte line so that evaluating a router reads a
   // single cache line: bit i = p*vcs + v names input VC (p, v) in the input masks and output
   // VC (q, v) in the output masks. These duplicate InVc/OutVc facts (audit() checks they agree)
   // that the allocation needs; InVc/OutVc keep the rest (buffers, counts, owners, timers).
-  // `tf` and `tc` carry each output VC's state to the input VCs routed to it (via `want`), so a
-  // router finds its eligible input VCs with a few mask operations and no per-VC loop.
+  // `target_free` and `target_credit` carry each output VC's state to the input VCs routed to it
+  // (via `wanted_by`), so a router finds its eligible input VCs with a few mask operations and
+  // no per-VC loop.
   struct alignas(64) Router {
     std::int64_t busy_cycle = -1;  // the last cycle a flit crossed this switch, the output ports
     Byte busy_ports = 0;          // used then (bits 0..4; link_state() reads 0..3) and the input
     std::uint16_t in_used = 0;    // VCs of the input ports used then: a later refill round must not
                                   // reuse these ports
-    std::uint16_t live = 0;       // input VCs holding a flit
-    std::uint16_t active = 0;     // input VCs in state kActive (their packet owns the output VC)
-    std::uint16_t routed = 0;     // input VCs in state kRouting whose routing delay has ended
-    std::uint16_t ov_free = 0;    // output VCs with no owner
-    std::uint16_t ov_credit = 0;  // output VCs with a credit; the ejection port's bits are always set
-    std::uint16_t tf = 0, tc = 0; // input VCs whose target output VC is free / has a credit
-    std::uint16_t vc_pref = 0;    // per input port, the bit of the VC it offers first: the one after its last winner
-    std::uint16_t want[kNetPorts * 2] = {};   // per output VC: the input VCs whose target it is
-    Byte target[kNetPorts * 2] = {};          // per input VC: its output VC, out_port*vcs + out_vc
-    Byte out_rr[kNetPorts] = {};              // per output port: the input port that last won
+    std::uint16_t live = 0;           // input VCs holding a flit
+    std::uint16_t active = 0;         // input VCs in state kActive (their packet owns the output VC)
+    std::uint16_t routed = 0;         // input VCs in state kRouting whose routing delay has ended
+    std::uint16_t out_free = 0;       // output VCs with no owner
+    std::uint16_t out_credit = 0;     // output VCs with a credit; the ejection port's bits are always set
+    std::uint16_t target_free = 0;    // input VCs whose target output VC is free
+    std::uint16_t target_credit = 0;  // input VCs whose target output VC has a credit
+    std::uint16_t preferred_vc = 0;   // per input port, the bit of the VC it offers first: the one
+                                      // after its last winner
+    std::uint16_t wanted_by[kNetPorts * 2] = {};  // per output VC: the input VCs whose target it is
+    Byte target[kNetPorts * 2] = {};              // per input VC: its output VC, out_port*vcs + out_vc
+    Byte last_winner[kNetPorts] = {};             // per output port: the input port that last won
 
     // The input VCs that may move a flit now: the VC holds a flit whose head has finished
     // routing (or whose packet is active), and its output VC is free (head) or its own (body),
     // with a credit (the ejection port's credit bits are always set).
     unsigned eligible() const {
       const unsigned a = active;
-      return unsigned(live) & (a | unsigned(routed)) & (a | unsigned(tf)) & unsigned(tc);
+      return unsigned(live) & (a | unsigned(routed)) & (a | unsigned(target_free)) & unsigned(target_credit);
     }
   };
   static_assert(sizeof(Router) == 64, "one router's decision state is one cache line");
   // What an adaptive routing function sees (routing.hpp, free_ports): bit q = some output VC of
   // link port q is free and has a credit.
   unsigned free_link_ports(const Router& r) const {
-    const unsigned ready = unsigned(r.ov_free) & unsigned(r.ov_credit);
+    const unsigned ready = unsigned(r.out_free) & unsigned(r.out_credit);
     unsigned ports = 0;
     for (int q = 0; q < 4; ++q) ports |= unsigned((ready >> (q * vcs_) & ((1u << vcs_) - 1)) != 0) << q;
     return ports;
@@ -282,19 +285,19 @@ class Network {
   // Evaluate `node` in cycle t (the current one) if `cond`; without a branch on `cond`, which
   // is unpredictable (always writing the slot past the list's end, counting it only if new).
   void wake_now(int node, std::int64_t t, bool cond = true) {
-    const std::int64_t old = stamp_[std::size_t(node)];
+    const std::int64_t old = listed_for_[std::size_t(node)];
     const bool add = cond & (old != t);
-    due_[due_n_] = node;
-    due_n_ += add;
-    stamp_[std::size_t(node)] = add ? t : old;
+    due_now_[due_now_count_] = node;
+    due_now_count_ += add;
+    listed_for_[std::size_t(node)] = add ? t : old;
   }
   // Evaluate `node` in cycle t+1.
   void wake_next(int node, std::int64_t t) {
-    const std::int64_t old = stamp_[std::size_t(node)];
+    const std::int64_t old = listed_for_[std::size_t(node)];
     const bool add = old != t + 1;
-    due_next_[due_next_n_] = node;
-    due_next_n_ += add;
-    stamp_[std::size_t(node)] = add ? t + 1 : old;
+    due_next_[due_next_count_] = node;
+    due_next_count_ += add;
+    listed_for_[std::size_t(node)] = add ? t + 1 : old;
   }
   // The hot path is specialised on V = vcs_ (1 or 2) so that VC indexing needs no multiplication.
   template <int V>
@@ -324,9 +327,9 @@ class Network {
   static int iv_index(int node, int port, int vc) { return (node * kNetPorts + port) * V + vc; }
 
   // [SECTION] state
-  Topology topo_;
-  NetConfig cfg_;
-  const RoutingInfo* routing_ = nullptr;  // the routing function (cfg_.routing or the topology's default)
+  Topology topology_;
+  NetConfig config_;
+  const RoutingInfo* routing_ = nullptr;  // the routing function (config_.routing or the topology's default)
   int vcs_ = 1, nodes_ = 0;
   std::int64_t cycle_ = 0;
 
@@ -334,28 +337,28 @@ class Network {
   // (through port opposite_port(port)), -1 where there is no link. Links come in pairs, so m is
   // also the router feeding input port `port` (from its output port opposite_port(port)); the
   // constructor checks it. 4 bytes per link: the whole table stays in the L1 cache.
-  std::vector<std::int32_t> nb_;
+  std::vector<std::int32_t> link_to_;
   // Ring slot k (0 ≤ k < B) of input VC iv's buffer.
   Flit& slot(int iv, int k) {
-    return cfg_.buffer_flits == 1 ? in_[std::size_t(iv)].one
-                                  : buf_[std::size_t(iv) * std::size_t(cfg_.buffer_flits) + std::size_t(k)];
+    return config_.buffer_flits == 1 ? in_vcs_[std::size_t(iv)].single
+                                  : deep_buffers_[std::size_t(iv) * std::size_t(config_.buffer_flits) + std::size_t(k)];
   }
   const Flit& slot(int iv, int k) const { return const_cast<Network*>(this)->slot(iv, k); }
 
   // Router state, flat: input and output VCs indexed (node*5 + port)*vcs + vc.
-  std::vector<InVc> in_;
-  std::vector<std::int64_t> ready_;  // per input VC in kRouting: the first cycle its head may leave
-  std::vector<std::uint32_t> vc_pkt_;  // per input VC not idle: the packet slot routing or active there
-  std::vector<Flit> buf_;  // buffers of B > 1 flits, iv*B + k (empty when B is 1: InVc::one)
-  std::vector<OutVc> out_;
+  std::vector<InVc> in_vcs_;
+  std::vector<std::int64_t> route_ready_;  // per input VC in kRouting: the first cycle its head may leave
+  std::vector<std::uint32_t> vc_packet_;  // per input VC not idle: the packet slot routing or active there
+  std::vector<Flit> deep_buffers_;  // buffers of B > 1 flits, iv*B + k (empty when B is 1: InVc::single)
+  std::vector<OutVc> out_vcs_;
   std::vector<Router> routers_;         // per node
   mutable std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers (buffered_flits())
   std::vector<Coord> coords_;           // per node: its coordinates (routing without division)
 
-  // Source queues: packet slots, consumed from queue_head_; inj_seq_ = next flit of the front.
+  // Source queues: packet slots, consumed from queue_head_; source_next_flit_ = next flit of the front.
   std::vector<std::vector<std::uint32_t>> queue_;
   std::vector<std::uint32_t> queue_head_;
-  std::vector<std::uint16_t> inj_seq_;
+  std::vector<std::uint16_t> source_next_flit_;
 
   std::vector<Packet> packets_;
   std::vector<std::uint32_t> free_slots_;
@@ -415,14 +418,14 @@ class Network {
   std::int64_t round_id_ = 0;
   bool refill_ = true;
 
-  // Wake-up lists: routers to evaluate in the current cycle and in the next; stamp_ = the last
+  // Wake-up lists: routers to evaluate in the current cycle and in the next; listed_for_ = the last
   // cycle a router was listed for (no duplicates); timers_[c & timer_mask_] = input VCs (as
   // node*16 + p*vcs + v) whose head's routing delay ends in cycle c (never more than routing_delay + 1 cycles
   // ahead; the wheel has a power-of-two size above that, so no division).
   // The lists have room for every node plus one (a node is listed at most once per cycle).
-  std::vector<std::int32_t> due_, due_next_;
-  std::size_t due_n_ = 0, due_next_n_ = 0;
-  std::vector<std::int64_t> stamp_;
+  std::vector<std::int32_t> due_now_, due_next_;
+  std::size_t due_now_count_ = 0, due_next_count_ = 0;
+  std::vector<std::int64_t> listed_for_;
   std::vector<std::vector<std::int32_t>> timers_;
   std::int64_t timer_mask_ = 0;
 
@@ -432,7 +435,7 @@ class Network {
   bool exhaustive_ = false;
   std::uint64_t next_id_ = 0;
   std::int64_t packets_in_network_ = 0;
-  NetStats st_;
+  NetStats stats_;
 };
 
 }  // namespace alloclab

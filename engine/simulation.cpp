@@ -8,7 +8,7 @@
 //   communication       begin_compute, begin_iteration, complete_iteration, network_cycle
 //   backfilling         reservation, try_backfill, start_reserved, drop, overdue, wake_at, promise
 //   events              on_arrival, on_departure, step, next_time, run
-//   views and checks    running_job, check_invariants, audit, results
+//   views and checks    running_job, check_invariants, audit
 //   replications        replication_seed, allocation_rng, run_replication
 #include "simulation.hpp"
 #include <algorithm>
@@ -25,8 +25,6 @@ constexpr std::size_t kRecent = 64;  // departures kept for the UI
 // Random streams of one replication: the job stream is independent of the strategy's stream,
 // so every strategy sees the same jobs (compare mode, sweeps).
 constexpr std::uint64_t kWorkStream = 1, kAllocStream = 2, kCommStream = 3;
-constexpr int kDeparture = 0, kIteration = 1, kArrival = 2, kWake = 3;  // event kinds, in tie-break order
-constexpr double kSlowdownBound = 10;  // mean_bounded_slowdown: run times below this count as this
 // Ring intervals [a, a + w) and [b, b + v) modulo n share a point (on a mesh nothing wraps).
 bool axis_overlap(int a, int w, int b, int v, int n) { return (b - a + n) % n < w || (a - b + n) % n < v; }
 
@@ -76,7 +74,7 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
       sched_(find_scheduler(s.scheduler)->make(s.sched)),
       work_rng_(derive_seed(seed, kWorkStream)), alloc_rng_(derive_seed(seed, kAllocStream)),
       comm_rng_(derive_seed(seed, kCommStream)), pattern_(find_pattern(s.pattern)),
-      replays_(strategy_->repeats_failures()), dispersal_meter_(topo_) {
+      metrics_(topo_, s.warmup), replays_(strategy_->repeats_failures()) {
   if (pattern_->network())
     net_.emplace(topo_, NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control,
                                   routing_for(s.routing, topo_)});
@@ -86,9 +84,6 @@ Result<Simulation> Simulation::create(const Scenario& s, int rep) {
   if (Status st = validate(s); !st) return st.error();
   Simulation sim(s, replication_seed(s, rep));
   sim.total_jobs_ = s.total_jobs();
-  sim.window_open_ = s.warmup == 0;
-  sim.util_.reset(0);
-  sim.jobs_in_sys_.reset(0);
   sim.schedule_next_arrival();
   return sim;
 }
@@ -118,15 +113,12 @@ void Simulation::schedule_next_arrival() {
   }
   ALLOCLAB_CHECK(!pending_, "job %d generated while job %d has not arrived", id, pending_ ? pending_->id : kNoJob);
   pending_ = q;
-  events_.push(Event{q.arrival, kArrival, id});
+  events_.push(Event{q.arrival, EventKind::Arrival, id});
 }
 
 void Simulation::advance_clock(double t) {
   ALLOCLAB_CHECK(t >= now_, "time went backwards: %g < %g", t, now_);
-  if (window_open_) {
-    util_.advance(t, double(busy_requested_) / double(topo_.nodes()));
-    jobs_in_sys_.advance(t, double(in_system_));
-  }
+  metrics_.advance(t);
   now_ = t;
 }
 
@@ -173,10 +165,7 @@ std::optional<Allocation> Simulation::decide(const QueuedJob& q) {
 // One decision of `ops` operations: statistics (in the window), and the allocator's time —
 // it starts when the previous decision ended (or now) and lasts alloc_cost × ops.
 void Simulation::charge(long long ops, bool decision) {
-  if (window_open_ && decision) {
-    alloc_ops_.add(double(ops));
-    max_alloc_ops_ = std::max(max_alloc_ops_, double(ops));
-  }
+  if (decision) metrics_.decision(ops);
   alloc_free_ = std::max(alloc_free_, now_) + sc_.alloc_cost * double(ops);
 }
 
@@ -209,13 +198,9 @@ bool Simulation::try_start(const QueuedJob& q) {
   auto a = decide(q);
   if (!a) {
     charge(decision_ops_);
-    if (window_open_) {
-      ++failures_;
-      if (occ_.free_count() >= q.shape.area()) ext_frag_.add(double(occ_.free_count()) / double(topo_.nodes()));
-    }
-    if (sc_.on_fail == OnFail::Drop) {  // Jakimczuk et al. 2013: a job that cannot be allocated is not processed
-      --in_system_;
-      if (measured(q.id)) ++dropped_;
+    metrics_.failed(q.shape.area(), occ_.free_count());
+    if (sc_.on_fail == OnFail::Drop) {  // a job that cannot be allocated is not processed (Jakimczuk et al. 2013)
+      metrics_.dropped(q.id);
       return true;  // it leaves the queue
     }
     return false;
@@ -236,7 +221,7 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
   failed_.valid = false;
   const long long o0 = strategy_->ops();
   strategy_->allocated(q.id, a);
-  if (measured(q.id)) ++started_measured_;
+  metrics_.started(q.id, q.shape.area());
   const long long ops = std::max(0LL, decided_ops) + (strategy_->ops() - o0);
   charge(ops, decided_ops >= 0);
   JobRecord r;
@@ -249,7 +234,6 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
   r.end = r.start + q.service;
   r.shape = q.shape;
   r.alloc = std::move(a);
-  busy_requested_ += q.shape.area();
   if (net_) {
     r.end = -1;  // known when the last iteration's packets have arrived
     const double start = r.start;
@@ -257,7 +241,7 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
     begin_compute(rr, start - now_);  // the allocator's time first (0 unless alloc_cost > 0)
     return;
   }
-  events_.push(Event{r.end, kDeparture, r.id});
+  events_.push(Event{r.end, EventKind::Departure, r.id});
   running_.emplace(r.id, std::move(r));
 }
 
@@ -265,7 +249,7 @@ void Simulation::begin_compute(JobRecord& r, double extra) {
   // The iteration's share of the demand (plus compute_time between iterations), then its
   // messages, which enter the network at the next cycle boundary.
   const double at = std::ceil(now_ + extra + r.service / double(sc_.comm_iterations));
-  if (at > now_) events_.push(Event{at, kIteration, r.id});
+  if (at > now_) events_.push(Event{at, EventKind::Iteration, r.id});
   else begin_iteration(r);
 }
 
@@ -289,25 +273,19 @@ void Simulation::complete_iteration(JobRecord& r) {
     return;
   }
   r.end = now_;
-  events_.push(Event{now_, kDeparture, r.id});
+  events_.push(Event{now_, EventKind::Departure, r.id});
 }
 
 void Simulation::network_cycle() {
   advance_clock(double(net_->cycle() + 1));
   net_->step();
-  ++net_cycles_;
+  metrics_.network_cycle();
   for (const Delivered& d : net_->take_delivered()) {
     auto it = running_.find(d.tag);
     ALLOCLAB_CHECK(it != running_.end(), "packet %llu delivered for job %d which is not running",
                    (unsigned long long)d.packet, d.tag);
     JobRecord& r = it->second;
-    if (measured(r.id)) {
-      // latency from entering the network; the wait in the source queue behind the node's
-      // earlier packets apart; Bani-Ahmad 2013's blocking: cycles the head waited at routers on its path
-      pkt_latency_.add(double(d.latency()));
-      pkt_queueing_.add(double(d.source_wait));
-      pkt_blocking_.add(double(d.blocked_cycles));
-    }
+    metrics_.packet(r.id, d);
     ALLOCLAB_CHECK(r.packets_left > 0, "job %d received more packets than it sent", r.id);
     if (--r.packets_left == 0) complete_iteration(r);
   }
@@ -403,10 +381,7 @@ Reservation Simulation::reserve(const QueuedJob& j, std::span<const Reservation>
   for (const auto& kv : running_) v.running.push_back(Holding{kv.first, kv.second.start + kv.second.estimate, &kv.second.alloc});
   SlotSearch s = earliest_slot(v, others, j, forbidden, may_start_now);
   charge(s.ops);  // the search is the allocation decision of a reservation scheduler
-  if (s.strategy_failed_now && window_open_) {  // counted as try_start counts a failed attempt
-    ++failures_;
-    if (occ_.free_count() >= j.shape.area()) ext_frag_.add(double(occ_.free_count()) / double(topo_.nodes()));
-  }
+  if (s.strategy_failed_now) metrics_.failed(j.shape.area(), occ_.free_count());  // as try_start counts it
   return std::move(s.res);
 }
 
@@ -421,10 +396,7 @@ bool Simulation::start_reserved(const QueuedJob& j, const Allocation& a) {
   return true;
 }
 
-void Simulation::drop(const QueuedJob& j) {
-  --in_system_;
-  if (measured(j.id)) ++dropped_;
-}
+void Simulation::drop(const QueuedJob& j) { metrics_.dropped(j.id); }
 
 bool Simulation::overdue() const {
   for (const auto& kv : running_) {  // a job's end is known at its start unless its network decides it
@@ -435,7 +407,7 @@ bool Simulation::overdue() const {
 }
 
 void Simulation::wake_at(double t) {
-  if (t > now_ && std::isfinite(t) && wakes_.insert(t).second) events_.push(Event{t, kWake, kNoJob});
+  if (t > now_ && std::isfinite(t) && wakes_.insert(t).second) events_.push(Event{t, EventKind::Wake, kNoJob});
 }
 
 void Simulation::promise(const QueuedJob& j, double start) {
@@ -449,8 +421,7 @@ void Simulation::on_arrival(JobId id) {
   const QueuedJob q = *pending_;
   pending_.reset();
   ++next_id_;
-  ++in_system_;
-  if (measured(id)) ++arrived_measured_;
+  metrics_.arrived(id);
   sched_->enqueue(q);
   if ((long long)sched_->size() > kMaxQueuedJobs && !done_) {  // saturated: stop before memory runs out
     status_ = Error{"more than " + std::to_string(kMaxQueuedJobs) + " jobs waiting at time " + format_number(now_) +
@@ -470,33 +441,11 @@ void Simulation::on_departure(JobId id) {
   failed_.valid = false;
   const long long o0 = strategy_->ops();
   strategy_->released(id, r.alloc);
-  if (window_open_) release_ops_.add(double(strategy_->ops() - o0));
-  busy_requested_ -= r.shape.area();
-  --in_system_;
   ++departed_;
+  metrics_.departed(r, strategy_->ops() - o0, now_, departed_);
   if (r.end != r.start + r.estimate) ++surprises_;
   if (r.end > r.start + r.estimate) checker_.estimate_failed(now_);
-  if (window_open_) ++window_departures_;
-  if (measured(id)) {
-    response_.add(r.end - r.arrival);
-    wait_.add(r.start - r.arrival);
-    service_.add(r.end - r.start);
-    blocks_.add(double(r.alloc.blocks.size()));
-    long long nodes = 0;  // r.alloc.nodes(), counted by the dispersal pass
-    dispersal_.add(dispersal_meter_.dispersal(r.alloc, nodes));
-    contiguous_.add(r.alloc.blocks.size() == 1 ? 1 : 0);
-    bounded_slowdown_.add(std::max(1.0, (r.end - r.arrival) / std::max(r.end - r.start, kSlowdownBound)));
-    requested_nodes_ += r.shape.area();
-    allocated_nodes_ += double(nodes);
-    if (record_) records_.push_back(r);
-  }
-  if (!window_open_ && departed_ >= sc_.warmup) {
-    window_open_ = true;
-    window_start_ = now_;
-    util_.reset(now_);
-    jobs_in_sys_.reset(now_);
-  }
-  window_end_ = now_;
+  if (record_ && metrics_.measured(id)) records_.push_back(r);
   recent_.push_back(std::move(r));
   if (recent_.size() > kRecent) recent_.pop_front();
 }
@@ -506,7 +455,7 @@ bool Simulation::step() {
   if (events_.empty() && (!net_ || net_->idle())) {
     if (sc_.time_limit > 0) {
       advance_clock(std::max(now_, sc_.time_limit));
-      window_end_ = now_;
+      metrics_.stop(now_);
     }
     if (sched_->size() > 0) {
       const QueuedJob h = sched_->queue().front();
@@ -520,7 +469,7 @@ bool Simulation::step() {
   if (sc_.time_limit > 0 && !events_.empty() && events_.top().time > sc_.time_limit &&
       (!net_ || net_->idle() || double(net_->cycle() + 1) > sc_.time_limit)) {  // the window ends here
     advance_clock(sc_.time_limit);
-    window_end_ = sc_.time_limit;
+    metrics_.stop(sc_.time_limit);
     done_ = true;
     return false;
   }
@@ -533,9 +482,9 @@ bool Simulation::step() {
   const Event e = events_.top();
   events_.pop();
   advance_clock(e.time);
-  if (e.kind == kDeparture) on_departure(e.job);
-  else if (e.kind == kArrival) on_arrival(e.job);
-  else if (e.kind == kWake) wakes_.erase(e.time);
+  if (e.kind == EventKind::Departure) on_departure(e.job);
+  else if (e.kind == EventKind::Arrival) on_arrival(e.job);
+  else if (e.kind == EventKind::Wake) wakes_.erase(e.time);
   else begin_iteration(running_.at(e.job));
   schedule_pass();
   if (sc_.check) audit();
@@ -611,13 +560,13 @@ void Simulation::audit() const {
   }
   ALLOCLAB_CHECK(busy == occ_.busy_count() && occ_.free_count() + busy == N,
                  "busy count %d, counted %d, free %d on %d nodes at time %g", occ_.busy_count(), busy, occ_.free_count(), N, now_);
-  ALLOCLAB_CHECK(requested == busy_requested_, "running jobs request %lld nodes, counter says %lld at time %g", requested,
-                 busy_requested_, now_);
-  ALLOCLAB_CHECK(departed_ + (long long)running_.size() <= next_id_ && in_system_ >= (long long)running_.size(),
+  ALLOCLAB_CHECK(requested == metrics_.busy_requested(), "running jobs request %lld nodes, counter says %lld at time %g", requested,
+                 metrics_.busy_requested(), now_);
+  ALLOCLAB_CHECK(departed_ + (long long)running_.size() <= next_id_ && metrics_.in_system() >= (long long)running_.size(),
                  "%lld departed + %zu running > %lld arrived (in system %lld) at time %g", departed_, running_.size(), next_id_,
-                 in_system_, now_);
-  ALLOCLAB_CHECK(in_system_ == (long long)running_.size() + (long long)sched_->size(),
-                   "in system %lld != %zu running + %zu queued at time %g", in_system_, running_.size(), sched_->size(), now_);
+                 metrics_.in_system(), now_);
+  ALLOCLAB_CHECK(metrics_.in_system() == (long long)running_.size() + (long long)sched_->size(),
+                 "in system %lld != %zu running + %zu queued at time %g", metrics_.in_system(), running_.size(), sched_->size(), now_);
   if (net_) net_->audit();
   if (const auto res = sched_->reservations(); !res.empty()) {  // conservative: the profile is consistent
     ProfileView v{&topo_, &occ_, strategy_.get(), &alloc_rng_, now_, {}};
@@ -625,38 +574,6 @@ void Simulation::audit() const {
     const std::string clash = profile_clash(v, res);
     ALLOCLAB_CHECK(clash.empty(), "schedule checker: at time %g %s", now_, clash.c_str());
   }
-}
-
-Results Simulation::results() const {
-  Results r;
-  r.jobs_completed = double(response_.count());
-  r.utilization = util_.mean();
-  r.mean_response_time = response_.mean();
-  r.mean_wait_time = wait_.mean();
-  r.mean_service_time = service_.mean();
-  r.mean_jobs_in_system = jobs_in_sys_.mean();
-  const double span = window_end_ - window_start_;
-  r.throughput = span > 0 ? double(window_departures_) / span : 0;
-  r.external_fragmentation = ext_frag_.mean();
-  r.internal_fragmentation = requested_nodes_ > 0 ? (allocated_nodes_ - requested_nodes_) / requested_nodes_ : 0;
-  r.mean_blocks_per_job = blocks_.mean();
-  r.mean_dispersal = dispersal_.mean();
-  r.contiguous_fraction = contiguous_.mean();
-  r.makespan = window_end_;
-  r.jobs_dropped = double(dropped_);
-  r.mean_packet_latency = pkt_latency_.mean();
-  r.mean_packet_blocking = pkt_blocking_.mean();
-  r.mean_packet_queueing = pkt_queueing_.mean();
-  r.network_cycles = double(net_cycles_);
-  r.effectiveness = arrived_measured_ ? double(started_measured_) / double(arrived_measured_) : 0;
-  r.unreliability = arrived_measured_ ? 1 - r.effectiveness : 0;
-  r.completion_ratio = arrived_measured_ ? double(response_.count()) / double(arrived_measured_) : 0;
-  r.allocation_failures = double(failures_);
-  r.mean_bounded_slowdown = bounded_slowdown_.mean();
-  r.mean_allocation_ops = alloc_ops_.mean();
-  r.max_allocation_ops = max_alloc_ops_;
-  r.mean_release_ops = release_ops_.mean();
-  return r;
 }
 
 std::uint64_t replication_seed(const Scenario& s, int rep) {

@@ -64,11 +64,10 @@
 #include "alloc/occupancy.hpp"
 #include "alloc/strategy.hpp"
 #include "core/clone_ptr.hpp"
+#include "core/job.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
-#include "metrics/dispersal.hpp"
-#include "metrics/results.hpp"
-#include "metrics/stats.hpp"
+#include "metrics/run_metrics.hpp"
 #include "net/network.hpp"
 #include "net/patterns.hpp"
 #include "scenario/scenario.hpp"
@@ -76,17 +75,6 @@
 #include "sched/scheduler.hpp"
 
 namespace alloclab {
-
-struct JobRecord {
-  JobId id = kNoJob;
-  double arrival = 0, start = -1, end = -1;  // end = -1 while a communicating job runs
-  double service = 0, estimate = 0;
-  Shape shape;
-  Allocation alloc;
-  long long alloc_ops = 0;     // counted operations of the decision that placed it (+ its bookkeeping)
-  int iteration = 0;           // communication iterations completed (pattern != none)
-  long long packets_left = 0;  // packets of the current iteration not yet delivered
-};
 
 class Simulation {
  public:
@@ -102,7 +90,7 @@ class Simulation {
   bool done() const { return done_; }
   const Status& status() const { return status_; }
 
-  Results results() const;
+  Results results() const { return metrics_.results(); }
 
   // ---- const views for the UI and tests
   const Scenario& scenario() const { return sc_; }
@@ -167,9 +155,11 @@ class Simulation {
   void audit() const;
 
  private:
+  // Event kinds in tie-break order at equal times.
+  enum class EventKind : std::uint8_t { Departure, Iteration, Arrival, Wake };
   struct Event {
     double time;
-    int kind;  // 0 departure, 1 next iteration of a communicating job, 2 arrival, 3 scheduler wake-up
+    EventKind kind;
     JobId job;
     bool operator>(const Event& o) const {
       if (time != o.time) return time > o.time;
@@ -211,7 +201,6 @@ class Simulation {
   void complete_iteration(JobRecord& r);
   void network_cycle();
   void on_departure(JobId id);
-  bool measured(JobId id) const { return id >= sc_.warmup; }
 
   Scenario sc_;
   Topology topo_;
@@ -222,8 +211,6 @@ class Simulation {
   std::optional<Network> net_;
   const PatternInfo* pattern_ = nullptr;  // the scenario's row of patterns()
   std::vector<std::pair<int, int>> msgs_;  // scratch
-  RunningStat pkt_latency_, pkt_blocking_, pkt_queueing_;
-  long long net_cycles_ = 0;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   std::optional<QueuedJob> pending_;  // generated, not yet arrived (one at a time: the next is drawn at its arrival)
   std::map<JobId, JobRecord> running_;
@@ -233,14 +220,10 @@ class Simulation {
 
   double now_ = 0, next_arrival_time_ = 0;
   long long total_jobs_ = 0, next_id_ = 0, departed_ = 0, generated_ = 0;
-  long long in_system_ = 0, busy_requested_ = 0;
-  bool window_open_ = false, done_ = false;
+  bool done_ = false;
   Status status_;
 
-  // statistics
-  TimeAverage util_, jobs_in_sys_;
-  double window_start_ = 0, window_end_ = 0;
-  long long window_departures_ = 0, failures_ = 0, dropped_ = 0, arrived_measured_ = 0, started_measured_ = 0;
+  RunMetrics metrics_;
   long long surprises_ = 0;  // departures not at their estimated end (conservative compresses)
   std::set<double> wakes_;   // pending wake-up times
   ScheduleChecker checker_;
@@ -249,8 +232,6 @@ class Simulation {
   bool watched_reserved_ = false;
   long long decision_ops_ = 0;  // operations of the last decide() (allocate only)
   double alloc_free_ = 0;       // the allocator is busy until then (alloc_cost > 0)
-  RunningStat alloc_ops_, release_ops_;
-  double max_alloc_ops_ = 0;
   double alloc_seconds_ = 0;  // measured wall time inside allocate() (timing only, never results)
   bool time_decisions_ = true;
   // The last decision, when it failed and can be replayed (repeats_failures): valid until the
@@ -263,9 +244,6 @@ class Simulation {
   } failed_;
   bool replay_on_ = true;
   bool replays_;  // strategy_->repeats_failures()
-  RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_, bounded_slowdown_;
-  DispersalMeter dispersal_meter_;  // scratch for dispersal_ (no allocation per job)
-  double requested_nodes_ = 0, allocated_nodes_ = 0;
 };
 
 // The seed replication `rep` of a scenario runs with: the scenario's seed for replication 0,

@@ -44,7 +44,7 @@ struct MetricField {
 };
 
 // The metric table, in output order (JSON `results`, CSV columns, averaging, the page's Results
-// window): a new metric is a member above, a row here, and its computation in Simulation::results().
+// window): a new metric is a member above, a row here, and its accumulation in RunMetrics (run_metrics.hpp).
 inline constexpr MetricField kMetricFields[] = {
     {"jobs_completed", &Results::jobs_completed},
     {"utilization", &Results::utilization},

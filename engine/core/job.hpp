@@ -1,0 +1,19 @@
+// job.hpp — a started job as the simulation keeps it: times, request, placement and, with a
+// network, its communication progress. The UI's views, the metrics and the CLI's job CSV read it.
+#pragma once
+#include "geometry.hpp"
+
+namespace alloclab {
+
+struct JobRecord {
+  JobId id = kNoJob;
+  double arrival = 0, start = -1, end = -1;  // end = -1 while a communicating job runs
+  double service = 0, estimate = 0;
+  Shape shape;
+  Allocation alloc;
+  long long alloc_ops = 0;     // counted operations of the decision that placed it (+ its bookkeeping)
+  int iteration = 0;           // communication iterations completed (pattern != none)
+  long long packets_left = 0;  // packets of the current iteration not yet delivered
+};
+
+}  // namespace alloclab

@@ -1,0 +1,73 @@
+// run_metrics.hpp — the statistics of one replication: the simulation reports what happens
+// (arrivals, decisions, starts, departures, packets, the clock) and results() turns it into
+// the Results figures (README "Metrics").
+//
+// Measurement: jobs are numbered in arrival order; jobs below `warmup` are warm-up, the others
+// are measured (per-job means). Time averages (utilization, jobs in system, throughput) and the
+// allocator's counts cover the window that opens when `warmup` jobs have departed (time 0 when
+// warmup = 0) and ends at the last departure (or the time limit, stop()). With warmup = 0
+// Little's law L = X·W holds exactly.
+//
+// A new metric is a member of Results (results.hpp), its row in kMetricFields, and its
+// accumulation here from the calls below.
+#pragma once
+#include "../core/job.hpp"
+#include "../topology/topology.hpp"
+#include "dispersal.hpp"
+#include "results.hpp"
+#include "stats.hpp"
+
+namespace alloclab {
+
+struct Delivered;
+
+class RunMetrics {
+ public:
+  RunMetrics(const Topology& t, long long warmup);
+
+  bool measured(JobId id) const { return id >= warmup_; }
+  bool window_open() const { return window_open_; }
+  // Jobs arrived and neither started nor dropped nor departed, plus running jobs.
+  long long in_system() const { return in_system_; }
+  // Nodes requested by the running jobs.
+  long long busy_requested() const { return busy_requested_; }
+
+  // The clock moves to t (the state since the last call held until t).
+  void advance(double t);
+  void arrived(JobId id);
+  // An allocation decision of `ops` counted operations (failed ones too).
+  void decision(long long ops);
+  // A failed attempt to start a job of `area` nodes with `free_nodes` free (failures and
+  // external fragmentation, in the window).
+  void failed(int area, int free_nodes);
+  // The job leaves the queue without being processed (on_fail = drop).
+  void dropped(JobId id);
+  void started(JobId id, int area);
+  // The job departed at `now` (its release took `release_ops`); `departed` departures so far,
+  // this one included.
+  void departed(const JobRecord& r, long long release_ops, double now, long long departed);
+  void packet(JobId id, const Delivered& d);
+  void network_cycle() { ++net_cycles_; }
+  // The run ends at t (time limit): the window ends there.
+  void stop(double t) { window_end_ = t; }
+
+  Results results() const;
+
+ private:
+  long long warmup_;
+  int nodes_;
+  DispersalMeter dispersal_meter_;  // scratch for dispersal_ (no allocation per job)
+  bool window_open_;
+  double window_start_ = 0, window_end_ = 0;
+  long long in_system_ = 0, busy_requested_ = 0;
+  TimeAverage util_, jobs_in_sys_;
+  long long window_departures_ = 0, failures_ = 0, dropped_ = 0, arrived_measured_ = 0, started_measured_ = 0;
+  RunningStat response_, wait_, service_, blocks_, ext_frag_, dispersal_, contiguous_, bounded_slowdown_;
+  double requested_nodes_ = 0, allocated_nodes_ = 0;
+  RunningStat alloc_ops_, release_ops_;
+  double max_alloc_ops_ = 0;
+  RunningStat pkt_latency_, pkt_blocking_, pkt_queueing_;
+  long long net_cycles_ = 0;
+};
+
+}  // namespace alloclab

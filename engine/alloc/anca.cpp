@@ -26,6 +26,7 @@
 // FirstFitMemo, which counts the same as find_ff). The scratch copy of the
 // occupancy made when the request is split is not counted. No release work.
 #include "fit.hpp"
+#include "partition.hpp"
 
 namespace alloclab {
 

@@ -1,7 +1,9 @@
 // fit.cpp — the out-of-line parts of the searches in fit.hpp.
 //
-// Sections: 1. Best Fit's contact scoring from bit counts (ContactCounter, best_contact_base);
-// 2. FirstFitMemo; 3. BestFitMemo.
+// Sections, in order:
+//   1. contact scoring   Best Fit's boundary_contact from bit counts (ContactCounter, best_contact_base)
+//   2. FirstFitMemo      find_ff with a memory
+//   3. BestFitMemo       find_bf with a memory
 //
 // 1. Best Fit scores every free base by boundary_contact (strategy.hpp): the busy (or off-mesh)
 // nodes just outside the block's four sides. Counting them node by node costs 2(w+h) look-ups
@@ -18,6 +20,8 @@
 #include <cstring>
 
 namespace alloclab {
+
+// [SECTION] 1. contact scoring
 
 namespace {
 
@@ -187,7 +191,7 @@ std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, 
   return first_least(m, s, [&](int x, int y, int) { return top - c.contact(x, y, s.w, s.h); });
 }
 
-// ---- 2. FirstFitMemo ----
+// [SECTION] 2. FirstFitMemo
 
 // Level j of row y from its free bits (level 0), when a search first reads it after the row
 // changed: levels are made on demand, as most rows a search reads have not changed.
@@ -432,7 +436,7 @@ std::optional<Block> FirstFitMemo::scan(const Occupancy& occ, Shape s, Ops& ops,
   return std::nullopt;
 }
 
-// ---- 3. BestFitMemo ----
+// [SECTION] 3. BestFitMemo
 
 std::optional<Block> BestFitMemo::find(const Occupancy& occ, Shape s, Ops& ops) {
   const int W = occ.width(), H = occ.height();

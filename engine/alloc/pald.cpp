@@ -23,6 +23,7 @@
 // run through FirstFitMemo / BestFitMemo, which count the same as find_ff / find_bf). The scratch
 // copy of the occupancy made when the request is split is not counted. No release work.
 #include "fit.hpp"
+#include "partition.hpp"
 
 namespace alloclab {
 
@@ -48,7 +49,7 @@ class Pald final : public StrategyBase<Pald<BestFit>> {
     return partition_allocate(occ, req.shape, max_blocks_, counted, pald_split);
   }
   // Explain mode: the blocks in the order Fig. 1's recursion takes them, numbered, with the
-  // sub-requests that found no place before each (explain_partition in fit.hpp).
+  // sub-requests that found no place before each (explain_partition in partition.hpp).
   Explanation explain(const Request& req, const Occupancy& occ, const Rng&) const override {
     return explain_partition(req, occ, max_blocks_, fit, pald_split, BestFit ? "Best Fit" : "First Fit");
   }

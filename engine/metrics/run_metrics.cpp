@@ -77,8 +77,8 @@ void RunMetrics::departed(const JobRecord& r, long long release_ops, double now,
 void RunMetrics::packet(JobId id, const Delivered& d) {
   if (!measured(id)) return;
   // latency from entering the network; the wait in the source queue behind the node's earlier
-  // packets apart; blocking as the PALD paper counts it: cycles the head waited at routers on
-  // its path
+  // packets apart; Bani-Ahmad 2013's blocking: cycles the head waited at routers on its
+  // path
   pkt_latency_.add(double(d.latency()));
   pkt_queueing_.add(double(d.source_wait));
   pkt_blocking_.add(double(d.blocked_cycles));

@@ -1,12 +1,18 @@
 // run_metrics.hpp — the statistics of one replication: the simulation reports what happens
 // (arrivals, decisions, starts, departures, packets, the clock) and results() turns it into
-// the Results figures (README "Metrics").
+// the Results figures (docs/model/metrics.md).
 //
 // Measurement: jobs are numbered in arrival order; jobs below `warmup` are warm-up, the others
 // are measured (per-job means). Time averages (utilization, jobs in system, throughput) and the
 // allocator's counts cover the window that opens when `warmup` jobs have departed (time 0 when
 // warmup = 0) and ends at the last departure (or the time limit, stop()). With warmup = 0
 // Little's law L = X·W holds exactly.
+//
+// Effectiveness (Jakimczuk et al. 2013, §V): E = jobs processed / jobs given, and
+// unreliability U = 1 − E. "Processed" is read as allocated: E = measured jobs started within
+// the run / measured jobs arrived in it. completion_ratio = measured jobs completed / measured
+// jobs arrived is the stricter count (0 for windows shorter than the shortest job). Without a
+// time limit every job that is not dropped starts and completes, so the two agree.
 //
 // A new metric is a member of Results (results.hpp), its row in kMetricFields, and its
 // accumulation here from the calls below.

@@ -53,7 +53,9 @@ class Conservative final : public Scheduler {
       if (!started && (!had || compress || r.start < ctx.now())) {  // (re)search
         const Reservation old = r;
         r.id = kNoJob;  // out of the profile while its own search runs
-        Reservation n = ctx.reserve(j, res_, windows_, true);
+        SlotSearch found = earliest_slot(ctx.plan(), res_, j, windows_, true);
+        ctx.searched(j, found.ops, true, found.strategy_failed_now);  // the decision of a reservation scheduler
+        Reservation n = std::move(found.res);
         if (had && old.start > ctx.now() && n.start > old.start) n = old;  // never later than promised
         if (n.now) {
           started = ctx.start_reserved(j, n.alloc);

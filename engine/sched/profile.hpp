@@ -29,6 +29,7 @@ struct Holding {
   JobId id = kNoJob;
   double end = 0;
   const Allocation* alloc = nullptr;
+  double departs = -1;  // its departure when known (a departure event is due then), else -1
 };
 
 struct ProfileView {

@@ -2,6 +2,7 @@
 // Srisawat & Alexandridis 1999 §3.5), and the scheduler registry.
 #include "scheduler.hpp"
 #include "../core/table.hpp"
+#include "backfill.hpp"
 #include <deque>
 #include <set>
 
@@ -70,7 +71,7 @@ class Ssd final : public Scheduler {
 // Jobs start in arrival order. When the head cannot start it holds a reservation: a time t
 // and a placement A — the earliest t at which the strategy places the head when running jobs
 // are released in order of their estimated end on a copy of the machine, and the strategy's
-// placement then (Simulation::reservation). A later job j, in arrival order, starts now if
+// placement then (head_reservation, backfill.hpp). A later job j, in arrival order, starts now if
 // the strategy places it (on nodes P) and
 //   (a) it ends by t (now + estimate <= t), or
 //   (b) P does not intersect A, or
@@ -117,9 +118,11 @@ class Easy final : public Scheduler {
     // holds is kept up to date (it may only move earlier) until the head starts
     const bool passing = q_.size() >= 2 && !(max_wait_ > 0 && ctx.now() - head.arrival >= max_wait_);
     if (!passing && res_.id != head.id) return false;
-    Reservation n = ctx.reservation(head);
-    if (res_.id == head.id && n.start > res_.start && ctx.reservation_holds(res_)) {  // never later
-      if (!ctx.departs_at(res_.start)) ctx.wake_at(res_.start);
+    const ProfileView& plan = ctx.plan();
+    Reservation n = head_reservation(plan, head);
+    ctx.searched(head, n.ops, false, false);  // allocator work, not a decision
+    if (res_.id == head.id && n.start > res_.start && reservation_holds(plan, res_)) {  // never later
+      if (!departs_at(plan, res_.start)) ctx.wake_at(res_.start);
     } else {
       res_ = std::move(n);
       res_.id = head.id;
@@ -131,7 +134,7 @@ class Easy final : public Scheduler {
     if (!passing) return false;
     const double promised = res_.start;
     for (auto it = q_.begin() + 1; it != q_.end();) {
-      if (!ctx.try_backfill(*it, head, res_)) {
+      if (!backfill(ctx, *it, head)) {
         ++it;
         continue;
       }
@@ -142,6 +145,21 @@ class Easy final : public Scheduler {
     }
     if (res_.start != promised) ctx.promise(head, res_.start);
     return false;
+  }
+  // Starts `j` now if the strategy places it and the placement keeps the head's reservation:
+  // (a) j ends by its time, or (b) it is not on its nodes, or (c) the head's search with j
+  // placed finds a time no later (the reservation moves there).
+  bool backfill(SchedContext& ctx, const QueuedJob& j, const QueuedJob& head) {
+    return ctx.try_start_if(j, [&](const Allocation& a) {
+      const ProfileView& plan = ctx.plan();
+      if (plan.now + j.estimate <= res_.start || !overlaps(*plan.topo, a, res_.alloc)) return true;
+      const Holding placed{j.id, plan.now + j.estimate, &a};
+      Reservation moved = head_reservation(plan, head, &placed);
+      ctx.searched(head, moved.ops, false, false);
+      if (moved.start > res_.start) return false;
+      res_ = std::move(moved);
+      return true;
+    });
   }
   bool start_reserved_now(SchedContext& ctx) {
     if (res_.start > ctx.now() || !ctx.start_reserved(q_.front(), res_.alloc)) return false;

@@ -47,31 +47,30 @@ struct TimeWindow {
   double from = 0, to = 0;
 };
 
-// What a scheduler may do: try to start a job now (allocation + start), and look at time.
+struct ProfileView;  // profile.hpp
+
+// What a scheduler may see and do. It reads time and the machine's plan (the searches for
+// reservations run on it: backfill.hpp, profile.hpp) and acts through the calls below, which
+// charge the allocator's work and keep the statistics.
 class SchedContext {
  public:
   virtual ~SchedContext() = default;
   virtual double now() const = 0;
-  // Allocates and starts the job if the strategy can place it now; false otherwise.
+  // The machine as reservation searches see it: occupancy, strategy and its random stream now,
+  // and the running jobs until their estimated ends. Valid until the next call that starts a job.
+  virtual const ProfileView& plan() = 0;
+  // Allocates and starts the job if the strategy can place it now; false otherwise (a failed
+  // attempt; with on_fail = drop the job is dropped and the call returns true).
   virtual bool try_start(const QueuedJob& j) = 0;
-  // EASY: the earliest time `head` could start if running jobs end at their estimated ends
-  // (start + estimate, or now if already overdue), with the strategy's placement then — its
-  // reservation. start = +infinity if never.
-  virtual Reservation reservation(const QueuedJob& head) = 0;
-  // EASY: starts `j` now if the strategy places it and it keeps `head_res` (the rule in
-  // scheduler.cpp); `head_res` may move to a placement no later than it was.
-  virtual bool try_backfill(const QueuedJob& j, const QueuedJob& head, Reservation& head_res) = 0;
-  // EASY: `r`'s nodes are still free at r.start >= now if running jobs end at their estimated ends.
-  virtual bool reservation_holds(const Reservation& r) const = 0;
-  // A running job is known to depart at t (so the scheduler runs then without a wake-up).
-  virtual bool departs_at(double t) const = 0;
-
-  // ---- conservative backfilling (sched/profile.hpp)
-  // The earliest reservation of `j` on the profile made of the running jobs and `others`.
-  virtual Reservation reserve(const QueuedJob& j, std::span<const Reservation> others,
-                              std::span<const TimeWindow> forbidden, bool may_start_now) = 0;
+  // Backfilling: the strategy decides for `j` now and the job starts if it found a placement
+  // and `admit(placement)` says yes; false otherwise (a decision not applied, not a failure).
+  virtual bool try_start_if(const QueuedJob& j, const std::function<bool(const Allocation&)>& admit) = 0;
   // Starts `j` now on `alloc` if all its nodes are free now; false otherwise.
   virtual bool start_reserved(const QueuedJob& j, const Allocation& alloc) = 0;
+  // A reservation search for `j` took `ops` counted operations of the allocator: a decision
+  // (conservative's search) or extra work (EASY's head search); `failed_now`: the strategy
+  // could not place `j` on the machine as it is now (counted as a failed attempt).
+  virtual void searched(const QueuedJob& j, long long ops, bool decision, bool failed_now) = 0;
   // Departures that did not happen at their estimated end so far (the profile changed).
   virtual long long surprises() const = 0;
   // on_fail = drop: a job that cannot start when first tried is dropped (drop() does it).

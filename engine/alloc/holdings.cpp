@@ -1,0 +1,66 @@
+// holdings.cpp — occupancy and job table checked against each other (holdings.hpp).
+#include "holdings.hpp"
+#include <vector>
+#include "../core/check.hpp"
+
+namespace alloclab {
+
+bool holdings_match(const Occupancy& occ, const std::map<JobId, JobRecord>& running) {
+  const Topology& topo = occ.topology();
+  if (!occ.consistent()) return false;
+  long long owned = 0;
+  for (const auto& kv : running) {
+    const JobId id = kv.first;  // (clang 14 cannot capture structured bindings)
+    const JobRecord& r = kv.second;
+    for (const Block& b : r.alloc.blocks) {
+      bool ok = true;
+      topo.for_each_node(b, [&](int x, int y) { ok = ok && occ.owner(x, y) == id; });
+      if (!ok) return false;
+    }
+    owned += r.alloc.nodes();
+  }
+  return owned == occ.busy_count();
+}
+
+void audit_holdings(const Occupancy& occ, const std::map<JobId, JobRecord>& running, long long busy_requested, double now) {
+  const Topology& topo = occ.topology();
+  const int W = topo.width(), N = topo.nodes();
+  ALLOCLAB_CHECK(occ.consistent(), "occupancy bit words / free count disagree with the owner array at time %g", now);
+  // holder[n] = the running job whose allocation contains node n, from the job table
+  std::vector<JobId> holder(std::size_t(N), kNoJob);
+  long long requested = 0;
+  for (const auto& kv : running) {
+    const JobId id = kv.first;
+    const JobRecord& r = kv.second;
+    ALLOCLAB_CHECK(r.id == id, "job table entry %d holds job %d at time %g", id, r.id, now);
+    ALLOCLAB_CHECK(!r.alloc.blocks.empty() && r.alloc.nodes() >= r.shape.area(),
+                   "running job %d has %d nodes for a %dx%d request at time %g", id, r.alloc.nodes(), r.shape.w,
+                   r.shape.h, now);
+    for (const Block& b : r.alloc.blocks) {
+      ALLOCLAB_CHECK(b.w >= 1 && b.h >= 1 && topo.block_fits(b), "job %d holds block (%d,%d) %dx%d outside the machine at time %g",
+                     id, b.x, b.y, b.w, b.h, now);
+      topo.for_each_node(b, [&](int x, int y) {
+        JobId& h = holder[std::size_t(topo.id(x, y))];
+        ALLOCLAB_CHECK(h == kNoJob, "node (%d,%d) owned twice: by job %d and job %d at time %g", x, y, h, id, now);
+        h = id;
+        ALLOCLAB_CHECK(occ.owner(x, y) == id, "node (%d,%d) is held by job %d in the job table but occupancy says %d at time %g",
+                       x, y, id, occ.owner(x, y), now);
+      });
+    }
+    requested += r.shape.area();
+  }
+  int busy = 0;
+  for (int n = 0; n < N; ++n) {
+    const JobId o = occ.owner(n);
+    if (o == kNoJob) continue;
+    ++busy;
+    ALLOCLAB_CHECK(holder[std::size_t(n)] == o, "node (%d,%d) is busy (owner job %d) but no running job holds it at time %g",
+                   n % W, n / W, o, now);
+  }
+  ALLOCLAB_CHECK(busy == occ.busy_count() && occ.free_count() + busy == N,
+                 "busy count %d, counted %d, free %d on %d nodes at time %g", occ.busy_count(), busy, occ.free_count(), N, now);
+  ALLOCLAB_CHECK(requested == busy_requested, "running jobs request %lld nodes, counter says %lld at time %g", requested,
+                 busy_requested, now);
+}
+
+}  // namespace alloclab

@@ -1,0 +1,65 @@
+// job_traffic.hpp — the communication phases of running jobs on the flit-level network.
+//
+// A job alternates computation and communication (ProcSimity's model, Bani-Ahmad 2013 §4):
+// its drawn `service` value is its demand, the computation it must do, split evenly over
+// its `iterations` iterations. Iteration k computes service/iterations (plus `compute_time`
+// before every iteration but the first), then sends one round of its pattern's messages; the
+// iteration ends when all of them have been delivered, and the job departs when the last one
+// ends. So
+//     run time = service + (iterations − 1)·compute_time + Σ (communication phases),
+// and on an idle machine a phase takes the messages' zero-load time. SSD ranks by `service` and
+// EASY takes it as the estimate: the demand, since the communication part is not known in
+// advance (as in ProcSimity). `service=fixed:0` gives jobs that only communicate (Al Shdefat
+// 2019: a job stays until one iteration of its pattern is complete). The network runs in whole cycles, one cycle = one time unit: a communication
+// phase starts at the first cycle boundary at or after the end of its compute phase (the wait,
+// < 1 time unit, counts as communication).
+//
+// The simulation owns the clock and the events: it asks when a compute phase ends, starts the
+// phase then (inject), steps the network and hands each delivered packet back (delivered).
+#pragma once
+#include <cmath>
+#include <span>
+#include <utility>
+#include <vector>
+#include "../core/job.hpp"
+#include "../core/rng.hpp"
+#include "network.hpp"
+#include "patterns.hpp"
+
+namespace alloclab {
+
+class JobTraffic {
+ public:
+  JobTraffic(const Topology& t, const PatternInfo& pattern, const NetConfig& cfg, Rng rng, int iterations,
+             double compute_time);
+
+  // When the compute phase of r's next iteration ends if it begins `extra` after `now`
+  // (compute_time() between iterations): the cycle at which its messages enter the network.
+  double compute_end(const JobRecord& r, double now, double extra) const {
+    return std::ceil(now + extra + r.service / double(iterations_));
+  }
+  double compute_time() const { return compute_time_; }
+  // r's messages of its current iteration enter the network at cycle `now` (a whole number).
+  // True when the iteration has no message (it is complete at once).
+  bool inject(JobRecord& r, double now);
+  // One packet of r's current iteration was delivered: true when it was the last one.
+  bool delivered(JobRecord& r);
+  // r's current iteration is complete: true when another one follows.
+  bool next_iteration(JobRecord& r) { return ++r.iteration < iterations_; }
+
+  // One network cycle; the packets delivered in it.
+  std::vector<Delivered> cycle();
+  Network& network() { return net_; }
+  const Network& network() const { return net_; }
+
+ private:
+  Topology topo_;
+  const PatternInfo* pattern_;
+  Network net_;
+  Rng rng_;
+  int iterations_;
+  double compute_time_;
+  std::vector<std::pair<int, int>> msgs_;  // scratch
+};
+
+}  // namespace alloclab

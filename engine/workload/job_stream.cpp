@@ -1,0 +1,33 @@
+// job_stream.cpp — the next job of a replication (job_stream.hpp).
+#include "job_stream.hpp"
+#include "specs.hpp"
+#include "trace.hpp"
+
+namespace alloclab {
+
+std::optional<QueuedJob> JobStream::next(const Scenario& s) {
+  if (generated_ >= total_) return std::nullopt;
+  QueuedJob q;
+  q.id = JobId(generated_++);
+  if (s.trace_data) {
+    const TraceJob& t = s.trace_data->jobs[std::size_t(q.id)];
+    q.arrival = t.arrival;
+    q.shape = t.shape;
+    q.service = t.runtime;
+    q.estimate = t.estimate;
+  } else {
+    // fixed draw order per job: inter-arrival, width, height, service
+    last_arrival_ += sample_interarrival(s.arrival, rng_);
+    q.arrival = last_arrival_;
+    q.shape = sample_shape(s.job_size, s.width, s.height, rng_);
+    q.service = sample_service(s.service, rng_);
+    q.estimate = q.service;
+  }
+  if (s.time_limit > 0 && q.arrival > s.time_limit) {  // the window is over: stop the stream
+    total_ = generated_ - 1;
+    return std::nullopt;
+  }
+  return q;
+}
+
+}  // namespace alloclab

@@ -6,20 +6,12 @@
 
 using namespace alloclab;
 
-namespace {
-JobRecord holding(JobId id, Block b) {
-  JobRecord r;
-  r.id = id;
-  r.shape = Shape{b.w, b.h};
-  r.alloc = Allocation{{b}};
-  return r;
-}
-}  // namespace
-
 TEST_CASE("holdings: occupancy and job table agree, and each kind of disagreement is seen") {
   const Topology mesh(TopologyKind::Mesh, 4, 4);
   Occupancy occ(mesh);
-  std::map<JobId, JobRecord> running{{1, holding(1, Block{0, 0, 2, 2})}, {2, holding(2, Block{2, 0, 2, 1})}};
+  std::map<JobId, JobRecord> running{
+      {1, JobRecord{.id = 1, .shape = Shape{2, 2}, .alloc = Allocation{{Block{0, 0, 2, 2}}}}},
+      {2, JobRecord{.id = 2, .shape = Shape{2, 1}, .alloc = Allocation{{Block{2, 0, 2, 1}}}}}};
   occ.assign(running[1].alloc, 1);
   occ.assign(running[2].alloc, 2);
   CHECK(holdings_match(occ, running));

@@ -6,7 +6,7 @@
 using namespace alloclab;
 
 TEST_CASE("job stream: synthetic jobs in arrival order, reproducible, cut by the time limit") {
-  auto s = parse_link("size=8x8&jobs=20&arrival=poisson:0.5&job_size=uniform&service=exponential:5");
+  auto s = parse_link("size=8x8&jobs=20&arrival=poisson:0.5&job_size=uniform:1-8&service=exponential:5");
   REQUIRE(s);
   JobStream a(*s, Rng(11)), b(*s, Rng(11));
   std::vector<QueuedJob> jobs;

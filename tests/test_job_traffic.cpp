@@ -22,10 +22,7 @@ TEST_CASE("job traffic: compute phases end at a cycle boundary") {
 TEST_CASE("job traffic: a phase's packets are delivered and counted, then the next iteration") {
   const Topology mesh(TopologyKind::Mesh, 4, 4);
   JobTraffic t(mesh, *find_pattern("all-to-all"), NetConfig{}, Rng(1), 2, 0);
-  JobRecord r;
-  r.id = 3;
-  r.shape = Shape{2, 1};
-  r.alloc = Allocation{{Block{1, 1, 2, 1}}};
+  JobRecord r{.id = 3, .shape = Shape{2, 1}, .alloc = Allocation{{Block{1, 1, 2, 1}}}};
   CHECK_FALSE(t.inject(r, 0));
   CHECK(r.packets_left == 2);
   CHECK_FALSE(t.network().idle());
@@ -45,15 +42,7 @@ TEST_CASE("job traffic: a phase's packets are delivered and counted, then the ne
   CHECK_FALSE(t.inject(r, at));
   CHECK(t.network().cycle() == std::int64_t(at));
   CHECK_FALSE(t.next_iteration(r));  // the last one
-}
-
-TEST_CASE("job traffic: a job of one processor sends nothing: its phase is complete at once") {
-  const Topology mesh(TopologyKind::Mesh, 4, 4);
-  JobTraffic t(mesh, *find_pattern("all-to-all"), NetConfig{}, Rng(1), 1, 0);
-  JobRecord r;
-  r.id = 0;
-  r.shape = Shape{1, 1};
-  r.alloc = Allocation{{Block{0, 0, 1, 1}}};
-  CHECK(t.inject(r, 0));
-  CHECK(r.packets_left == 0);
+  JobRecord single{.id = 4, .shape = Shape{1, 1}, .alloc = Allocation{{Block{0, 0, 1, 1}}}};
+  CHECK(t.inject(single, at));  // one processor sends nothing: its phase is complete at once
+  CHECK(single.packets_left == 0);
 }

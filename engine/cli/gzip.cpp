@@ -1,4 +1,4 @@
-// gzip.cpp — gunzip through zlib (native builds; the wasm build uses gzip_node.cpp instead).
+// gzip.cpp — gunzip through zlib (native builds; the wasm build uses platform/node/gzip_node.cpp instead).
 #include "gzip.hpp"
 #include <zlib.h>
 

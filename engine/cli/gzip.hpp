@@ -1,7 +1,7 @@
 // gzip.hpp — gzip-compressed trace files (`trace=LOG.swf.gz`): the CLI reads a file's bytes and,
 // when they start with the gzip magic (1f 8b), inflates them here before the engine parses the
 // text. Natively through zlib (gzip.cpp); in the wasm CLI and tests under Node through Node's
-// own zlib module (gzip_node.cpp, compiled only for emscripten). Both report the same three
+// own zlib module (platform/node/gzip_node.cpp, compiled only for emscripten). Both report the same three
 // failures with the same text, so native and wasm runs print the same error.
 #pragma once
 #include "layer.hpp"

@@ -1,9 +1,10 @@
 // gzip_node.cpp — gunzip for the wasm CLI and the wasm tests, which run under Node: the bytes go
 // to Node's own zlib module (zlib.gunzipSync), which reads concatenated members as gzip(1) does.
-// Compiled only for emscripten (CMakeLists.txt); gzip.cpp is the native zlib version, and the
+// It lives outside engine/ (which includes no platform headers) and is compiled into the CLI
+// library only for emscripten (CMakeLists.txt); engine/cli/gzip.cpp is the native zlib version, and the
 // two report failures through the same texts (gzip_common.cpp).
 #include <emscripten.h>
-#include "gzip.hpp"
+#include "cli/gzip.hpp"
 
 namespace alloclab {
 

@@ -276,7 +276,12 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
     const std::string v = checker_.started(q.id, now_, overdue());
     ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
   }
-  occ_.assign(a, q.id);
+  if (const PodInfo* pod = sc_.pod())  // a pod holds legal slices only: the requested legal shape at a legal position
+    ALLOCLAB_CHECK((a.blocks.size() == 1 && Shape{a.blocks[0].w, a.blocks[0].h} == q.shape && slice_legal(*pod, a.blocks[0])),
+                   "strategy %s gave job %d (slice %dx%d) block (%d,%d) %dx%d%s, not a legal slice of machine=%s", sc_.strategy.c_str(),
+                   q.id, q.shape.w, q.shape.h, a.blocks[0].x, a.blocks[0].y, a.blocks[0].w, a.blocks[0].h,
+                   a.blocks.size() > 1 ? " and more" : "", sc_.machine.c_str());
+  occ_.assign(a, q.id);  // (checks that every chip is free: none is given twice)
   const long long bookkeeping = alloc_.allocated(q.id, a);
   metrics_.started(q.id, q.shape.area());
   const long long ops = std::max(0LL, decided_ops) + bookkeeping;

@@ -44,6 +44,15 @@ inline bool exists_free(const Occupancy& occ, int p, int q) {
   return false;
 }
 
+// Some free p×q block at an aligned base (x a multiple of p, y of q) lies inside the machine.
+inline bool exists_free_aligned(const Occupancy& occ, int p, int q) {
+  const Topology& t = occ.topology();
+  for (int y = 0; y + q <= t.height(); y += q)
+    for (int x = 0; x + p <= t.width(); x += p)
+      if (occ.block_free(Block{x, y, p, q})) return true;
+  return false;
+}
+
 // Every block in bounds, free, pairwise disjoint; total nodes == p·q unless `allow_more`
 // (strategies with internal fragmentation, e.g. 2D buddy).
 inline void check_allocation(const Occupancy& occ, const Allocation& a, Shape req, bool allow_more = false) {
@@ -99,6 +108,7 @@ inline std::optional<bool> promised(Finds f, const Occupancy& occ, Shape s) {
     case Finds::Either:
       return exists_free(occ, s.w, s.h) || (s.h <= t.width() && s.w <= t.height() && exists_free(occ, s.h, s.w));
     case Finds::FreeNodes: return occ.free_count() >= s.area();
+    case Finds::Aligned: return exists_free_aligned(occ, s.w, s.h);
     case Finds::Maybe: break;
   }
   return std::nullopt;

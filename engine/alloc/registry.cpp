@@ -49,6 +49,10 @@ std::unique_ptr<Strategy> make_iblat(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_itat(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_itat_tree(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_irat(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_pod_ff(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_pod_bf(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_pod_lfc(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_pod_pack(const Topology&, const StrategyParams&);
 
 namespace {
 const StrategyInfo kStrategies[] = {
@@ -142,6 +146,18 @@ const StrategyInfo kStrategies[] = {
   {.id = "nas", .make = make_nas,
    .help = "NAS (Al Shdefat 2019): all-shapes FF, else a folded nucleus grown by free neighbours (connected)",
    .torus = true, .contiguous = false, .finds = Finds::Maybe, .golden = 0x9938423d5448c020ull},
+  {.id = "pod-ff", .make = make_pod_ff,
+   .help = "Pod First Fit: the first free legal slice position (aligned to the slice's shape, not rotated), row-major",
+   .torus = true, .contiguous = true, .finds = Finds::Aligned, .golden = 0xd688cd96a106a39full},
+  {.id = "pod-bf", .make = make_pod_bf,
+   .help = "Pod Best Fit (Kueue's BestFit): from the pod down, the domain fitting the fewest more slices, then the fewest free chips",
+   .torus = true, .contiguous = true, .finds = Finds::Aligned, .golden = 0xa8d10be20a0ae7e5ull},
+  {.id = "pod-lfc", .make = make_pod_lfc,
+   .help = "Pod Least Free Capacity (Kueue's LeastFreeCapacity): from the pod down, the domain with the fewest free chips",
+   .torus = true, .contiguous = true, .finds = Finds::Aligned, .golden = 0x70af2f74ad7a85ddull},
+  {.id = "pod-pack", .make = make_pod_pack,
+   .help = "Pod packing: the legal position whose largest wholly free enclosing domain is smallest (keeps large blocks free)",
+   .torus = true, .contiguous = true, .finds = Finds::Aligned, .golden = 0x6f4143ff9f09d368ull},
 };
 }  // namespace
 

@@ -128,6 +128,9 @@ enum class Finds {
   Requested,  // a p×q block whenever one is free (the requested orientation only)
   Either,     // a p×q or q×p block whenever one of the two is free
   FreeNodes,  // p·q nodes whenever that many are free (non-contiguous)
+  Aligned,    // a p×q block at an aligned base (x a multiple of p, y of q, inside the machine,
+              // not wrapping) whenever one is free, and only there: the pod policies' legal slice
+              // positions (slice_grid.hpp)
   Maybe,      // no such promise (frames, trees, a fixed list of shapes, a random probe, ...)
 };
 

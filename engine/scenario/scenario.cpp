@@ -456,9 +456,10 @@ Result<std::string> url_decode(std::string_view s) {
 std::string canonical_link(const Scenario& s) {
   const Scenario d;
   Scenario dflt = d;
-  // job_size's default depends on the size, so compare against a default at this size
+  // job_size's default depends on the machine, so compare against a default on this machine
   dflt.width = s.width;
   dflt.height = s.height;
+  dflt.machine = s.machine;  // and on a pod machine it is slices
   std::string out;
   for (const ParamDef& p : params()) {
     const std::string v = p.get(s);

@@ -25,6 +25,7 @@
 #include "../net/flow_control.hpp"
 #include "../net/patterns.hpp"
 #include "../net/routing.hpp"
+#include "../pod/pods.hpp"
 #include "../sched/scheduler.hpp"
 #include "../topology/topology.hpp"
 #include "../workload/specs.hpp"
@@ -101,8 +102,13 @@ using Names = std::vector<std::pair<std::string_view, T>>;
 // ---- the scenario and its keys
 
 struct Scenario {
+  // A pod machine (pod/pods.hpp) sets topology and size to its own; "none": they describe it.
+  std::string machine = "none";
   TopologyKind topology = TopologyKind::Mesh;
   int width = 16, height = 16;
+  // Set by the topology / size keys: a pod machine refuses a given topology or size not its own,
+  // whichever key comes first.
+  bool topology_set = false, size_set = false;
   std::string strategy = "ff";
   std::string scheduler = "fcfs";
   // Measured jobs (after warm-up). 0, the default, means kDefaultJobs synthetic jobs, or with a
@@ -147,6 +153,11 @@ struct Scenario {
   }
   long long measured_jobs() const { return total_jobs() > warmup ? total_jobs() - warmup : 0; }
   int longer_side() const { return width > height ? width : height; }
+  // The pod machine's row, or nullptr when machine=none.
+  const PodInfo* pod() const {
+    const PodInfo* p = find_pod(machine);
+    return p && p->pod() ? p : nullptr;
+  }
   bool network() const;  // the pattern needs the network model (not pattern=none)
 };
 
@@ -162,19 +173,79 @@ struct Scenario {
 template <class K>
 void declare_keys(K& k) {
   using G = ParamGroup;
-  k.enum_row("topology", G::Scenario, Names<TopologyKind>{{"mesh", TopologyKind::Mesh}, {"torus", TopologyKind::Torus}},
+  // A pod's topology and size are its own: the machine key sets them, and refuses a topology or
+  // size given (in any order) that differs; canonical links leave them out on a pod.
+  auto pod_conflict = [](const Scenario& s) -> std::string {
+    const PodInfo* p = s.pod();
+    if (!p) return {};
+    const bool topo_bad = s.topology_set && s.topology != TopologyKind::Torus;
+    const bool size_bad = s.size_set && (s.width != p->width || s.height != p->height);
+    if (!topo_bad && !size_bad) return {};
+    return "machine=" + std::string(p->id) + " is a " + std::to_string(p->width) + "x" + std::to_string(p->height) +
+           " torus; " + (topo_bad ? "topology=mesh" : "size=" + std::to_string(s.width) + "x" + std::to_string(s.height)) +
+           " conflicts with it (leave topology and size out, or use machine=none)";
+  };
+  auto is_pod_machine = [](const Scenario& s) {
+    const PodInfo* p = s.pod();
+    return p && s.topology == TopologyKind::Torus && s.width == p->width && s.height == p->height;
+  };
+  ParamDef& machine = k.id_row("machine", G::Scenario, pods, ALLOCLAB_KEY_FIELD(machine),
+      "Accelerator pod: sets a fixed torus, its legal slice shapes (job_size=slices) and legal slice positions; none = topology and size describe the machine");
+  machine.set = [set = machine.set, pod_conflict](Scenario& s, std::string_view v) -> Status {
+    Scenario t = s;
+    if (Status st = set(t, v); !st) return st;
+    if (const PodInfo* p = t.pod()) {
+      if (std::string why = pod_conflict(t); !why.empty()) return Error{"machine: " + why};
+      t.topology = TopologyKind::Torus;
+      t.width = p->width;
+      t.height = p->height;
+    }
+    s = std::move(t);
+    return {};
+  };
+  machine.check = [pod_conflict, is_pod_machine](const Scenario& s) -> Status {
+    if (!s.pod()) return {};
+    if (std::string why = pod_conflict(s); !why.empty()) return Error{"machine: " + why};
+    if (!is_pod_machine(s)) return Error{"machine: " + s.machine + " needs its own torus and size (leave topology and size out)"};
+    return {};
+  };
+  ParamDef& topology = k.enum_row("topology", G::Scenario, Names<TopologyKind>{{"mesh", TopologyKind::Mesh}, {"torus", TopologyKind::Torus}},
       ALLOCLAB_KEY_FIELD(topology), "Machine: 2D mesh, or 2D torus with wrap-around links");
-  k.size_row("size", G::Scenario, "Machine width x height in processors (columns x rows)");
+  ParamDef& size = k.size_row("size", G::Scenario, "Machine width x height in processors (columns x rows)");
+  for (ParamDef* p : {&topology, &size}) {
+    const bool is_size = p == &size;
+    p->set = [set = p->set, pod_conflict, is_size](Scenario& s, std::string_view v) -> Status {
+      Scenario t = s;
+      if (Status st = set(t, v); !st) return st;
+      (is_size ? t.size_set : t.topology_set) = true;
+      if (std::string why = pod_conflict(t); !why.empty()) return Error{std::string(is_size ? "size: " : "topology: ") + why};
+      s = std::move(t);
+      return {};
+    };
+    p->means_default = is_pod_machine;
+  }
 
   ParamDef& strategy = k.id_row("strategy", G::Strategy, strategies, ALLOCLAB_KEY_FIELD(strategy), "Processor allocation strategy",
       "a strategy id (alloclab list)");
-  strategy.choice_unavailable = [](const Scenario& s, std::string_view id) -> std::string {
-    const StrategyInfo* si = find_strategy(id);
-    return si ? strategy_unsupported(*si, s.topo()) : std::string{};
+  // A pod holds slices at legal positions only: the strategies that place only there (Finds::Aligned).
+  auto pod_unsupported = [](const Scenario& s, const StrategyInfo& si) -> std::string {
+    if (!s.pod() || si.finds == Finds::Aligned) return {};
+    std::string ids;
+    for (const StrategyInfo& o : strategies())
+      if (o.finds == Finds::Aligned) ids += (ids.empty() ? "" : ", ") + std::string(o.id);
+    return "machine=" + s.machine + " takes slices at legal positions only; '" + std::string(si.id) +
+           "' places anywhere; use a pod policy: " + ids;
   };
-  strategy.check = [](const Scenario& s) -> Status {
+  strategy.choice_unavailable = [pod_unsupported](const Scenario& s, std::string_view id) -> std::string {
+    const StrategyInfo* si = find_strategy(id);
+    if (!si) return {};
+    if (std::string why = pod_unsupported(s, *si); !why.empty()) return why;
+    return strategy_unsupported(*si, s.topo());
+  };
+  strategy.check = [pod_unsupported](const Scenario& s) -> Status {
     const StrategyInfo* si = find_strategy(s.strategy);
     if (!si) return Error{"strategy: unknown '" + s.strategy + "'"};
+    if (std::string why = pod_unsupported(s, *si); !why.empty()) return Error{"strategy: " + why};
     if (std::string why = strategy_unsupported(*si, s.topo()); !why.empty()) return Error{"strategy: " + why};
     return {};
   };
@@ -200,11 +271,29 @@ void declare_keys(K& k) {
       "Job arrivals: Poisson with RATE jobs per time unit, or all at time 0");
 
   ParamDef& job_size = k.spec_row(
-      "job_size", G::Workload, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH", ALLOCLAB_KEY_FIELD(job_size),
-      parse_job_size, [](const Scenario& s) { return to_string(s.job_size, s.longer_side()); },
-      "Job side lengths, drawn per side and clamped to the machine (default uniform:1-L, L = longer side)");
+      "job_size", G::Workload, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH, slices[:SHAPE=W/...]", ALLOCLAB_KEY_FIELD(job_size),
+      parse_job_size,
+      [](const Scenario& s) {
+        return s.pod() && s.job_size.kind == SizeSpec::Kind::Default ? std::string("slices") : to_string(s.job_size, s.longer_side());
+      },
+      "Job side lengths, drawn per side and clamped to the machine (default uniform:1-L, L = longer side); on a pod "
+      "machine, slices of its legal shapes (default: slices, every shape the same share of chips; slices:2x2=4/16x16=1 = weights)");
   job_size.default_follows_size = true;
   job_size.check = [](const Scenario& s) -> Status {
+    const PodInfo* pod = s.pod();
+    const bool slices = s.job_size.kind == SizeSpec::Kind::Slices;
+    if (slices && !pod)
+      return Error{"job_size: slices needs a pod machine (machine=" + [] {
+        std::string ids;
+        for (const PodInfo& p : pods())
+          if (p.pod()) ids += (ids.empty() ? "" : " or ") + std::string(p.id);
+        return ids;
+      }() + ")"};
+    if (pod && !slices && s.job_size.kind != SizeSpec::Kind::Default)
+      return Error{"job_size: machine=" + s.machine + " takes slices of its legal shapes: job_size=slices (the default mix) or "
+                   "slices:SHAPE=WEIGHT/...; legal shapes: " + legal_shapes_text(*pod)};
+    if (slices)
+      if (std::string why = slice_mix_error(*pod, s.job_size.slices); !why.empty()) return Error{"job_size: " + why};
     if (s.job_size.kind == SizeSpec::Kind::Uniform && s.job_size.b > s.longer_side())
       return Error{"job_size: uniform:" + format_number(s.job_size.a) + "-" + format_number(s.job_size.b) +
                    " exceeds the machine; allowed: 1 <= A <= B <= " + std::to_string(s.longer_side())};

@@ -2,6 +2,7 @@
 #include "job_stream.hpp"
 #include "specs.hpp"
 #include "trace.hpp"
+#include "../core/check.hpp"
 
 namespace alloclab {
 
@@ -13,13 +14,19 @@ std::optional<QueuedJob> JobStream::next(const Scenario& s) {
     const TraceJob& t = s.trace_data->jobs[std::size_t(q.id)];
     q.arrival = t.arrival;
     q.shape = t.shape;
+    if (const PodInfo* pod = s.pod()) {  // a pod runs legal slices: the smallest legal shape with enough chips
+      const SliceShape* slice = slice_for_chips(*pod, t.shape.area());
+      ALLOCLAB_CHECK(slice, "trace job %d asks for %d chips, more than machine=%s has", q.id, t.shape.area(), s.machine.c_str());
+      q.shape = slice->plane();
+    }
     q.service = t.runtime;
     q.estimate = t.estimate;
   } else {
     // fixed draw order per job: inter-arrival, width, height, service
     last_arrival_ += sample_interarrival(s.arrival, rng_);
     q.arrival = last_arrival_;
-    q.shape = sample_shape(s.job_size, s.width, s.height, rng_);
+    const PodInfo* pod = s.pod();
+    q.shape = pod ? sample_slice(*pod, s.job_size.slices, rng_) : sample_shape(s.job_size, s.width, s.height, rng_);
     q.service = sample_service(s.service, rng_);
     q.estimate = q.service;
   }

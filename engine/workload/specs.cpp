@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include "../core/check.hpp"
 
 namespace alloclab {
 
@@ -122,6 +123,14 @@ Result<SizeSpec> parse_job_size(std::string_view text) {
   } else if (name == "normal") {
     s.kind = SizeSpec::Kind::Normal;
     ok = parse_pair(rest, ',', s.a, s.b) && s.b >= 0 && std::fabs(s.a) <= 1e6 && s.b <= 1e6;
+  } else if (name == "slices") {
+    s.kind = SizeSpec::Kind::Slices;
+    if (text.find(':') == std::string_view::npos || !rest.empty()) {  // "slices:" alone is not a mix
+      auto mix = parse_slice_mix(rest);
+      if (!mix) return mix.error();
+      s.slices = std::move(*mix);
+      ok = true;
+    }
   } else if (name == "fixed") {
     s.kind = SizeSpec::Kind::Fixed;
     ok = parse_pair(rest, 'x', s.a, s.b) && s.a >= 1 && s.b >= 1 && s.a == std::floor(s.a) &&
@@ -130,7 +139,7 @@ Result<SizeSpec> parse_job_size(std::string_view text) {
   if (ok) return s;
   return Error{"job_size: '" + std::string(text) +
                "' is not valid; allowed: uniform:A-B (integers 1 <= A <= B), uniform-decreasing, "
-               "exponential:MEAN (> 0), normal:MU,SIGMA (SIGMA >= 0), fixed:WxH"};
+               "exponential:MEAN (> 0), normal:MU,SIGMA (SIGMA >= 0), fixed:WxH, slices[:SHAPE=WEIGHT/...] (pod machines)"};
 }
 
 Result<ServiceSpec> parse_service(std::string_view text) {
@@ -166,6 +175,7 @@ std::string to_string(const SizeSpec& s, int longer_side) {
     case SizeSpec::Kind::Exponential: return "exponential:" + format_number(s.a);
     case SizeSpec::Kind::Normal: return "normal:" + format_number(s.a) + "," + format_number(s.b);
     case SizeSpec::Kind::Fixed: return "fixed:" + format_number(s.a) + "x" + format_number(s.b);
+    case SizeSpec::Kind::Slices: return slice_mix_text(s.slices);
   }
   return {};
 }
@@ -234,6 +244,7 @@ Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng) {
       return {clamp_side(w, W), clamp_side(h, H)};
     }
     case SizeSpec::Kind::Fixed: return {clamp_side(s.a, W), clamp_side(s.b, H)};
+    case SizeSpec::Kind::Slices: ALLOCLAB_CHECK(false, "job_size=slices is drawn by sample_slice (the pod's catalogue)"); break;
   }
   return {1, 1};
 }

@@ -6,6 +6,7 @@
 #include "../core/error.hpp"
 #include "../core/geometry.hpp"
 #include "../core/rng.hpp"
+#include "../pod/pods.hpp"
 
 namespace alloclab {
 
@@ -15,9 +16,12 @@ struct ArrivalSpec {
 };
 
 struct SizeSpec {
-  // Default = uniform:1-L with L the longer side of the machine.
-  enum class Kind { Default, Uniform, UniformDecreasing, Exponential, Normal, Fixed } kind = Kind::Default;
+  // Default = uniform:1-L with L the longer side of the machine (on a pod machine: slices).
+  enum class Kind { Default, Uniform, UniformDecreasing, Exponential, Normal, Fixed, Slices } kind = Kind::Default;
   double a = 0, b = 0;  // Uniform: A..B; Exponential: mean; Normal: mu, sigma; Fixed: w, h
+  // Slices: legal slice shapes of the pod machine with weights (empty: the pod's default mix);
+  // drawn by sample_slice (pod/pods.hpp), not sample_shape.
+  std::vector<SliceWeight> slices;
 };
 
 struct ServiceSpec {
@@ -40,7 +44,8 @@ bool parse_double(std::string_view s, double& out);
 bool parse_int64(std::string_view s, long long& out);
 bool parse_uint64(std::string_view s, unsigned long long& out);
 
-// Samplers. A job side is drawn per dimension and clamped to [1, side] of that dimension.
+// Samplers. A job side is drawn per dimension and clamped to [1, side] of that dimension
+// (sample_shape: every kind but Slices, which needs the pod: sample_slice).
 double sample_interarrival(const ArrivalSpec& s, Rng& rng);
 Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng);
 double sample_service(const ServiceSpec& s, Rng& rng);

@@ -1,0 +1,32 @@
+// pod_ff.cpp — pod First Fit: the first free legal slice position in row-major order.
+//
+// The accelerator-pod policies (pod_ff, pod_bf, pod_lfc, pod_pack) place a slice at a legal
+// position only (slice_grid.hpp: the slice's own shape tiles the machine from the origin, never
+// rotated, never wrapping); each finds a place whenever a legal position is free (Finds::Aligned).
+// First fit takes the lowest row of positions first, leftmost within a row — the baseline the
+// other three are compared with (docs/model/pods.md).
+//
+// Counted work: slice_grid.hpp (chips summed into the free-chip table, legal positions read).
+#include "slice_grid.hpp"
+
+namespace alloclab {
+namespace {
+
+class PodFirstFit final : public StrategyBase<PodFirstFit> {
+ public:
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    grid_.build(occ, req.shape, ops_);
+    if (auto b = grid_.first(ops_)) return Allocation{{*b}};
+    return std::nullopt;
+  }
+  bool repeats_failures() const override { return true; }  // no state of its own, no random draws
+
+ private:
+  SliceGrid grid_;  // scratch, rebuilt per decision
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_pod_ff(const Topology&, const StrategyParams&) { return std::make_unique<PodFirstFit>(); }
+
+}  // namespace alloclab

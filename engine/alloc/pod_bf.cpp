@@ -18,20 +18,13 @@
 namespace alloclab {
 namespace {
 
-class PodBestFit final : public StrategyBase<PodBestFit> {
+class PodBestFit final : public SlicePolicy<PodBestFit> {
  public:
-  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    grid_.build(occ, req.shape, ops_);
-    auto tighter = [](const DomainStat& a, const DomainStat& b) {
+  std::optional<Block> choose(const SliceGrid& g, Ops& ops) const {
+    return g.descend([](const DomainStat& a, const DomainStat& b) {
       return a.positions != b.positions ? a.positions < b.positions : a.chips < b.chips;
-    };
-    if (auto b = grid_.descend(tighter, ops_)) return Allocation{{*b}};
-    return std::nullopt;
+    }, ops);
   }
-  bool repeats_failures() const override { return true; }  // no state of its own, no random draws
-
- private:
-  SliceGrid grid_;  // scratch, rebuilt per decision
 };
 
 }  // namespace

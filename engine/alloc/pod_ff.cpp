@@ -12,17 +12,9 @@
 namespace alloclab {
 namespace {
 
-class PodFirstFit final : public StrategyBase<PodFirstFit> {
+class PodFirstFit final : public SlicePolicy<PodFirstFit> {
  public:
-  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    grid_.build(occ, req.shape, ops_);
-    if (auto b = grid_.first(ops_)) return Allocation{{*b}};
-    return std::nullopt;
-  }
-  bool repeats_failures() const override { return true; }  // no state of its own, no random draws
-
- private:
-  SliceGrid grid_;  // scratch, rebuilt per decision
+  std::optional<Block> choose(const SliceGrid& g, Ops& ops) const { return g.first(ops); }
 };
 
 }  // namespace

@@ -16,18 +16,11 @@
 namespace alloclab {
 namespace {
 
-class PodLeastFree final : public StrategyBase<PodLeastFree> {
+class PodLeastFree final : public SlicePolicy<PodLeastFree> {
  public:
-  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    grid_.build(occ, req.shape, ops_);
-    auto fewer_chips = [](const DomainStat& a, const DomainStat& b) { return a.chips < b.chips; };
-    if (auto b = grid_.descend(fewer_chips, ops_)) return Allocation{{*b}};
-    return std::nullopt;
+  std::optional<Block> choose(const SliceGrid& g, Ops& ops) const {
+    return g.descend([](const DomainStat& a, const DomainStat& b) { return a.chips < b.chips; }, ops);
   }
-  bool repeats_failures() const override { return true; }  // no state of its own, no random draws
-
- private:
-  SliceGrid grid_;  // scratch, rebuilt per decision
 };
 
 }  // namespace

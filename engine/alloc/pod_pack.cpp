@@ -18,40 +18,34 @@
 namespace alloclab {
 namespace {
 
-class PodPack final : public StrategyBase<PodPack> {
+class PodPack final : public SlicePolicy<PodPack> {
  public:
-  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    grid_.build(occ, req.shape, ops_);
-    const int top = int(grid_.levels().size()) - 1;
+  std::optional<Block> choose(const SliceGrid& g, Ops& ops) const {
+    const int top = int(g.levels().size()) - 1;
     std::optional<Block> best;
     int best_level = 0, best_parent = 0;
-    for (int j = 0; j < grid_.positions_y(); ++j)
-      for (int i = 0; i < grid_.positions_x(); ++i) {
-        ++ops_;
-        if (!grid_.free_at(i, j)) continue;
-        const Block p = grid_.position(i, j);
+    for (int j = 0; j < g.positions_y(); ++j)
+      for (int i = 0; i < g.positions_x(); ++i) {
+        ++ops;
+        if (!g.free_at(i, j)) continue;
+        const Block p = g.position(i, j);
         // the largest wholly free domain around p: walk up while the domain is all free
         int level = 0;
         while (level < top) {
-          const DomainStat st = grid_.stat(grid_.domain(level + 1, p.x, p.y));
-          ++ops_;
+          const DomainStat st = g.stat(g.domain(level + 1, p.x, p.y));
+          ++ops;
           if (st.chips != st.block.area()) break;
           ++level;
         }
-        const int parent = top > 0 ? grid_.stat(grid_.domain(1, p.x, p.y)).chips : 0;
+        const int parent = top > 0 ? g.stat(g.domain(1, p.x, p.y)).chips : 0;
         if (!best || level < best_level || (level == best_level && parent < best_parent)) {
           best = p;
           best_level = level;
           best_parent = parent;
         }
       }
-    if (best) return Allocation{{*best}};
-    return std::nullopt;
+    return best;
   }
-  bool repeats_failures() const override { return true; }  // no state of its own, no random draws
-
- private:
-  SliceGrid grid_;  // scratch, rebuilt per decision
 };
 
 }  // namespace

@@ -81,4 +81,21 @@ class SliceGrid {
   std::vector<int> pos_;    // (nx+1)·(ny+1) prefix sums of free legal positions
 };
 
+// The frame every pod policy shares: build the grid for the request, let the policy choose a
+// legal position (Derived::choose(const SliceGrid&, Ops&) -> std::optional<Block>), place one
+// block there or nothing. No state between decisions and no random draws, so a failure repeats.
+template <class Derived>
+class SlicePolicy : public StrategyBase<Derived> {
+ public:
+  std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    grid_.build(occ, req.shape, this->ops_);
+    if (auto b = static_cast<const Derived&>(*this).choose(grid_, this->ops_)) return Allocation{{*b}};
+    return std::nullopt;
+  }
+  bool repeats_failures() const override { return true; }
+
+ private:
+  SliceGrid grid_;  // scratch, rebuilt per decision
+};
+
 }  // namespace alloclab

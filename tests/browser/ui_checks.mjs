@@ -320,25 +320,32 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   //    the page's results equal runJson of its link, a row not on the topology is refused; the
   //    page's commands are a table: help lists every row, an unknown name lists them all
   const rt = await open('size=10x10&pattern=all-to-all&strategy=random&jobs=60&arrival=poisson:0.01');
+  // runToEnd plays at full speed over frames: wait for the end before reading the results
+  const runToEnd = async () => {
+    await rt.evaluate(() => window.alloclab.command('runToEnd'));
+    await until(rt, () => window.alloclab.state().done === true, undefined, 60000);
+    return rt.evaluate(() => JSON.stringify(JSON.parse(window.alloclab.resultsJson()).results));
+  };
+  const xy = await runToEnd();
+  await rt.evaluate(() => window.alloclab.setParam('routing', 'west-first'));
+  const wf = await runToEnd();
   const routed = await rt.evaluate(() => {
-    const a = window.alloclab, part = (j) => JSON.stringify(JSON.parse(j).results);
-    const run = () => { a.command('pause'); a.command('runToEnd'); return part(a.resultsJson()); };
-    const xy = run();
-    a.setParam('routing', 'west-first');
-    const wf = run(), link = a.link();
+    const a = window.alloclab, link = a.link();
     let refused = '';
     try { a.setParam('topology', 'torus'); } catch (e) { refused = e.message; }
-    return { xy, wf, link, cli: part(a.runJson(link)), refused, help: a.command('help'), unknown: a.command('frobnicate') };
+    return { link, cli: JSON.stringify(JSON.parse(a.runJson(link)).results), refused, help: a.command('help'), unknown: a.command('frobnicate') };
   });
+  Object.assign(routed, { xy, wf });
   check('routing=west-first set in the page re-runs with it (results = runJson of the link); refused on a torus',
         routed.link.includes('routing=west-first') && routed.wf !== routed.xy && routed.wf === routed.cli &&
         routed.refused.startsWith("routing: 'west-first' is not defined on the torus; allowed on the torus: auto, dateline"),
         `${routed.link} | ${routed.refused}`);
-  const names = (routed.unknown.split('; commands: ')[1] || '').split(', ');
+  const commandNames = (routed.unknown.split('; commands: ')[1] || '').split(', ');
   const helpNames = routed.help.trim().split('\n').map((l) => l.split(' ')[0]);
   check('page commands: help lists every row, an unknown command names them all',
-        names.length > 20 && JSON.stringify(helpNames) === JSON.stringify(names) && names.includes('setParam') && names.includes('help'),
-        `${names.length} names; help ${helpNames.length} lines`);
+        commandNames.length > 20 && JSON.stringify(helpNames) === JSON.stringify(commandNames) &&
+        commandNames.includes('setParam') && commandNames.includes('help'),
+        `${commandNames.length} names; help ${helpNames.length} lines`);
   await rt.close();
 
   // -- a shared link that names a trace: the rest runs, the page asks for the file, picking it

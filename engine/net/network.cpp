@@ -33,49 +33,30 @@ Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(
   ALLOCLAB_CHECK(vcs_ == 1 || vcs_ == 2, "routing '%.*s' needs %d VCs; the network supports 1 or 2",
                  int(routing_->id.size()), routing_->id.data(), vcs_);
   nodes_ = t.nodes();
-  const std::size_t vcs = std::size_t(nodes_) * kNetPorts * std::size_t(vcs_);
-  link_to_.assign(std::size_t(nodes_) * 4, -1);
+  link_ports_ = 4;  // ±x, ±y: every machine is 2D so far
+  const int P = link_ports_;
+  const std::size_t vcs = std::size_t(nodes_) * std::size_t(P + 1) * std::size_t(vcs_);
+  link_to_.assign(std::size_t(nodes_) * std::size_t(P), -1);
   for (int n = 0; n < nodes_; ++n) {
     const auto nb = t.neighbours(n);
-    for (int q = 0; q < 4; ++q) {
-      const int m = nb[q];
+    for (int q = 0; q < P; ++q) {
+      const int m = nb[std::size_t(q)];
       if (m < 0 || m == n) continue;  // mesh edge, or a torus side of 1
-      link_to_[std::size_t(n) * 4 + std::size_t(q)] = m;  // the link n --q--> m enters m through opposite_port(q)
+      link_to_[link_index(n, q)] = m;  // the link n --q--> m enters m through opposite_port(q)
     }
   }
   for (int n = 0; n < nodes_; ++n)  // every link has its reverse: m's neighbour that way is n
-    for (int q = 0; q < 4; ++q) {
-      const int m = link_to_[std::size_t(n) * 4 + std::size_t(q)];
-      ALLOCLAB_CHECK(m < 0 || link_to_[std::size_t(m) * 4 + std::size_t(opposite_port(q))] == n,
-                     "link %d --%d--> %d has no reverse link", n, q, m);
+    for (int q = 0; q < P; ++q) {
+      const int m = link_to_[link_index(n, q)];
+      ALLOCLAB_CHECK(m < 0 || link_to_[link_index(m, opposite_port(q))] == n, "link %d --%d--> %d has no reverse link", n,
+                     q, m);
     }
   in_vcs_.assign(vcs, InVc{});
   route_ready_.assign(vcs, 0);
   vc_packet_.assign(vcs, 0);
   if (config_.buffer_flits > 1) deep_buffers_.assign(vcs * std::size_t(config_.buffer_flits), Flit{});
   out_vcs_.assign(vcs, OutVc{});
-  routers_.assign(std::size_t(nodes_), Router{});
-  for (int n = 0; n < nodes_; ++n) {
-    Router& r = routers_[std::size_t(n)];
-    r.out_free = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
-    r.out_credit = std::uint16_t(((1u << vcs_) - 1) << (kPortLocal * vcs_));  // ejection: no credits needed
-    for (int q = 0; q < 4; ++q)
-      if (has_link(n, q))
-        for (int v = 0; v < vcs_; ++v) {
-          out_vcs_[iv_index(n, q, v)].credits = config_.buffer_flits;
-          r.out_credit |= std::uint16_t(1u << (q * vcs_ + v));
-        }
-    for (int p = 0; p < kNetPorts; ++p) {
-      // The first search starts at VC 0 (the injection port, whose last winner counts as VC 0,
-      // prefers VC 1, which it never uses, and so falls back to VC 0).
-      r.preferred_vc |= std::uint16_t(1u << (p * vcs_ + (p == kPortLocal ? vcs_ - 1 : 0)));
-      r.last_winner[p] = Byte(kNetPorts - 1);
-    }
-    // Every target starts as output VC 0 (bit 0), so `wanted_by`, `target_free` and `target_credit` start consistent.
-    r.wanted_by[0] = std::uint16_t((1u << (kNetPorts * vcs_)) - 1);
-    r.target_free = r.wanted_by[0];
-    r.target_credit = (r.out_credit & 1u) ? r.wanted_by[0] : 0;
-  }
+  by_ports([&]<int Q>() { init_routers<Q>(); });
   buffered_.assign(std::size_t(nodes_), 0);
   coords_.resize(std::size_t(nodes_));
   for (int n = 0; n < nodes_; ++n) coords_[std::size_t(n)] = t.coord(n);
@@ -89,12 +70,40 @@ Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(
   while (wheel < std::size_t(config_.routing_delay) + 2) wheel *= 2;
   timers_.assign(wheel, {});
   timer_mask_ = std::int64_t(wheel) - 1;
-  link_flits_.assign(std::size_t(nodes_) * 4, 0);
+  link_flits_.assign(std::size_t(nodes_) * std::size_t(P), 0);
   refill_ = config_.flow == FlowControl::Refill;
-  flit_ch_.reserve(std::size_t(nodes_) * 4);  // bounds: see FixedList
-  for (auto* l : {&credit_ch_, &freed_, &refill_now_}) l->reserve(std::size_t(nodes_) * 4);
+  flit_ch_.reserve(std::size_t(nodes_) * std::size_t(P));  // bounds: see FixedList
+  for (auto* l : {&credit_ch_, &freed_, &refill_now_}) l->reserve(std::size_t(nodes_) * std::size_t(P));
   round_.reserve(std::size_t(nodes_));
   round_stamp_.assign(std::size_t(nodes_), -1);
+}
+
+template <int P>
+void Network::init_routers() {
+  constexpr int kPorts = P + 1;
+  auto& routers = this->routers<P>();
+  routers.assign(std::size_t(nodes_), Router<P>{});
+  for (int n = 0; n < nodes_; ++n) {
+    Router<P>& r = routers[std::size_t(n)];
+    r.out_free = std::uint16_t((1u << (kPorts * vcs_)) - 1);
+    r.out_credit = std::uint16_t(((1u << vcs_) - 1) << (P * vcs_));  // ejection: no credits needed
+    for (int q = 0; q < P; ++q)
+      if (has_link(n, q))
+        for (int v = 0; v < vcs_; ++v) {
+          out_vcs_[std::size_t(iv_index(n, q, v))].credits = config_.buffer_flits;
+          r.out_credit |= std::uint16_t(1u << (q * vcs_ + v));
+        }
+    for (int p = 0; p < kPorts; ++p) {
+      // The first search starts at VC 0 (the injection port, whose last winner counts as VC 0,
+      // prefers VC 1, which it never uses, and so falls back to VC 0).
+      r.preferred_vc |= std::uint16_t(1u << (p * vcs_ + (p == P ? vcs_ - 1 : 0)));
+      r.last_winner[p] = Byte(P);
+    }
+    // Every target starts as output VC 0 (bit 0), so `wanted_by`, `target_free` and `target_credit` start consistent.
+    r.wanted_by[0] = std::uint16_t((1u << (kPorts * vcs_)) - 1);
+    r.target_free = r.wanted_by[0];
+    r.target_credit = (r.out_credit & 1u) ? r.wanted_by[0] : 0;
+  }
 }
 
 std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
@@ -131,30 +140,33 @@ std::uint64_t Network::inject(int src, int dst, std::int32_t tag) {
   ++stats_.packets_injected;
   stats_.flits_injected += config_.packet_flits;
   stats_.flits_queued += config_.packet_flits;
-  const int inj = iv_index(src, kPortLocal, 0);
+  const int inj = iv_index(src, link_ports_, 0);  // the local port's VC 0
   in_vcs_[inj].count = 1;  // the injection VC "holds a flit" while its queue is not empty
-  routers_[std::size_t(src)].live |= std::uint16_t(1u << (kPortLocal * vcs_));
-  if (q.size() - queue_head_[src] == 1) {
-    ALLOCLAB_CHECK(in_vcs_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
-    start_routing(src, inj, slot, cycle_);
-    wake_next(src, cycle_ - 1);  // evaluated in the next step (cycle_) even if routing_delay is 0
-  }
+  by_ports([&]<int P>() {
+    routers<P>()[std::size_t(src)].live |= std::uint16_t(1u << (P * vcs_));
+    if (q.size() - queue_head_[src] == 1) {
+      ALLOCLAB_CHECK(in_vcs_[inj].state == kIdle, "inject: idle source queue at node %d has a busy injection VC", src);
+      start_routing<P>(src, inj, slot, cycle_);
+      wake_next(src, cycle_ - 1);  // evaluated in the next step (cycle_) even if routing_delay is 0
+    }
+  });
   return p.id;
 }
 
 // The head of packet `pkt` is at the front of input VC `iv` from cycle `from`: its route is
 // fixed now and it may leave R cycles later.
+template <int P>
 void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from) {
-  const int local = vc_bit(node, iv);  // port * vcs + vc (no division: vcs is 1 or 2)
+  const int local = vc_bit<P>(node, iv);  // port * vcs + vc (no division: vcs is 1 or 2)
   const int port = local >> (vcs_ - 1), vc = local & (vcs_ - 1);
   Packet& p = packets_[pkt];
-  Router& r = routers_[std::size_t(node)];
+  Router<P>& r = routers<P>()[std::size_t(node)];
   const RouteChoice rc =
       routing_->route(topology_, coords_[std::size_t(node)], coords_[std::size_t(p.dst)], port, vc,
                       routing_->adaptive ? free_link_ports(r) : kAllPortsFree);
-  ALLOCLAB_CHECK(rc.port == kPortLocal || has_link(node, rc.port),
+  ALLOCLAB_CHECK(rc.port == P || (unsigned(rc.port) < unsigned(P) && has_link(node, rc.port)),
                  "route: packet %llu at node %d sent to missing link %d", (unsigned long long)p.id, node, rc.port);
-  if (port == kPortLocal) {  // the packet enters the network now (reaches the front of the source queue)
+  if (port == P) {  // the packet enters the network now (reaches the front of the source queue)
     p.source_wait = from - p.created;
     p.hop_arrival = from;
   }
@@ -183,6 +195,17 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
 
 void Network::step() {
   const std::int64_t t = cycle_;
+  if (link_ports_ == 4) {
+    if (vcs_ == 1) step_cycle<1, 4>(t); else step_cycle<2, 4>(t);
+  } else {
+    if (vcs_ == 1) step_cycle<1, 6>(t); else step_cycle<2, 6>(t);
+  }
+  cycle_ = t + 1;
+}
+
+template <int V, int P>
+void Network::step_cycle(std::int64_t t) {
+  auto& routers = this->routers<P>();
   // Routers due now: those that moved a flit in t-1 (already listed), those whose head finishes
   // routing now, and — in phase 1 — those receiving a flit or a credit.
   due_now_.swap(due_next_);
@@ -190,22 +213,13 @@ void Network::step() {
   due_next_count_ = 0;
   auto& timer = timers_[std::size_t(t & timer_mask_)];
   for (const std::int32_t e : timer) {
-    routers_[std::size_t(e >> 4)].routed |= std::uint16_t(1u << (e & 15));
+    routers[std::size_t(e >> 4)].routed |= std::uint16_t(1u << (e & 15));
     wake_now(e >> 4, t);
   }
   timer.clear();
   if (exhaustive_)
     for (int n = 0; n < nodes_; ++n) wake_now(n, t);
 
-  if (vcs_ == 1)
-    read_and_evaluate<1>(t);
-  else
-    read_and_evaluate<2>(t);
-  cycle_ = t + 1;
-}
-
-template <int V>
-void Network::read_and_evaluate(std::int64_t t) {
   // Phase 1 — read the channels written in the previous cycle.
   for (const CreditEvent& c : credit_ch_) {
     OutVc& o = out_vcs_[std::size_t(c.out_vc)];
@@ -216,25 +230,25 @@ void Network::read_and_evaluate(std::int64_t t) {
     // head might want it.
     const int n = c.node;
     if (++o.credits == 1) {
-      Router& r = routers_[std::size_t(n)];
-      const int b = vc_bit<V>(n, c.out_vc);
+      Router<P>& r = routers[std::size_t(n)];
+      const int b = vc_bit<V, P>(n, c.out_vc);
       r.out_credit |= std::uint16_t(1u << b);
       r.target_credit |= r.wanted_by[b];
-      wake_now(n, t, o.owner >= 0 ? bool(r.live >> vc_bit<V>(n, o.owner) & 1u) : r.live != 0);
+      wake_now(n, t, o.owner >= 0 ? bool(r.live >> vc_bit<V, P>(n, o.owner) & 1u) : r.live != 0);
     }
   }
   credit_ch_.clear();
-  for (const FlitEvent& e : flit_ch_) accept<V>(e, t);
+  for (const FlitEvent& e : flit_ch_) accept<V, P>(e, t);
   flit_ch_.clear();
 
   // Phase 2 — every due router evaluates from its own state, writing the channels.
   const std::size_t first_delivery = delivered_.size();
-  for (std::size_t k = 0; k < due_now_count_; ++k) evaluate<V, false>(due_now_[k], t);
+  for (std::size_t k = 0; k < due_now_count_; ++k) evaluate<V, P, false>(due_now_[k], t);
   due_now_count_ = 0;
   if (!refill_)
     credit_ch_.swap(freed_);  // on the reverse channels, applied next cycle (credit_ch_ was read: now empty)
   else if (!freed_.empty())
-    refill_rounds<V>(t);
+    refill_rounds<V, P>(t);
   // Deliveries of one cycle are ordered by packet id, not by the order routers were visited.
   if (delivered_.size() - first_delivery > 1)
     std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
@@ -248,7 +262,7 @@ void Network::read_and_evaluate(std::int64_t t) {
 }
 
 // A flit arrives from a link into input VC e.in_vc at cycle t.
-template <int V>
+template <int V, int P>
 void Network::accept(const FlitEvent& e, std::int64_t t) {
   InVc& s = in_vcs_[e.in_vc];
   const int node = e.node;
@@ -263,12 +277,12 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
     deep_buffers_[std::size_t(e.in_vc) * std::size_t(B) + std::size_t(k)] = e.f;
   }
   ++s.count;
-  Router& r = routers_[std::size_t(node)];
-  const int bit = vc_bit<V>(node, e.in_vc);
+  Router<P>& r = routers<P>()[std::size_t(node)];
+  const int bit = vc_bit<V, P>(node, e.in_vc);
   r.live |= std::uint16_t(1u << bit);
   ++stats_.flits_buffered;
   if (e.f.head) {
-    arrive_head(node, e.in_vc, e.f.pkt, t);
+    arrive_head<P>(node, e.in_vc, e.f.pkt, t);
   } else {
     ALLOCLAB_CHECK(s.state != kIdle, "flit %d of packet %llu reached idle input VC %d at node %d at cycle %lld",
                    int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.in_vc, node, (long long)t);
@@ -281,13 +295,14 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
 // The head of packet `pkt` has arrived in input VC iv of `node` at cycle t (accept's head case):
 // it starts routing at once if the VC is idle (else when the packet ahead of it leaves). Only
 // without routing delay may the router use it this cycle (else its timer wakes the router).
+template <int P>
 void Network::arrive_head(int node, int iv, std::uint32_t pkt, std::int64_t t) {
   packets_[pkt].hop_arrival = t;
   const InVc& s = in_vcs_[std::size_t(iv)];
   if (s.state == kIdle) {
     ALLOCLAB_CHECK(s.count == 1, "head of packet %llu reached idle input VC %d at node %d holding %d flits, cycle %lld",
                    (unsigned long long)packets_[pkt].id, iv, node, int(s.count), (long long)t);
-    start_routing(node, iv, pkt, t);
+    start_routing<P>(node, iv, pkt, t);
   }
   wake_now(node, t, (s.count == 1) & (config_.routing_delay == 0));
 }
@@ -298,9 +313,9 @@ void Network::arrive_head(int node, int iv, std::uint32_t pkt, std::int64_t t) {
 // The common case — a body flit from a link buffer onto a link — stays inline; a flit leaving
 // its source queue, a head claiming its output VC, an ejection and a tail's release are out of
 // line (few registers stay live across them in the router's allocation loop).
-template <int V>
-void Network::move(int node, Router& r, int i, std::int64_t t) {
-  const int base = node * kNetPorts * V;  // node's first VC (input and output VCs alike)
+template <int V, int P>
+void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
+  const int base = node * (P + 1) * V;  // node's first VC (input and output VCs alike)
   const int iv = base + i, port = i / V;
   InVc& s = in_vcs_[std::size_t(iv)];
   const unsigned in_bit = 1u << i;
@@ -309,7 +324,7 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
   const unsigned out_bit = 1u << ob;
 
   Flit f;
-  if (port == kPortLocal) {
+  if (port == P) {
     f = source_flit(node);
   } else {
     const int B = config_.buffer_flits;
@@ -323,35 +338,35 @@ void Network::move(int node, Router& r, int i, std::int64_t t) {
       if (--s.count == 0) r.live &= std::uint16_t(~in_bit);
     }
     --stats_.flits_buffered;
-    // the freed slot, back upstream — to output VC (port^2, vc) of the neighbour on that side
-    // (opposite_port(p) is p^2 for a link port) — within this cycle (refill) or the next (credit)
-    const int up = link_to_[std::size_t(node) * 4 + std::size_t(port)];
-    freed_.push(CreditEvent{iv_index<V>(up, port ^ 2, i & (V - 1)), up});
+    // the freed slot, back upstream — to output VC (opposite port, vc) of the neighbour on that
+    // side — within this cycle (refill) or the next (credit)
+    const int up = link_to_[std::size_t(node) * P + std::size_t(port)];
+    freed_.push(CreditEvent{iv_index<V, P>(up, opposite<P>(port), i & (V - 1)), up});
   }
 
   OutVc& o = out_vcs_[std::size_t(ov)];
   if (f.head) {
-    claim(node, iv, ov, f.pkt, t);
+    claim<P>(node, iv, ov, f.pkt, t);
   } else {
     ALLOCLAB_CHECK(s.state == kActive && o.owner == iv, "body flit %d of packet %llu at node %d without its VC, cycle %lld",
                    int(f.seq), (unsigned long long)packets_[f.pkt].id, node, (long long)t);
   }
 
-  if (q != kPortLocal) {
+  if (q != P) {
     ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, ob & (V - 1), (long long)t);
     if (--o.credits == 0) {
       r.out_credit &= std::uint16_t(~out_bit);
       r.target_credit &= std::uint16_t(~r.wanted_by[ob]);
     }
-    const std::size_t l = std::size_t(node) * 4 + std::size_t(q);
-    const int down = link_to_[l];  // enters input VC (q^2, vc) there
-    flit_ch_.push(FlitEvent{iv_index<V>(down, q ^ 2, ob & (V - 1)), down, f});
+    const std::size_t l = std::size_t(node) * P + std::size_t(q);
+    const int down = link_to_[l];  // enters input VC (opposite port, vc) there
+    flit_ch_.push(FlitEvent{iv_index<V, P>(down, opposite<P>(q), ob & (V - 1)), down, f});
     ++link_flits_[l];
   } else {
     eject(node, f, t);
   }
 
-  if (f.tail) release(node, iv, ov, t);
+  if (f.tail) release<P>(node, iv, ov, t);
 }
 
 // The next flit of node's source queue enters the switch (move's injection case).
@@ -363,15 +378,16 @@ Network::Flit Network::source_flit(int node) {
 }
 
 // The head of packet `pkt` at input VC iv takes output VC ov at cycle t (move's head case).
+template <int P>
 void Network::claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t) {
   InVc& s = in_vcs_[iv];
   OutVc& o = out_vcs_[ov];
   Packet& pk = packets_[pkt];
   ALLOCLAB_CHECK(s.state == kRouting && o.owner < 0, "head of packet %llu at node %d: VC state %d, owner %d, cycle %lld",
                  (unsigned long long)pk.id, node, int(s.state), o.owner, (long long)t);
-  Router& r = routers_[std::size_t(node)];
-  const unsigned in_bit = 1u << vc_bit(node, iv);
-  const int ob = vc_bit(node, ov);
+  Router<P>& r = routers<P>()[std::size_t(node)];
+  const unsigned in_bit = 1u << vc_bit<P>(node, iv);
+  const int ob = vc_bit<P>(node, ov);
   o.owner = iv;
   s.state = kActive;
   r.routed &= std::uint16_t(~in_bit);
@@ -405,21 +421,22 @@ void Network::eject(int node, const Flit& f, std::int64_t t) {
 
 // The tail has left input VC iv at cycle t: release output VC ov; the next packet's head (if
 // any) starts routing (move's tail case).
+template <int P>
 void Network::release(int node, int iv, int ov, std::int64_t t) {
   InVc& s = in_vcs_[iv];
-  Router& r = routers_[std::size_t(node)];
-  const unsigned in_bit = 1u << vc_bit(node, iv);
-  const int ob = vc_bit(node, ov);
+  Router<P>& r = routers<P>()[std::size_t(node)];
+  const unsigned in_bit = 1u << vc_bit<P>(node, iv);
+  const int ob = vc_bit<P>(node, ov);
   out_vcs_[ov].owner = -1;
   s.state = kIdle;
   r.out_free |= std::uint16_t(1u << ob);
   r.target_free |= r.wanted_by[ob];
   r.active &= std::uint16_t(~in_bit);
-  if (vc_bit(node, iv) / vcs_ == kPortLocal) {
+  if (vc_bit<P>(node, iv) / vcs_ == P) {
     source_next_flit_[node] = 0;
     ++queue_head_[node];
     if (queue_head_[node] < queue_[node].size()) {
-      start_routing(node, iv, queue_[node][queue_head_[node]], t + 1);
+      start_routing<P>(node, iv, queue_[node][queue_head_[node]], t + 1);
     } else {
       s.count = 0;
       r.live &= std::uint16_t(~in_bit);
@@ -428,24 +445,26 @@ void Network::release(int node, int iv, int ov, std::int64_t t) {
     const Flit& next = slot(iv, s.head);
     ALLOCLAB_CHECK(next.head, "flit %d of packet %llu follows a tail at node %d", int(next.seq),
                    (unsigned long long)packets_[next.pkt].id, node);
-    start_routing(node, iv, next.pkt, t + 1);
+    start_routing<P>(node, iv, next.pkt, t + 1);
   }
 }
 
-// V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus).
+// V = VCs per port, a template parameter so the VC loops unroll (1 on a mesh, 2 on a torus);
+// P = link ports (4 in 2D, 6 in 3D; the local port is P).
 // The decision reads only the router's Router line and works on bit masks (bit i = p*V + v):
 // which VCs are ready is unpredictable, so there are no data-dependent branches beyond the
 // loops over set bits, and the request stage costs a few instructions per waiting VC.
 namespace {
 
-// Round robin over the 5 input ports: kRoundRobin[last][requests] = the first requesting port
-// after `last` (requests: bit p = port p asks; nonzero).
+// Round robin over the N = P + 1 input ports: kRoundRobin<N>[last][requests] = the first
+// requesting port after `last` (requests: bit p = port p asks; nonzero).
+template <int N>
 constexpr auto kRoundRobin = [] {
-  std::array<std::array<unsigned char, 32>, kNetPorts> w{};
-  for (int last = 0; last < kNetPorts; ++last)
-    for (unsigned rq = 1; rq < 32; ++rq)
-      for (int k = 1; k <= kNetPorts; ++k) {
-        const int p = (last + k) % kNetPorts;
+  std::array<std::array<unsigned char, (1u << N)>, N> w{};
+  for (int last = 0; last < N; ++last)
+    for (unsigned rq = 1; rq < (1u << N); ++rq)
+      for (int k = 1; k <= N; ++k) {
+        const int p = (last + k) % N;
         if (rq >> p & 1u) {
           w[std::size_t(last)][rq] = static_cast<unsigned char>(p);
           break;
@@ -454,16 +473,18 @@ constexpr auto kRoundRobin = [] {
   return w;
 }();
 
-// With 2 VCs per port (bit p*2 + v): the swap of each port's two VC bits.
-constexpr unsigned partner(unsigned m) { return ((m & 0x155u) << 1) | ((m >> 1) & 0x155u); }
+// With 2 VCs per port (bit p*2 + v): the swap of each port's two VC bits (up to 7 ports).
+constexpr unsigned partner(unsigned m) { return ((m & 0x1555u) << 1) | ((m >> 1) & 0x1555u); }
 
 }  // namespace
 
-template <int V, bool Late>
+template <int V, int P, bool Late>
 void Network::evaluate(int node, std::int64_t t) {
-  static_assert(kNetPorts * V <= 16, "the Router masks hold one bit per VC");
-  static_assert(kNetPorts * kNetPorts <= 32, "requests hold one bit per (output, input) port pair");
-  Router& r = routers_[std::size_t(node)];
+  constexpr int N = P + 1;  // ports
+  static_assert(N * V <= 16, "the Router masks hold one bit per VC");
+  // bit q*N + p: input port p asks for output port q
+  using Requests = std::conditional_t<N * N <= 32, std::uint32_t, std::uint64_t>;
+  Router<P>& r = routers<P>()[std::size_t(node)];
 
   unsigned avail = r.eligible();
   // A later refill round: input and output ports that carried a flit earlier in this cycle are
@@ -492,7 +513,7 @@ void Network::evaluate(int node, std::int64_t t) {
         const unsigned port_vcs = V == 2 ? 3u << (i & ~1) : avail;  // both VCs of its input port
         if constexpr (V == 2) r.preferred_vc = std::uint16_t((r.preferred_vc & ~port_vcs) | (port_vcs ^ avail));
         r.last_winner[q] = Byte(i / V);
-        move<V>(node, r, i, t);
+        move<V, P>(node, r, i, t);
         mark_busy(1u << q, port_vcs);
       }
     }
@@ -510,12 +531,12 @@ void Network::evaluate(int node, std::int64_t t) {
       const unsigned first = avail & r.preferred_vc;
       offered = first | (avail & ~unsigned(r.preferred_vc) & ~partner(first));
     }
-    std::uint32_t requests = 0;  // bit q*5 + p: input port p asks for output port q
-    unsigned qmask = 0;          // bit q: some input port asks for output port q
+    Requests requests = 0;  // bit q*N + p: input port p asks for output port q
+    unsigned qmask = 0;     // bit q: some input port asks for output port q
     for (unsigned m = offered; m; m &= m - 1) {
       const int i = std::countr_zero(m);
       const unsigned q = unsigned(r.target[i]) / V, p = unsigned(i) / V;
-      requests |= 1u << (q * kNetPorts + p);
+      requests |= Requests(1) << (q * N + p);
       qmask |= 1u << q;
     }
     // Output stage: each requested output port grants the first asking input port after its
@@ -525,11 +546,11 @@ void Network::evaluate(int node, std::int64_t t) {
     while (qmask) {
       const int q = std::countr_zero(qmask);
       qmask &= qmask - 1;
-      const int p = kRoundRobin[r.last_winner[q]][requests >> (q * kNetPorts) & 31u];
+      const int p = kRoundRobin<N>[r.last_winner[q]][unsigned(requests >> (q * N)) & ((1u << N) - 1)];
       r.last_winner[q] = Byte(p);
       const int i = V == 2 ? 2 * p + int(offered >> (2 * p + 1) & 1u) : p;
       won |= 1u << i;
-      move<V>(node, r, i, t);
+      move<V, P>(node, r, i, t);
     }
     if (granted) {
       unsigned ports_in = won;  // both VCs of each input port that moved
@@ -550,7 +571,8 @@ void Network::evaluate(int node, std::int64_t t) {
   // arrival, a credit or a timer, and wakes the router itself.
   if (r.eligible()) wake_next(node, t);
 }
-template <int V>
+
+template <int V, int P>
 void Network::refill_rounds(std::int64_t t) {
   while (!freed_.empty()) {
     refill_now_.swap(freed_);
@@ -562,8 +584,8 @@ void Network::refill_rounds(std::int64_t t) {
                      c.node, (long long)t);
       if (++o.credits != 1) continue;  // with credits left nothing waited for this one
       const int n = c.node;
-      Router& r = routers_[std::size_t(n)];
-      const int b = vc_bit<V>(n, c.out_vc);
+      Router<P>& r = routers<P>()[std::size_t(n)];
+      const int b = vc_bit<V, P>(n, c.out_vc);
       r.out_credit |= std::uint16_t(1u << b);
       r.target_credit |= r.wanted_by[b];
       // Evaluate the router again this cycle if a flit waits for this output VC.
@@ -573,7 +595,7 @@ void Network::refill_rounds(std::int64_t t) {
       }
     }
     refill_now_.clear();
-    for (const std::int32_t n : round_) evaluate<V, true>(n, t);
+    for (const std::int32_t n : round_) evaluate<V, P, true>(n, t);
   }
 }
 
@@ -598,20 +620,25 @@ std::vector<Delivered> Network::take_delivered() {
 
 LinkState Network::link_state(int node, int port) const { return link_states(node)[std::size_t(port)]; }
 
-std::array<LinkState, 4> Network::link_states(int node) const {
-  const Router& r = routers_[std::size_t(node)];
+std::array<LinkState, kMaxLinkPorts> Network::link_states(int node) const {
+  return by_ports([&]<int P>() { return link_states_of<P>(node); });
+}
+
+template <int P>
+std::array<LinkState, kMaxLinkPorts> Network::link_states_of(int node) const {
+  const Router<P>& r = routers<P>()[std::size_t(node)];
   const unsigned busy = r.busy_cycle == cycle_ - 1 ? r.busy_ports : 0u;
   // Blocked: a flit ready in the last cycle that wanted the link is still at the front of its
   // buffer (an input VC of this router whose route leaves through that port).
   unsigned blocked = 0;
-  for (int p = 0; p < kNetPorts; ++p)
+  for (int p = 0; p <= P; ++p)
     for (int v = 0; v < vcs_; ++v) {
       const InVc& s = in_vcs_[std::size_t(iv_index(node, p, v))];
-      if (s.count > 0 && s.out_port < 4 && (s.state == kActive || route_ready_[std::size_t(iv_index(node, p, v))] <= cycle_ - 1))
+      if (s.count > 0 && s.out_port < P && (s.state == kActive || route_ready_[std::size_t(iv_index(node, p, v))] <= cycle_ - 1))
         blocked |= 1u << s.out_port;
     }
-  std::array<LinkState, 4> out{};
-  for (int p = 0; p < 4; ++p)
+  std::array<LinkState, kMaxLinkPorts> out{};
+  for (int p = 0; p < P; ++p)
     out[std::size_t(p)] = (busy >> p & 1u) ? LinkState::Busy : (blocked >> p & 1u) ? LinkState::Blocked : LinkState::Idle;
   return out;
 }
@@ -619,7 +646,7 @@ std::array<LinkState, 4> Network::link_states(int node) const {
 std::span<const std::int32_t> Network::buffered_flits() const {
   for (int n = 0; n < nodes_; ++n) {
     int here = 0;
-    for (int i = 0; i < 4 * vcs_; ++i) here += in_vcs_[std::size_t(n * kNetPorts * vcs_ + i)].count;
+    for (int i = 0; i < link_ports_ * vcs_; ++i) here += in_vcs_[std::size_t(iv_index(n, 0, 0) + i)].count;
     buffered_[std::size_t(n)] = here;
   }
   return buffered_;
@@ -637,10 +664,10 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
   std::vector<ChannelUse> facts;
   const int V = vcs_, B = config_.buffer_flits;
   auto feeding = [&](int node, int port) {  // the link into input port `port` of `node`
-    return ChannelUse{link_to_[std::size_t(node) * 4 + std::size_t(port)], opposite_port(port), 0, false};
+    return ChannelUse{link_to_[link_index(node, port)], opposite_port(port), 0, false};
   };
   for (int n = 0; n < nodes_; ++n)
-    for (int p = 0; p < 4; ++p)
+    for (int p = 0; p < link_ports_; ++p)
       for (int v = 0; v < V; ++v) {
         const int iv = iv_index(n, p, v);
         const OutVc& o = out_vcs_[std::size_t(iv)];  // output VC (n, p, v)
@@ -690,6 +717,12 @@ NetStats Network::stats() const {
 }
 
 void Network::audit() const {
+  by_ports([&]<int P>() { audit_routers<P>(); });
+}
+
+template <int P>
+void Network::audit_routers() const {
+  constexpr int kPorts = P + 1;
   const int V = vcs_, B = config_.buffer_flits;
   ALLOCLAB_CHECK(due_next_count_ <= std::size_t(nodes_), "%zu routers listed for the next cycle on %d nodes", due_next_count_, nodes_);
   for (std::size_t k = 0; k < due_next_count_; ++k)
@@ -699,19 +732,19 @@ void Network::audit() const {
   std::vector<int> wire_flits(in_vcs_.size(), 0), wire_credits(out_vcs_.size(), 0);
   for (const FlitEvent& e : flit_ch_) ++wire_flits[e.in_vc];
   for (const CreditEvent& c : credit_ch_) {
-    ALLOCLAB_CHECK(c.node == c.out_vc / (kNetPorts * V), "credit event for output VC %d names node %d", c.out_vc, c.node);
+    ALLOCLAB_CHECK(c.node == c.out_vc / (kPorts * V), "credit event for output VC %d names node %d", c.out_vc, c.node);
     ++wire_credits[c.out_vc];
   }
   for (const FlitEvent& e : flit_ch_)
-    ALLOCLAB_CHECK(e.node == e.in_vc / (kNetPorts * V), "flit event for input VC %d names node %d", e.in_vc, e.node);
+    ALLOCLAB_CHECK(e.node == e.in_vc / (kPorts * V), "flit event for input VC %d names node %d", e.in_vc, e.node);
   std::int64_t buffered = 0, queued = 0;
   for (int n = 0; n < nodes_; ++n) {
     int here = 0;
-    for (int p = 0; p < kNetPorts; ++p)
+    for (int p = 0; p < kPorts; ++p)
       for (int v = 0; v < V; ++v) {
         const int iv = iv_index(n, p, v);
         const InVc& s = in_vcs_[iv];
-        if (p == kPortLocal) {
+        if (p == P) {
           ALLOCLAB_CHECK(s.count == (v == 0 && queued_packets(n) > 0 ? 1 : 0), "node %d injection VC count %d", n, int(s.count));
           ALLOCLAB_CHECK((s.count == 0) == (s.state == kIdle), "node %d injection VC state %d", n, int(s.state));
         } else {
@@ -724,9 +757,9 @@ void Network::audit() const {
           const OutVc& o = out_vcs_[iv_index(n, s.out_port, s.out_vc)];
           ALLOCLAB_CHECK(o.owner == iv, "node %d input VC %d is active but does not own its output VC", n, iv);
         }
-        if (p < 4 && has_link(n, p)) {  // output VC (n, p, v) feeds a link
+        if (p < P && has_link(n, p)) {  // output VC (n, p, v) feeds a link
           const OutVc& o = out_vcs_[iv];
-          const int down = iv_index(link_to_[std::size_t(n) * 4 + std::size_t(p)], opposite_port(p), v);
+          const int down = iv_index(link_to_[link_index(n, p)], opposite_port(p), v);
           ALLOCLAB_CHECK(o.credits >= 0 && o.credits <= B, "node %d port %d vc %d has %d credits", n, p, v, o.credits);
           const int total = o.credits + in_vcs_[down].count + wire_flits[down] + wire_credits[iv];
           ALLOCLAB_CHECK(total == B, "credit conservation broken on link node %d port %d vc %d: %d != %d at cycle %lld", n,
@@ -739,29 +772,29 @@ void Network::audit() const {
       }
     // The Router masks agree with the VC states (bit i = p*V + v, for input and output VCs).
     unsigned active = 0, routed = 0, out_free = 0, out_credit = 0;
-    for (int i = 0; i < kNetPorts * V; ++i) {
-      const int iv = n * kNetPorts * V + i, p = i / V;
+    for (int i = 0; i < kPorts * V; ++i) {
+      const int iv = n * kPorts * V + i, p = i / V;
       const InVc& s = in_vcs_[std::size_t(iv)];
       const OutVc& o = out_vcs_[std::size_t(iv)];
       active |= unsigned(s.state == kActive) << i;
       routed |= unsigned(s.state == kRouting && (config_.routing_delay == 0 || route_ready_[std::size_t(iv)] < cycle_)) << i;
       out_free |= unsigned(o.owner < 0) << i;
-      out_credit |= unsigned(p == kPortLocal || o.credits > 0) << i;
-      ALLOCLAB_CHECK(s.state == kIdle || routers_[n].target[i] == s.out_port * V + s.out_vc,
+      out_credit |= unsigned(p == P || o.credits > 0) << i;
+      ALLOCLAB_CHECK(s.state == kIdle || routers<P>()[std::size_t(n)].target[i] == s.out_port * V + s.out_vc,
                      "node %d input VC %d: stale output VC target", n, iv);
     }
-    const Router& r = routers_[std::size_t(n)];
-    for (int i = 0; i < kNetPorts * V; ++i) {
+    const Router<P>& r = routers<P>()[std::size_t(n)];
+    for (int i = 0; i < kPorts * V; ++i) {
       const unsigned tg = r.target[i];
-      ALLOCLAB_CHECK(tg < unsigned(kNetPorts * V) && (r.wanted_by[tg] >> i & 1u) && bool(r.target_free >> i & 1u) == bool(out_free >> tg & 1u) &&
+      ALLOCLAB_CHECK(tg < unsigned(kPorts * V) && (r.wanted_by[tg] >> i & 1u) && bool(r.target_free >> i & 1u) == bool(out_free >> tg & 1u) &&
                          bool(r.target_credit >> i & 1u) == bool(out_credit >> tg & 1u),
                      "node %d input VC %d: target %u not mirrored in wanted_by/target_free/target_credit at cycle %lld", n, i, tg, (long long)cycle_);
     }
-    for (int p = 0; p < kNetPorts; ++p)  // evaluate's VC preference update relies on this
+    for (int p = 0; p < kPorts; ++p)  // evaluate's VC preference update relies on this
       ALLOCLAB_CHECK(std::popcount(unsigned(r.preferred_vc) >> (p * V) & ((1u << V) - 1)) == 1,
                      "node %d input port %d prefers %x (one VC expected)", n, p, unsigned(r.preferred_vc) >> (p * V) & 3u);
-    for (int o = 0, seen = 0; o < kNetPorts * V; ++o) {
-      ALLOCLAB_CHECK((seen & r.wanted_by[o]) == 0 && r.wanted_by[o] < (1u << (kNetPorts * V)), "node %d: input VCs listed twice in wanted_by", n);
+    for (int o = 0, seen = 0; o < kPorts * V; ++o) {
+      ALLOCLAB_CHECK((seen & r.wanted_by[o]) == 0 && r.wanted_by[o] < (1u << (kPorts * V)), "node %d: input VCs listed twice in wanted_by", n);
       seen |= r.wanted_by[o];
     }
     ALLOCLAB_CHECK(r.active == active && r.routed == routed && r.out_free == out_free && r.out_credit == out_credit,
@@ -769,8 +802,8 @@ void Network::audit() const {
                    "at cycle %lld",
                    n, unsigned(r.active), unsigned(r.routed), unsigned(r.out_free), unsigned(r.out_credit), active, routed,
                    out_free, out_credit, (long long)cycle_);
-    for (int i = 0; i < kNetPorts * V; ++i)
-      ALLOCLAB_CHECK(bool(routers_[n].live >> i & 1u) == (in_vcs_[n * kNetPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
+    for (int i = 0; i < kPorts * V; ++i)
+      ALLOCLAB_CHECK(bool(r.live >> i & 1u) == (in_vcs_[n * kPorts * V + i].count > 0), "node %d live mask bit %d wrong", n, i);
     const int q = queued_packets(n);
     if (q > 0) queued += std::int64_t(q) * config_.packet_flits - source_next_flit_[n];
     buffered += here;

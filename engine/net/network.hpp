@@ -120,7 +120,7 @@ struct Delivered {
 };
 
 // One link a job's packets occupy now (Network::channels_of): the link leaving `node` through
-// `port` (0..3, routing.hpp) carries `flits` of the job's flits (on the wire, or waiting in the
+// `port` (a link port, routing.hpp) carries `flits` of the job's flits (on the wire, or waiting in the
 // input buffer at its far end), and/or a packet of the job `held` its virtual channel (the worm
 // passes through it, even where no flit of it is on the link at this moment).
 struct ChannelUse {
@@ -167,19 +167,23 @@ class Network {
   // Packets whose tail was ejected since the last call, by delivery cycle then packet id.
   std::vector<Delivered> take_delivered();
 
-  // [SECTION] const views for the UI and tests. Ports are numbered as in routing.hpp (0..3 links).
+  // [SECTION] const views for the UI and tests. Ports are numbered as in routing.hpp: link
+  // ports 0 .. link_ports()-1 (4 on a 2D machine, 6 on a 3D one), then the local port.
   const Topology& topology() const { return topology_; }
   const NetConfig& config() const { return config_; }
   int vcs() const { return vcs_; }
-  // Whether the link leaving `node` through `port` exists (no link off a mesh edge or to itself).
-  bool has_link(int node, int port) const { return link_to_[std::size_t(node) * 4 + std::size_t(port)] >= 0; }
-  // Cumulative flits carried by each link, indexed node*4 + port.
+  int link_ports() const { return link_ports_; }
+  int ports() const { return link_ports_ + 1; }
+  // Whether the link leaving `node` through link port `port` exists (no link off a mesh edge or
+  // to itself).
+  bool has_link(int node, int port) const { return link_to_[link_index(node, port)] >= 0; }
+  // Cumulative flits carried by each link, indexed node*link_ports() + port.
   std::span<const std::uint64_t> link_flits() const { return link_flits_; }
   // What the link (node, port) did in the last step; computed on demand from the router state.
   LinkState link_state(int node, int port) const;
-  // The states of a node's four links at once, in one pass over its input VCs (views that draw
-  // every link use this rather than link_state() per port).
-  std::array<LinkState, 4> link_states(int node) const;
+  // The states of a node's links at once (entries 0 .. link_ports()-1), in one pass over its
+  // input VCs (views that draw every link use this rather than link_state() per port).
+  std::array<LinkState, kMaxLinkPorts> link_states(int node) const;
   // Whether some packet currently holds a VC of the link (node, port).
   bool link_held(int node, int port) const;
   // Flits in each node's router input buffers, indexed by node (counted on demand: O(network)).
@@ -237,16 +241,19 @@ class Network {
     std::int32_t out_vc, node;  // output VC (global index) receiving the credit and its router
   };
 
-  // The decision state of one router, in one 64-byte line so that evaluating a router reads a
-  // single cache line: bit i = p*vcs + v names input VC (p, v) in the input masks and output
-  // VC (q, v) in the output masks. These duplicate InVc/OutVc facts (audit() checks they agree)
+  // The decision state of one router with P link ports (4 in 2D, 6 in 3D; port P is the local
+  // one), in one 64-byte line in 2D so that evaluating a router reads a single cache line (two
+  // in 3D): bit i = p*vcs + v names input VC (p, v) in the input masks and output VC (q, v) in
+  // the output masks. These duplicate InVc/OutVc facts (audit() checks they agree)
   // that the allocation needs; InVc/OutVc keep the rest (buffers, counts, owners, timers).
   // `target_free` and `target_credit` carry each output VC's state to the input VCs routed to it
   // (via `wanted_by`), so a router finds its eligible input VCs with a few mask operations and
   // no per-VC loop.
+  template <int P>
   struct alignas(64) Router {
+    static constexpr int kPorts = P + 1;  // link ports and the local one
     std::int64_t busy_cycle = -1;  // the last cycle a flit crossed this switch, the output ports
-    Byte busy_ports = 0;          // used then (bits 0..4; link_state() reads 0..3) and the input
+    Byte busy_ports = 0;          // used then (bits 0..P; link_state() reads 0..P-1) and the input
     std::uint16_t in_used = 0;    // VCs of the input ports used then: a later refill round must not
                                   // reuse these ports
     std::uint16_t live = 0;           // input VCs holding a flit
@@ -258,9 +265,9 @@ class Network {
     std::uint16_t target_credit = 0;  // input VCs whose target output VC has a credit
     std::uint16_t preferred_vc = 0;   // per input port, the bit of the VC it offers first: the one
                                       // after its last winner
-    std::uint16_t wanted_by[kNetPorts * 2] = {};  // per output VC: the input VCs whose target it is
-    Byte target[kNetPorts * 2] = {};              // per input VC: its output VC, out_port*vcs + out_vc
-    Byte last_winner[kNetPorts] = {};             // per output port: the input port that last won
+    std::uint16_t wanted_by[kPorts * 2] = {};  // per output VC: the input VCs whose target it is
+    Byte target[kPorts * 2] = {};              // per input VC: its output VC, out_port*vcs + out_vc
+    Byte last_winner[kPorts] = {};             // per output port: the input port that last won
 
     // The input VCs that may move a flit now: the VC holds a flit whose head has finished
     // routing (or whose packet is active), and its output VC is free (head) or its own (body),
@@ -270,18 +277,35 @@ class Network {
       return unsigned(live) & (a | unsigned(routed)) & (a | unsigned(target_free)) & unsigned(target_credit);
     }
   };
-  static_assert(sizeof(Router) == 64, "one router's decision state is one cache line");
+  static_assert(sizeof(Router<4>) == 64, "a 2D router's decision state is one cache line");
+  static_assert(Router<6>::kPorts * 2 <= 16, "the Router masks hold one bit per VC");
+  // The routers of the machine's dimension: routers<4>() in 2D, routers<6>() in 3D (the other
+  // vector is empty).
+  template <int P>
+  std::vector<Router<P>>& routers() {
+    if constexpr (P == 4) return routers2_; else return routers3_;
+  }
+  template <int P>
+  const std::vector<Router<P>>& routers() const { return const_cast<Network*>(this)->routers<P>(); }
+  // Calls f.template operator()<P>() with P = link_ports_ (4 or 6): the way into the functions
+  // specialised on the router's shape.
+  template <class F>
+  decltype(auto) by_ports(F&& f) const {
+    return link_ports_ == 4 ? f.template operator()<4>() : f.template operator()<6>();
+  }
   // What an adaptive routing function sees (routing.hpp, free_ports): bit q = some output VC of
   // link port q is free and has a credit.
-  unsigned free_link_ports(const Router& r) const {
+  template <int P>
+  unsigned free_link_ports(const Router<P>& r) const {
     const unsigned ready = unsigned(r.out_free) & unsigned(r.out_credit);
     unsigned ports = 0;
-    for (int q = 0; q < 4; ++q) ports |= unsigned((ready >> (q * vcs_) & ((1u << vcs_) - 1)) != 0) << q;
+    for (int q = 0; q < P; ++q) ports |= unsigned((ready >> (q * vcs_) & ((1u << vcs_) - 1)) != 0) << q;
     return ports;
   }
 
   // [SECTION] step functions
-  int iv_index(int node, int port, int vc) const { return (node * kNetPorts + port) * vcs_ + vc; }
+  int iv_index(int node, int port, int vc) const { return (node * (link_ports_ + 1) + port) * vcs_ + vc; }
+  std::size_t link_index(int node, int port) const { return std::size_t(node) * std::size_t(link_ports_) + std::size_t(port); }
   // Evaluate `node` in cycle t (the current one) if `cond`; without a branch on `cond`, which
   // is unpredictable (always writing the slot past the list's end, counting it only if new).
   void wake_now(int node, std::int64_t t, bool cond = true) {
@@ -299,41 +323,61 @@ class Network {
     due_next_count_ += add;
     listed_for_[std::size_t(node)] = add ? t + 1 : old;
   }
-  // The hot path is specialised on V = vcs_ (1 or 2) so that VC indexing needs no multiplication.
-  template <int V>
-  void read_and_evaluate(std::int64_t t);  // phases 1 and 2 of step()
-  template <int V>
+  // The hot path is specialised on V = vcs_ (1 or 2), so that VC indexing needs no
+  // multiplication, and on P = link_ports_ (4 or 6), the router's shape.
+  template <int V, int P>
+  void step_cycle(std::int64_t t);  // step(): wake-ups, phase 1 (read the channels), phase 2
+  template <int V, int P>
   [[gnu::always_inline]] inline void accept(const FlitEvent& e, std::int64_t t);
+  template <int P>
   [[gnu::noinline]] void arrive_head(int node, int iv, std::uint32_t pkt, std::int64_t t);  // accept's head case
+  template <int P>
   void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
   // Late = a refill round after the first: ports used earlier this cycle are excluded.
-  template <int V, bool Late>
+  template <int V, int P, bool Late>
   [[gnu::always_inline]] inline void evaluate(int node, std::int64_t t);
   // Refill flow control: applies the credits freed in the last round and evaluates the routers
   // that can use them, round after round, until a round frees none.
-  template <int V>
+  template <int V, int P>
   void refill_rounds(std::int64_t t);
-  template <int V>
-  [[gnu::always_inline]] inline void move(int node, Router& r, int i, std::int64_t t);  // i = port*V + vc
+  template <int V, int P>
+  [[gnu::always_inline]] inline void move(int node, Router<P>& r, int i, std::int64_t t);  // i = port*V + vc
   // move's rarer cases, out of line: see network.cpp.
   [[gnu::noinline]] Flit source_flit(int node);
+  template <int P>
   [[gnu::noinline]] void claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t);
   [[gnu::noinline]] void eject(int node, const Flit& f, std::int64_t t);
+  template <int P>
   [[gnu::noinline]] void release(int node, int iv, int ov, std::int64_t t);
-  int vc_bit(int node, int iv) const { return iv - node * kNetPorts * vcs_; }  // p*vcs + v
-  template <int V>
-  static int vc_bit(int node, int iv) { return iv - node * kNetPorts * V; }
-  template <int V>
-  static int iv_index(int node, int port, int vc) { return (node * kNetPorts + port) * V + vc; }
+  template <int P>
+  void init_routers();  // the constructor's router set-up
+  template <int P>
+  std::array<LinkState, kMaxLinkPorts> link_states_of(int node) const;
+  template <int P>
+  void audit_routers() const;  // audit(), for routers of P link ports
+  int vc_bit(int node, int iv) const { return iv - node * (link_ports_ + 1) * vcs_; }  // p*vcs + v
+  template <int P>
+  int vc_bit(int node, int iv) const { return iv - node * (P + 1) * vcs_; }
+  template <int V, int P>
+  static int vc_bit(int node, int iv) { return iv - node * (P + 1) * V; }
+  template <int V, int P>
+  static int iv_index(int node, int port, int vc) { return (node * (P + 1) + port) * V + vc; }
+  // The link port at the other end of link port p's link (opposite_port; in 2D the x and y
+  // pairs only, p ^ 2).
+  template <int P>
+  static int opposite(int p) {
+    if constexpr (P == 4) return p ^ 2; else return opposite_port(p);
+  }
 
   // [SECTION] state
   Topology topology_;
   NetConfig config_;
   const RoutingInfo* routing_ = nullptr;  // the routing function (config_.routing or the topology's default)
   int vcs_ = 1, nodes_ = 0;
+  int link_ports_ = 4;  // 2·dimensions; the local port is link_ports_
   std::int64_t cycle_ = 0;
 
-  // Wiring, indexed node*4 + port: the neighbour m that the link leaving through `port` enters
+  // Wiring, indexed node*link_ports_ + port (link_index()): the neighbour m that the link leaving through `port` enters
   // (through port opposite_port(port)), -1 where there is no link. Links come in pairs, so m is
   // also the router feeding input port `port` (from its output port opposite_port(port)); the
   // constructor checks it. 4 bytes per link: the whole table stays in the L1 cache.
@@ -345,13 +389,14 @@ class Network {
   }
   const Flit& slot(int iv, int k) const { return const_cast<Network*>(this)->slot(iv, k); }
 
-  // Router state, flat: input and output VCs indexed (node*5 + port)*vcs + vc.
+  // Router state, flat: input and output VCs indexed (node*(link_ports_+1) + port)*vcs + vc.
   std::vector<InVc> in_vcs_;
   std::vector<std::int64_t> route_ready_;  // per input VC in kRouting: the first cycle its head may leave
   std::vector<std::uint32_t> vc_packet_;  // per input VC not idle: the packet slot routing or active there
   std::vector<Flit> deep_buffers_;  // buffers of B > 1 flits, iv*B + k (empty when B is 1: InVc::single)
   std::vector<OutVc> out_vcs_;
-  std::vector<Router> routers_;         // per node
+  std::vector<Router<4>> routers2_;      // per node, on a 2D machine (else empty)
+  std::vector<Router<6>> routers3_;      // per node, on a 3D machine (else empty)
   mutable std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers (buffered_flits())
   std::vector<Coord> coords_;           // per node: its coordinates (routing without division)
 
@@ -364,8 +409,8 @@ class Network {
   std::vector<std::uint32_t> free_slots_;
 
   // A list with a capacity fixed at construction, for the step's event lists: each cycle moves at
-  // most one flit through each link port (4 per node), so it writes at most 4·nodes flits and
-  // frees at most 4·nodes credits. Adding is a store and a count: no growth check and no pointer
+  // most one flit through each link port (link_ports_ per node), so it writes at most
+  // link_ports_·nodes flits and frees at most link_ports_·nodes credits. Adding is a store and a count: no growth check and no pointer
   // store (after a vector's push_back the compiler reloads every other vector's data pointer).
   template <class T>
   class FixedList {

@@ -2,10 +2,13 @@
 // each (routing_*.cpp), registered in one table (routing.cpp) like the strategies; the key
 // `routing` picks a row (`auto`, the default, is the first row defined on the topology).
 //
-// Ports (router-local numbering, matching Topology::neighbours()):
-//   0 = right (+x), 1 = up (+y), 2 = left (-x), 3 = down (-y), 4 = local (injection / ejection).
-// An *input* port is named after the neighbour it comes from: a packet travelling +x enters its
-// next router through that router's input port 2 (left).
+// Ports (router-local numbering): the 2·dims link ports first, then the local port
+// (injection / ejection), so 5 ports in 2D and 7 in 3D:
+//   0 = right (+x), 1 = up (+y), 2 = left (-x), 3 = down (-y),   (2D: 4 = local)
+//   4 = +z, 5 = -z,                                             (3D: 6 = local)
+// matching the neighbour order of Topology (+x, +y, -x, -y, +z, -z). An *input* port is named
+// after the neighbour it comes from: a packet travelling +x enters its next router through that
+// router's input port 2 (left), one travelling +z through port 5 (-z).
 //
 // A routing function gets the current router and the destination (coordinates), the input port
 // and VC the head flit arrived on (kPortLocal, 0 when just injected) and `free_ports`, and
@@ -32,13 +35,17 @@
 
 namespace alloclab {
 
-enum NetPort : int { kPortRight = 0, kPortUp = 1, kPortLeft = 2, kPortDown = 3, kPortLocal = 4 };
-inline constexpr int kNetPorts = 5;
+enum NetPort : int { kPortRight = 0, kPortUp = 1, kPortLeft = 2, kPortDown = 3, kPortPlusZ = 4, kPortMinusZ = 5 };
+// The local port of a router with `dims` dimensions: after its 2·dims link ports.
+constexpr int local_port(int dims) { return 2 * dims; }
+inline constexpr int kPortLocal = local_port(2);    // a 2D router's local port (4)
+inline constexpr int kPortLocal3 = local_port(3);   // a 3D router's local port (6)
+inline constexpr int kMaxLinkPorts = 6;
 // free_ports with every link port free (a packet alone; route_hops and the tests use it).
-inline constexpr unsigned kAllPortsFree = 0xFu;
+inline constexpr unsigned kAllPortsFree = (1u << kMaxLinkPorts) - 1;
 
-// The port on the other end of a link: right ↔ left, up ↔ down.
-constexpr int opposite_port(int p) { return p < 4 ? (p + 2) & 3 : p; }
+// The link port on the other end of a link: right ↔ left, up ↔ down, +z ↔ -z (link ports only).
+constexpr int opposite_port(int p) { return p ^ (p < 4 ? 2 : 1); }
 
 struct RouteChoice {
   int port = kPortLocal;  // output port

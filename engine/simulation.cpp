@@ -1,16 +1,8 @@
 // simulation.cpp — the event loop of one replication and the wiring of its parts.
 //
-// Sections, in order:
-//   streams             random stream numbers
-//   scheduler context   Simulation::Ctx (what a scheduler may see and do)
-//   creation            Simulation, create
-//   event loop          step, next_time, run, advance_clock
-//   events              schedule_next_arrival, on_arrival, on_departure, network_cycle,
-//                       begin_compute, begin_iteration, complete_iteration
-//   scheduler actions   schedule_pass, decide, charge, try_start, try_start_if, start_reserved,
-//                       start_job, searched, plan_into, drop, wake_at, promise, overdue
-//   views and checks    running_job, check_invariants, audit
-//   replications        replication_seed, allocation_rng, run_replication
+// Sections: creation (Simulation, create) · event loop (step, next_time, run, advance_clock) ·
+// events (arrival, departure, network cycle, compute and communication phases) · scheduler
+// actions (the SchedContext calls, decide, charge, start_job, plan_into) · checks (audit).
 #include "simulation.hpp"
 #include <algorithm>
 #include <cmath>
@@ -18,42 +10,6 @@
 #include "core/check.hpp"
 
 namespace alloclab {
-
-// [SECTION] streams
-namespace {
-constexpr std::size_t kRecent = 64;  // departures kept for the UI
-// Random streams of one replication: the job stream is independent of the strategy's stream,
-// so every strategy sees the same jobs (compare mode, sweeps).
-constexpr std::uint64_t kWorkStream = 1, kAllocStream = 2, kCommStream = 3;
-}  // namespace
-
-// [SECTION] scheduler context
-class Simulation::Ctx final : public SchedContext {
- public:
-  explicit Ctx(Simulation& s) : s_(s) {}
-  double now() const override { return s_.now_; }
-  const ProfileView& plan() override {
-    s_.plan_into(plan_);
-    return plan_;
-  }
-  bool try_start(const QueuedJob& j) override { return s_.try_start(j); }
-  bool try_start_if(const QueuedJob& j, const std::function<bool(const Allocation&)>& admit) override {
-    return s_.try_start_if(j, admit);
-  }
-  bool start_reserved(const QueuedJob& j, const Allocation& a) override { return s_.start_reserved(j, a); }
-  void searched(const QueuedJob& j, long long ops, bool decision, bool failed_now) override {
-    s_.searched(j, ops, decision, failed_now);
-  }
-  long long surprises() const override { return s_.surprises_; }
-  bool drops_failures() const override { return s_.sc_.on_fail == OnFail::Drop; }
-  void drop(const QueuedJob& j) override { s_.drop(j); }
-  void promise(const QueuedJob& j, double start) override { s_.promise(j, start); }
-  void wake_at(double t) override { s_.wake_at(t); }
-
- private:
-  Simulation& s_;
-  ProfileView plan_;
-};
 
 // [SECTION] creation
 Simulation::Simulation(const Scenario& s, std::uint64_t seed)
@@ -94,23 +50,21 @@ bool Simulation::step() {
     done_ = true;
     return false;
   }
-  if (sc_.time_limit > 0 && !events_.empty() && events_.top().time > sc_.time_limit &&
+  if (sc_.time_limit > 0 && !events_.empty() && events_.next_time() > sc_.time_limit &&
       (!net_busy || next_cycle > sc_.time_limit)) {  // the window ends here
     advance_clock(sc_.time_limit);
     metrics_.stop(sc_.time_limit);
     done_ = true;
     return false;
   }
-  if (net_busy && (events_.empty() || events_.top().time >= next_cycle)) {
+  if (net_busy && (events_.empty() || events_.next_time() >= next_cycle)) {
     network_cycle();  // the network moves before job events at the same time
   } else {
-    const Event e = events_.top();
-    events_.pop();
+    const Event e = events_.pop();
     advance_clock(e.time);
     if (e.kind == EventKind::Departure) on_departure(e.job);
     else if (e.kind == EventKind::Arrival) on_arrival(e.job);
-    else if (e.kind == EventKind::Wake) wakes_.erase(e.time);
-    else begin_iteration(running_.at(e.job));
+    else if (e.kind == EventKind::Iteration) begin_iteration(running_.at(e.job));  // (a wake-up only runs the scheduler)
   }
   schedule_pass();
   if (sc_.check) audit();
@@ -118,7 +72,7 @@ bool Simulation::step() {
 }
 
 double Simulation::next_time() const {
-  double t = events_.empty() ? HUGE_VAL : events_.top().time;
+  double t = events_.next_time();
   if (traffic_ && !traffic_->network().idle()) t = std::min(t, double(traffic_->network().cycle() + 1));
   return t;
 }
@@ -141,7 +95,7 @@ void Simulation::schedule_next_arrival() {
   if (!q) return;
   ALLOCLAB_CHECK(!pending_, "job %d generated while job %d has not arrived", q->id, pending_ ? pending_->id : kNoJob);
   pending_ = q;
-  events_.push(Event{q->arrival, EventKind::Arrival, q->id});
+  events_.push(q->arrival, EventKind::Arrival, q->id);
 }
 
 void Simulation::on_arrival(JobId id) {
@@ -161,30 +115,24 @@ void Simulation::on_arrival(JobId id) {
 }
 
 void Simulation::on_departure(JobId id) {
-  auto it = running_.find(id);
-  ALLOCLAB_CHECK(it != running_.end(), "departure of job %d which is not running", id);
-  JobRecord r = std::move(it->second);
-  running_.erase(it);
+  JobRecord r = running_.remove(id);
   occ_.release(r.alloc, id);
   const long long release_ops = alloc_.released(id, r.alloc);
   ++departed_;
   metrics_.departed(r, release_ops, now_, departed_);
   if (r.end != r.start + r.estimate) ++surprises_;
   if (r.end > r.start + r.estimate) checker_.estimate_failed(now_);
-  if (record_ && metrics_.measured(id)) records_.push_back(r);
-  recent_.push_back(std::move(r));
-  if (recent_.size() > kRecent) recent_.pop_front();
+  running_.departed(std::move(r), metrics_.measured(id));
 }
 
 void Simulation::network_cycle() {
   advance_clock(double(traffic_->network().cycle() + 1));
   metrics_.network_cycle();
   for (const Delivered& d : traffic_->cycle()) {
-    auto it = running_.find(d.tag);
-    ALLOCLAB_CHECK(it != running_.end(), "packet %llu delivered for job %d which is not running",
-                   (unsigned long long)d.packet, d.tag);
+    JobRecord* r = running_.find(d.tag);
+    ALLOCLAB_CHECK(r, "packet %llu delivered for job %d which is not running", (unsigned long long)d.packet, d.tag);
     metrics_.packet(d.tag, d);
-    if (traffic_->delivered(it->second)) complete_iteration(it->second);
+    if (traffic_->delivered(*r)) complete_iteration(*r);
   }
 }
 
@@ -192,7 +140,7 @@ void Simulation::network_cycle() {
 // iterations), then the iteration's messages at the next cycle boundary.
 void Simulation::begin_compute(JobRecord& r, double extra) {
   const double at = traffic_->compute_end(r, now_, extra);
-  if (at > now_) events_.push(Event{at, EventKind::Iteration, r.id});
+  if (at > now_) events_.push(at, EventKind::Iteration, r.id);
   else begin_iteration(r);
 }
 
@@ -206,7 +154,7 @@ void Simulation::complete_iteration(JobRecord& r) {
     return;
   }
   r.end = now_;
-  events_.push(Event{now_, EventKind::Departure, r.id});
+  events_.push(now_, EventKind::Departure, r.id);
 }
 
 // [SECTION] scheduler actions
@@ -215,8 +163,12 @@ void Simulation::schedule_pass() {
     wake_at(alloc_.free_at());
     return;
   }
-  Ctx ctx(*this);
-  sched_->schedule(ctx);
+  sched_->schedule(*this);
+}
+
+const ProfileView& Simulation::plan() {
+  plan_into(plan_);
+  return plan_;
 }
 
 std::optional<Allocation> Simulation::decide(const QueuedJob& q) {
@@ -273,32 +225,25 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
                  "strategy %s gave job %d %d nodes for a %dx%d request", sc_.strategy.c_str(), q.id, a.nodes(),
                  q.shape.w, q.shape.h);
   if (sc_.check) {
-    const std::string v = checker_.started(q.id, now_, overdue());
+    const std::string v = checker_.started(q.id, now_, running_.overdue(now_));
     ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
   }
-  if (const PodInfo* pod = sc_.pod())  // a pod holds legal slices only: the requested legal shape at a legal position
-    ALLOCLAB_CHECK((a.blocks.size() == 1 && Shape{a.blocks[0].w, a.blocks[0].h} == q.shape && slice_legal(*pod, a.blocks[0])),
-                   "strategy %s gave job %d (slice %dx%d) block (%d,%d) %dx%d%s, not a legal slice of machine=%s", sc_.strategy.c_str(),
-                   q.id, q.shape.w, q.shape.h, a.blocks[0].x, a.blocks[0].y, a.blocks[0].w, a.blocks[0].h,
-                   a.blocks.size() > 1 ? " and more" : "", sc_.machine.c_str());
+  if (const PodInfo* pod = sc_.pod()) {  // a pod holds legal slices only
+    const std::string v = slice_violation(*pod, q.shape, a);
+    ALLOCLAB_CHECK(v.empty(), "strategy %s gave job %d %s", sc_.strategy.c_str(), q.id, v.c_str());
+  }
   occ_.assign(a, q.id);  // (checks that every chip is free: none is given twice)
   const long long bookkeeping = alloc_.allocated(q.id, a);
   metrics_.started(q.id, q.shape.area());
   const long long ops = std::max(0LL, decided_ops) + bookkeeping;
   charge(ops, decided_ops >= 0);
-  JobRecord r;
-  r.id = q.id;
-  r.arrival = q.arrival;
-  r.start = std::max(now_, alloc_.free_at());  // now_ unless the decision took simulated time
-  r.alloc_ops = ops;
-  r.service = q.service;
-  r.estimate = q.estimate;
-  r.end = traffic_ ? -1 : r.start + q.service;  // with a network: known when its last iteration ends
-  r.shape = q.shape;
-  r.alloc = std::move(a);
-  JobRecord& job = running_.emplace(r.id, std::move(r)).first->second;
+  const double start = std::max(now_, alloc_.free_at());  // now_ unless the decision took simulated time
+  JobRecord& job = running_.add(JobRecord{.id = q.id, .arrival = q.arrival, .start = start,
+                                          .end = traffic_ ? -1 : start + q.service,  // with a network: at its last iteration
+                                          .service = q.service, .estimate = q.estimate, .shape = q.shape,
+                                          .alloc = std::move(a), .alloc_ops = ops});
   if (traffic_) begin_compute(job, job.start - now_);  // the allocator's time first (0 unless alloc_cost > 0)
-  else events_.push(Event{job.end, EventKind::Departure, job.id});
+  else events_.push(job.end, EventKind::Departure, job.id);
 }
 
 void Simulation::searched(const QueuedJob& j, long long ops, bool decision, bool failed_now) {
@@ -312,42 +257,20 @@ void Simulation::plan_into(ProfileView& v) const {
   v.strat = &alloc_.strategy();
   v.rng = &alloc_.rng();
   v.now = now_;
-  v.running.clear();
-  v.running.reserve(running_.size());
-  for (const auto& kv : running_)
-    v.running.push_back(Holding{kv.first, kv.second.start + kv.second.estimate, &kv.second.alloc, kv.second.end});
-}
-
-void Simulation::drop(const QueuedJob& j) { metrics_.dropped(j.id); }
-
-void Simulation::wake_at(double t) {
-  if (t > now_ && std::isfinite(t) && wakes_.insert(t).second) events_.push(Event{t, EventKind::Wake, kNoJob});
+  running_.holdings(v.running);
 }
 
 void Simulation::promise(const QueuedJob& j, double start) {
   if (!sc_.check) return;
-  const std::string v = checker_.promised(j.id, start, now_, overdue());
+  const std::string v = checker_.promised(j.id, start, now_, running_.overdue(now_));
   ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
 }
 
-bool Simulation::overdue() const {
-  for (const auto& kv : running_) {  // a job's end is known at its start unless its network decides it
-    const JobRecord& r = kv.second;
-    if (r.end >= 0 ? r.end > r.start + r.estimate : r.start + r.estimate <= now_) return true;
-  }
-  return false;
-}
-
-// [SECTION] views and checks
-const JobRecord* Simulation::running_job(JobId id) const {
-  auto it = running_.find(id);
-  return it == running_.end() ? nullptr : &it->second;
-}
-
-bool Simulation::check_invariants() const { return holdings_match(occ_, running_); }
+// [SECTION] checks
+bool Simulation::check_invariants() const { return holdings_match(occ_, running_.all()); }
 
 void Simulation::audit() const {
-  audit_holdings(occ_, running_, metrics_.busy_requested(), now_);
+  audit_holdings(occ_, running_.all(), metrics_.busy_requested(), now_);
   ALLOCLAB_CHECK(departed_ + (long long)running_.size() <= next_id_ && metrics_.in_system() >= (long long)running_.size(),
                  "%lld departed + %zu running > %lld arrived (in system %lld) at time %g", departed_, running_.size(), next_id_,
                  metrics_.in_system(), now_);
@@ -360,21 +283,6 @@ void Simulation::audit() const {
     const std::string clash = profile_clash(v, res);
     ALLOCLAB_CHECK(clash.empty(), "schedule checker: at time %g %s", now_, clash.c_str());
   }
-}
-
-// [SECTION] replications
-std::uint64_t replication_seed(const Scenario& s, int rep) {
-  return rep == 0 ? s.seed : derive_seed(s.seed, std::uint64_t(rep) + 1000);
-}
-
-Rng allocation_rng(const Scenario& s, int rep) { return Rng(derive_seed(replication_seed(s, rep), kAllocStream)); }
-
-Result<Results> run_replication(const Scenario& s, int rep, double* allocation_seconds) {
-  auto sim = Simulation::create(s, rep);
-  if (!sim) return sim.error();
-  if (Status st = sim->run(); !st) return st.error();
-  if (allocation_seconds) *allocation_seconds += sim->allocation_seconds();
-  return sim->results();
 }
 
 }  // namespace alloclab

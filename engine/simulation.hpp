@@ -5,43 +5,34 @@
 // the scheduler and its queue, the job stream (workload/job_stream.hpp), the jobs' network
 // traffic (net/job_traffic.hpp), the event queue, running jobs and the statistics
 // (metrics/run_metrics.hpp). Nothing is global, so copies are independent (compare mode runs
-// several side by side; a copy is a snapshot).
+// several side by side; a copy is a snapshot). It is the scheduler's SchedContext: a scheduler
+// acts through its private try_start, start_reserved, ... (sched/scheduler.hpp).
 //
-// Event order (fixed): by time; at equal times departures, then communication phases starting
-// after a compute phase, then arrivals, then scheduler wake-ups; then by job id. A network
-// cycle ending at time T is simulated before job events at T; idle cycles are skipped. After
+// Event order (fixed, event_queue.hpp): by time, then kind, then job id. A network cycle ending
+// at time T is simulated before job events at T; idle cycles are skipped. After
 // every event the scheduler runs (one pass through the SchedContext), unless the allocator is
 // still busy with earlier decisions: then one pass runs when it is free.
 //
 // Effectiveness (Jakimczuk et al. 2013): with time_limit = T the run stops at T (no arrivals
-// after T; a job allocated by T counts even if it is still running; jobs waiting at T were not
-// allocated). With on_fail = drop a job whose allocation fails when the scheduler tries it
-// leaves the queue unprocessed; with on_fail = wait (the default) it is retried whenever the
-// scheduler runs, until T. The figures themselves: metrics/run_metrics.hpp.
+// after T; a job allocated by T counts even if still running). With on_fail = drop a job whose
+// allocation fails when tried leaves the queue unprocessed; with on_fail = wait (the default)
+// it is retried whenever the scheduler runs, until T. The figures: metrics/run_metrics.hpp.
 #pragma once
-#include <cstdint>
-#include <deque>
 #include <functional>
-#include <map>
 #include <optional>
-#include <queue>
-#include <set>
-#include <vector>
 #include "alloc/decider.hpp"
 #include "core/clone_ptr.hpp"
-#include "core/error.hpp"
-#include "core/job.hpp"
+#include "event_queue.hpp"
 #include "metrics/run_metrics.hpp"
 #include "net/job_traffic.hpp"
-#include "scenario/scenario.hpp"
+#include "replication.hpp"
+#include "running_jobs.hpp"
 #include "sched/checker.hpp"
-#include "sched/profile.hpp"
-#include "sched/scheduler.hpp"
 #include "workload/job_stream.hpp"
 
 namespace alloclab {
 
-class Simulation {
+class Simulation : private SchedContext {
  public:
   // Builds replication `rep` of a scenario that passed validate(), seeded with
   // replication_seed(s, rep).
@@ -60,18 +51,18 @@ class Simulation {
   const Scenario& scenario() const { return sc_; }
   const Topology& topology() const { return topo_; }
   const Occupancy& occupancy() const { return occ_; }
-  const std::map<JobId, JobRecord>& running() const { return running_; }
+  const std::map<JobId, JobRecord>& running() const { return running_.all(); }
   std::vector<QueuedJob> queue() const { return sched_->queue(); }
   // The waiting jobs' reservations (scheduler=conservative; empty for the others).
   std::vector<Reservation> reservations() const { return sched_->reservations(); }
   std::size_t queue_length() const { return sched_->size(); }
-  const std::deque<JobRecord>& recent() const { return recent_; }  // last departures, newest last
-  double now() const { return now_; }
+  const std::deque<JobRecord>& recent() const { return running_.recent(); }  // last departures, newest last
+  double now() const override { return now_; }
   long long departures() const { return departed_; }
   long long arrivals() const { return next_id_; }
   long long total_jobs() const { return jobs_.total(); }
   // The job with this id if it is running (nullptr otherwise).
-  const JobRecord* running_job(JobId id) const;
+  const JobRecord* running_job(JobId id) const { return running_.find(id); }
   // The network (nullptr when pattern = none): per-link loads, flits in flight, for the UI.
   const Network* network() const { return traffic_ ? &traffic_->network() : nullptr; }
 
@@ -94,21 +85,17 @@ class Simulation {
   // strategy's view at the start, not the decision that placed it.
   bool watched_reserved() const { return watched_reserved_; }
 
-  // Wall-clock seconds spent in the strategy's allocate() so far (measured; goes to `timing`).
+  // The allocator (alloc/decider.hpp): wall-clock seconds in allocate() so far (for `timing`),
+  // the time it finishes its last decision (alloc_cost > 0; else <= now()), and two switches
+  // that leave results unchanged: timing decisions, replaying a repeated failure.
   double allocation_seconds() const { return alloc_.seconds(); }
-  // Whether allocate() is timed (default on). A run that does not report allocation_seconds()
-  // may turn it off: two clock reads per decision less; results are the same either way.
-  void time_decisions(bool on) { alloc_.time_decisions(on); }
-  // Whether a failure of a strategy that repeats_failures() is replayed when the same job is
-  // decided again with nothing changed since (default on; results are the same either way —
-  // the tests compare the two).
-  void replay_failures(bool on) { alloc_.replay_failures(on); }
-  // Time at which the allocator finishes its last decision (alloc_cost > 0; else <= now()).
   double allocator_free_at() const { return alloc_.free_at(); }
+  void time_decisions(bool on) { alloc_.time_decisions(on); }
+  void replay_failures(bool on) { alloc_.replay_failures(on); }
 
   // Measured jobs are recorded here when enabled (for --jobs-csv), in departure order.
-  void record_jobs(bool on) { record_ = on; }
-  const std::vector<JobRecord>& recorded() const { return records_; }
+  void record_jobs(bool on) { running_.record(on); }
+  const std::vector<JobRecord>& recorded() const { return running_.recorded(); }
 
   // Full invariant check: occupancy consistent and equal to the running jobs' allocations
   // (no node owned twice, counts match, every node not held by a running job free).
@@ -119,21 +106,6 @@ class Simulation {
   void audit() const;
 
  private:
-  // Event kinds in tie-break order at equal times.
-  enum class EventKind : std::uint8_t { Departure, Iteration, Arrival, Wake };
-  struct Event {
-    double time;
-    EventKind kind;
-    JobId job;
-    bool operator>(const Event& o) const {
-      if (time != o.time) return time > o.time;
-      if (kind != o.kind) return kind > o.kind;
-      return job > o.job;
-    }
-  };
-  class Ctx;
-  friend class Ctx;
-
   Simulation(const Scenario& s, std::uint64_t seed);
   // events, in the order a job meets them
   void schedule_next_arrival();
@@ -142,22 +114,24 @@ class Simulation {
   void on_departure(JobId id);
   void network_cycle();
   void advance_clock(double t);
-  // the scheduler's actions (Ctx)
+  // the scheduler's actions (SchedContext, which says what each does)
+  const ProfileView& plan() override;
+  bool try_start(const QueuedJob& q) override;
+  bool try_start_if(const QueuedJob& q, const std::function<bool(const Allocation&)>& admit) override;
+  bool start_reserved(const QueuedJob& j, const Allocation& a) override;
+  void searched(const QueuedJob& j, long long ops, bool decision, bool failed_now) override;
+  long long surprises() const override { return surprises_; }
+  bool drops_failures() const override { return sc_.on_fail == OnFail::Drop; }
+  void drop(const QueuedJob& j) override { metrics_.dropped(j.id); }
+  void promise(const QueuedJob& j, double start) override;  // told to the schedule checker (check=1)
+  void wake_at(double t) override { events_.wake_at(t, now_); }
+  // how they do it
   std::optional<Allocation> decide(const QueuedJob& q);  // the allocator's decision; first difference
   void charge(long long ops, bool decision = true);      // statistics and allocator time of a decision
-  bool try_start(const QueuedJob& q);
-  bool try_start_if(const QueuedJob& q, const std::function<bool(const Allocation&)>& admit);
-  bool start_reserved(const QueuedJob& j, const Allocation& a);
   // `decided_ops`: the operations of the decide() that chose `a`, or -1 when a reservation search
   // chose it earlier (already charged): only the strategy's bookkeeping is charged then.
   void start_job(const QueuedJob& q, Allocation a, long long decided_ops);
-  void searched(const QueuedJob& j, long long ops, bool decision, bool failed_now);
   void plan_into(ProfileView& v) const;  // the machine as reservation searches see it
-  void drop(const QueuedJob& j);
-  void wake_at(double t);  // a wake-up event at t (only the scheduler runs); once per time
-  // schedule checker (check=1): a reservation given; whether a running job is past its estimate
-  void promise(const QueuedJob& j, double start);
-  bool overdue() const;
   // communication phases (pattern != none)
   void begin_compute(JobRecord& r, double extra);  // a compute phase, then begin_iteration
   void begin_iteration(JobRecord& r);
@@ -171,13 +145,10 @@ class Simulation {
   JobStream jobs_;
   std::optional<JobTraffic> traffic_;
   RunMetrics metrics_;
-  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
-  std::set<double> wakes_;            // pending wake-up times
+  EventQueue events_;
   std::optional<QueuedJob> pending_;  // generated, not yet arrived (the next is drawn at its arrival)
-  std::map<JobId, JobRecord> running_;
-  std::deque<JobRecord> recent_;
-  std::vector<JobRecord> records_;
-  bool record_ = false;
+  RunningJobs running_;
+  ProfileView plan_;  // plan()'s answer, refilled at each call
   double now_ = 0;
   long long next_id_ = 0, departed_ = 0;
   long long surprises_ = 0;  // departures not at their estimated end (conservative compresses)
@@ -188,15 +159,5 @@ class Simulation {
   std::optional<Explanation> watched_;
   bool watched_reserved_ = false;
 };
-
-// The seed replication `rep` of a scenario runs with: the scenario's seed for replication 0,
-// derive_seed(seed, rep + 1000) for rep > 0. Its random streams are derived from it.
-std::uint64_t replication_seed(const Scenario& s, int rep);
-// The allocation random stream replication `rep` starts with (what a strategy that draws, such
-// as random, uses for its first decision): `alloclab place` decides with it.
-Rng allocation_rng(const Scenario& s, int rep = 0);
-// Runs replication `rep` of a scenario (adds the measured allocation time if asked). Several
-// replications, aggregated: run_scenario / SweepRunner (sweep/sweep_runner.hpp).
-Result<Results> run_replication(const Scenario& s, int rep, double* allocation_seconds = nullptr);
 
 }  // namespace alloclab

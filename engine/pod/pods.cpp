@@ -91,6 +91,14 @@ bool slice_legal(const PodInfo& p, const Block& b) {
   return b.x >= 0 && b.y >= 0 && b.x % b.w == 0 && b.y % b.h == 0 && b.x + b.w <= p.width && b.y + b.h <= p.height;
 }
 
+std::string slice_violation(const PodInfo& p, Shape requested, const Allocation& a) {
+  if (a.blocks.size() == 1 && Shape{a.blocks[0].w, a.blocks[0].h} == requested && slice_legal(p, a.blocks[0])) return "";
+  const Block& b = a.blocks.at(0);
+  return "(slice " + std::to_string(requested.w) + "x" + std::to_string(requested.h) + ") block (" + std::to_string(b.x) + "," +
+         std::to_string(b.y) + ") " + std::to_string(b.w) + "x" + std::to_string(b.h) + (a.blocks.size() > 1 ? " and more" : "") +
+         ", not a legal slice of machine=" + std::string(p.id);
+}
+
 Result<std::vector<SliceWeight>> parse_slice_mix(std::string_view rest) {
   std::vector<SliceWeight> mix;
   if (rest.empty()) return mix;

@@ -62,6 +62,9 @@ const SliceShape* legal_shape(const PodInfo& p, Shape s);
 const SliceShape* slice_for_chips(const PodInfo& p, long long chips);
 // A placed block is a legal slice: one of the pod's shapes at a legal position (see the header).
 bool slice_legal(const PodInfo& p, const Block& b);
+// "" when `a` places a `requested` slice legally (one block of that shape, slice_legal), else
+// what is wrong with it (the simulation asserts it for every placement on a pod).
+std::string slice_violation(const PodInfo& p, Shape requested, const Allocation& a);
 
 // ---- job_size=slices
 

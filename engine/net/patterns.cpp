@@ -83,16 +83,18 @@ long long one_queued(long long) { return 1; }
 long long all_queued(long long n) { return n - 1; }
 long long four_queued(long long) { return 4; }
 
-// clang-format off
 const PatternInfo kPatterns[] = {
-  // id              messages        help                                                                    queued per node
-  {"none",          nullptr,        "no network model (jobs run for their service time)",                   none_queued},
-  {"one-to-all",    one_to_all,     "one processor (uniform) sends a packet to every other",                one_queued},
-  {"all-to-all",    all_to_all,     "every processor sends a packet to every other (sender-major)",         all_queued},
-  {"near-neighbor", near_neighbor,  "every processor sends to its left, right, down and up logical neighbours", four_queued},
-  {"random",        random_partner, "every processor sends a packet to one other (uniform)",                one_queued},
+    {.id = "none", .messages = nullptr, .help = "no network model (jobs run for their service time)",
+     .queued_per_node = none_queued},
+    {.id = "one-to-all", .messages = one_to_all, .help = "one processor (uniform) sends a packet to every other",
+     .queued_per_node = one_queued},
+    {.id = "all-to-all", .messages = all_to_all, .help = "every processor sends a packet to every other (sender-major)",
+     .queued_per_node = all_queued},
+    {.id = "near-neighbor", .messages = near_neighbor,
+     .help = "every processor sends to its left, right, down and up logical neighbours", .queued_per_node = four_queued},
+    {.id = "random", .messages = random_partner, .help = "every processor sends a packet to one other (uniform)",
+     .queued_per_node = one_queued},
 };
-// clang-format on
 
 }  // namespace
 

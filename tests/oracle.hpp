@@ -59,10 +59,10 @@ inline void check_allocation(const Occupancy& occ, const Allocation& a, Shape re
   const Topology& t = occ.topology();
   std::set<int> seen;
   for (const Block& b : a.blocks) {
-    REQUIRE_MESSAGE(t.block_fits(b), "block (", b.x, ",", b.y, ") ", b.w, "x", b.h, " outside the machine");
-    t.for_each_node(b, [&](int x, int y) {
-      CHECK_MESSAGE(occ.is_free(x, y), "node (", x, ",", y, ") is busy");
-      CHECK_MESSAGE(seen.insert(t.id(x, y)).second, "node (", x, ",", y, ") given twice");
+    REQUIRE_MESSAGE(t.block_fits(b), "block (", b.x, ",", b.y, ",", b.z, ") ", b.w, "x", b.h, "x", b.d, " outside the machine");
+    t.for_each_node(b, [&](int x, int y, int z) {
+      CHECK_MESSAGE(occ.is_free(x, y, z), "node (", x, ",", y, ",", z, ") is busy");
+      CHECK_MESSAGE(seen.insert(t.id(x, y, z)).second, "node (", x, ",", y, ",", z, ") given twice");
     });
   }
   if (allow_more) CHECK(int(seen.size()) >= req.area());

@@ -14,7 +14,7 @@ bool holdings_match(const Occupancy& occ, const std::map<JobId, JobRecord>& runn
     const JobRecord& r = kv.second;
     for (const Block& b : r.alloc.blocks) {
       bool ok = true;
-      topo.for_each_node(b, [&](int x, int y) { ok = ok && occ.owner(x, y) == id; });
+      topo.for_each_node(b, [&](int x, int y, int z) { ok = ok && occ.owner(x, y, z) == id; });
       if (!ok) return false;
     }
     owned += r.alloc.nodes();
@@ -24,7 +24,7 @@ bool holdings_match(const Occupancy& occ, const std::map<JobId, JobRecord>& runn
 
 void audit_holdings(const Occupancy& occ, const std::map<JobId, JobRecord>& running, long long busy_requested, double now) {
   const Topology& topo = occ.topology();
-  const int W = topo.width(), N = topo.nodes();
+  const int N = topo.nodes();
   ALLOCLAB_CHECK(occ.consistent(), "occupancy bit words / free count disagree with the owner array at time %g", now);
   // holder[n] = the running job whose allocation contains node n, from the job table
   std::vector<JobId> holder(std::size_t(N), kNoJob);
@@ -34,17 +34,18 @@ void audit_holdings(const Occupancy& occ, const std::map<JobId, JobRecord>& runn
     const JobRecord& r = kv.second;
     ALLOCLAB_CHECK(r.id == id, "job table entry %d holds job %d at time %g", id, r.id, now);
     ALLOCLAB_CHECK(!r.alloc.blocks.empty() && r.alloc.nodes() >= r.shape.area(),
-                   "running job %d has %d nodes for a %dx%d request at time %g", id, r.alloc.nodes(), r.shape.w,
-                   r.shape.h, now);
+                   "running job %d has %d nodes for a %dx%dx%d request at time %g", id, r.alloc.nodes(), r.shape.w,
+                   r.shape.h, r.shape.d, now);
     for (const Block& b : r.alloc.blocks) {
-      ALLOCLAB_CHECK(b.w >= 1 && b.h >= 1 && topo.block_fits(b), "job %d holds block (%d,%d) %dx%d outside the machine at time %g",
-                     id, b.x, b.y, b.w, b.h, now);
-      topo.for_each_node(b, [&](int x, int y) {
-        JobId& h = holder[std::size_t(topo.id(x, y))];
-        ALLOCLAB_CHECK(h == kNoJob, "node (%d,%d) owned twice: by job %d and job %d at time %g", x, y, h, id, now);
+      ALLOCLAB_CHECK(topo.block_fits(b), "job %d holds block (%d,%d,%d) %dx%dx%d outside the machine at time %g", id, b.x,
+                     b.y, b.z, b.w, b.h, b.d, now);
+      topo.for_each_node(b, [&](int x, int y, int z) {
+        JobId& h = holder[std::size_t(topo.id(x, y, z))];
+        ALLOCLAB_CHECK(h == kNoJob, "node (%d,%d,%d) owned twice: by job %d and job %d at time %g", x, y, z, h, id, now);
         h = id;
-        ALLOCLAB_CHECK(occ.owner(x, y) == id, "node (%d,%d) is held by job %d in the job table but occupancy says %d at time %g",
-                       x, y, id, occ.owner(x, y), now);
+        ALLOCLAB_CHECK(occ.owner(x, y, z) == id,
+                       "node (%d,%d,%d) is held by job %d in the job table but occupancy says %d at time %g", x, y, z, id,
+                       occ.owner(x, y, z), now);
       });
     }
     requested += r.shape.area();
@@ -54,8 +55,9 @@ void audit_holdings(const Occupancy& occ, const std::map<JobId, JobRecord>& runn
     const JobId o = occ.owner(n);
     if (o == kNoJob) continue;
     ++busy;
-    ALLOCLAB_CHECK(holder[std::size_t(n)] == o, "node (%d,%d) is busy (owner job %d) but no running job holds it at time %g",
-                   n % W, n / W, o, now);
+    const Coord c = topo.coord(n);
+    ALLOCLAB_CHECK(holder[std::size_t(n)] == o, "node (%d,%d,%d) is busy (owner job %d) but no running job holds it at time %g",
+                   c.x, c.y, c.z, o, now);
   }
   ALLOCLAB_CHECK(busy == occ.busy_count() && occ.free_count() + busy == N,
                  "busy count %d, counted %d, free %d on %d nodes at time %g", occ.busy_count(), busy, occ.free_count(), N, now);

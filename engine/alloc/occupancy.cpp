@@ -42,13 +42,13 @@ bool BaseMask::first(int& x, int& y, Ops& ops) const {
 
 Occupancy::Occupancy(const Topology& t)
     : topo_(t), wpr_((t.width() + 63) / 64), free_(t.nodes()),
-      owner_(std::size_t(t.nodes()), kNoJob), free_bits_(std::size_t(wpr_) * t.height(), 0) {
-  for (int y = 0; y < t.height(); ++y)
-    for (int x = 0; x < t.width(); ++x) set_bit(x, y, true);
+      owner_(std::size_t(t.nodes()), kNoJob), free_bits_(std::size_t(wpr_) * t.height() * t.depth(), 0) {
+  for (int r = 0; r < t.height() * t.depth(); ++r)
+    for (int x = 0; x < t.width(); ++x) set_bit(x, r, true);
 }
 
-void Occupancy::set_bit(int x, int y, bool free) {
-  std::uint64_t& w = free_bits_[std::size_t(y) * wpr_ + (x >> 6)];
+void Occupancy::set_bit(int x, int row, bool free) {
+  std::uint64_t& w = free_bits_[std::size_t(row) * wpr_ + (x >> 6)];
   const std::uint64_t m = std::uint64_t(1) << (x & 63);
   w = free ? (w | m) : (w & ~m);
 }
@@ -60,7 +60,7 @@ bool Occupancy::block_free(const Block& b) const {
 
 int Occupancy::busy_in(const Block& b) const {
   int n = 0;
-  topo_.for_each_node(b, [&](int x, int y) { n += owner(x, y) != kNoJob; });
+  topo_.for_each_node(b, [&](int x, int y, int z) { n += owner(x, y, z) != kNoJob; });
   return n;
 }
 
@@ -92,12 +92,13 @@ void fill_owners(JobId* o, int n, JobId job) {
 }  // namespace
 
 // Locals only in the loop (the owner stores are ints and could alias members or blocks);
-// rows of one bit word (W <= 64, the common case) have a loop of their own.
+// rows of one bit word (W <= 64, the common case) have a loop of their own. Node blocks of any
+// layer (z < D, d = 1) are changed here; row z·H + y holds node (x, y, z).
 template <bool Assign, bool OneWord>
 std::size_t Occupancy::change_nodes(const Block* b, std::size_t i, std::size_t n, JobId job) {
   JobId* const own = owner_.data();
   std::uint64_t* const bits = free_bits_.data();
-  const unsigned W = unsigned(topo_.width()), H = unsigned(topo_.height());
+  const unsigned W = unsigned(topo_.width()), H = unsigned(topo_.height()), D = unsigned(topo_.depth());
   const std::size_t wpr = std::size_t(wpr_);
   const JobId before = Assign ? kNoJob : job, after = Assign ? job : kNoJob;
   const std::size_t i0 = i;
@@ -111,11 +112,12 @@ std::size_t Occupancy::change_nodes(const Block* b, std::size_t i, std::size_t n
     const Block c = b[i];
     std::uint64_t wh;
     std::memcpy(&wh, &c.w, 8);
-    if (wh != one_by_one || unsigned(c.x) >= W || unsigned(c.y) >= H) break;
-    JobId& o = own[std::size_t(c.y) * W + unsigned(c.x)];
+    if (wh != one_by_one || unsigned(c.x) >= W || unsigned(c.y) >= H || c.d != 1 || unsigned(c.z) >= D) break;
+    const std::size_t row = std::size_t(c.z) * H + unsigned(c.y);
+    JobId& o = own[row * W + unsigned(c.x)];
     if (o != before) break;
     o = after;
-    std::uint64_t& w = OneWord ? bits[unsigned(c.y)] : bits[std::size_t(c.y) * wpr + unsigned(c.x >> 6)];
+    std::uint64_t& w = OneWord ? bits[row] : bits[row * wpr + unsigned(c.x >> 6)];
     if (Assign) w &= std::rotl(~std::uint64_t(1), c.x & 63);  // clears bit x
     else w |= std::uint64_t(1) << (c.x & 63);
   }
@@ -132,19 +134,24 @@ std::size_t Occupancy::release_nodes(const Block* b, std::size_t i, std::size_t 
 }
 
 void Occupancy::assign(const Block& b, JobId job) {
-  if (b.w == 1 && b.h == 1 && topo_.contains(b.x, b.y)) {  // one node (non-contiguous strategies)
-    JobId& o = owner_[std::size_t(topo_.id(b.x, b.y))];
-    ALLOCLAB_CHECK(o == kNoJob, "node (%d,%d) given to job %d is owned by job %d", b.x, b.y, job, o);
+  if (b.w == 1 && b.h == 1 && b.d == 1 && topo_.contains(b.x, b.y, b.z)) {  // one node (non-contiguous strategies)
+    JobId& o = owner_[std::size_t(topo_.id(b.x, b.y, b.z))];
+    ALLOCLAB_CHECK(o == kNoJob, "node (%d,%d,%d) given to job %d is owned by job %d", b.x, b.y, b.z, job, o);
     o = job;
-    set_bit(b.x, b.y, false);
+    set_bit(b.x, b.z * height() + b.y, false);
     --free_;
     return;
   }
-  ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: block (%d,%d) %dx%d outside the %dx%d machine", job,
-                 b.x, b.y, b.w, b.h, width(), height());
+  ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: block (%d,%d,%d) %dx%dx%d outside the %dx%dx%d machine", job,
+                 b.x, b.y, b.z, b.w, b.h, b.d, width(), height(), depth());
+  for_each_layer(b, [&](int row0) { assign_layer(b, row0, job); });
+}
+
+// The block's nodes in the layer whose rows start at row0 (= z·H); the block fits the machine.
+void Occupancy::assign_layer(const Block& b, int row0, JobId job) {
   // Members in locals: the owner stores (ints) could otherwise alias them and force reloads.
-  JobId* const own = owner_.data();
-  std::uint64_t* const bits = free_bits_.data();
+  JobId* const own = owner_.data() + std::size_t(row0) * std::size_t(width());
+  std::uint64_t* const bits = free_bits_.data() + std::size_t(row0) * std::size_t(wpr_);
   const int W = width(), H = height(), wpr = wpr_;
   if (b.x + b.w <= W && (b.x >> 6) == ((b.x + b.w - 1) >> 6)) {  // each row: one run in one word
     const std::uint64_t m = row_mask(b.x & 63, b.w);
@@ -155,7 +162,7 @@ void Occupancy::assign(const Block& b, JobId job) {
       JobId* o = own + std::size_t(y) * W + b.x;
       if ((w & m) != m)
         for (int i = 0; i < b.w; ++i)
-          ALLOCLAB_CHECK(o[i] == kNoJob, "node (%d,%d) given to job %d is owned by job %d", b.x + i, y, job, o[i]);
+          ALLOCLAB_CHECK(o[i] == kNoJob, "node (%d,%d,%d) given to job %d is owned by job %d", b.x + i, y, row0 / H, job, o[i]);
       w &= ~m;
       fill_owners(o, b.w, job);
     }
@@ -163,7 +170,7 @@ void Occupancy::assign(const Block& b, JobId job) {
     return;
   }
   int taken = 0;
-  for_each_run(b, [&](int x0, int x1, int y) {
+  for_each_run(b, [&](int x0, int x1, int y) {  // rows of this layer
     std::uint64_t* row = bits + std::size_t(y) * wpr;
     // the free bits mirror the owners: a run is free iff all its bits are set
     bool all_free = true;
@@ -172,7 +179,7 @@ void Occupancy::assign(const Block& b, JobId job) {
     const int n = x1 - x0;
     if (!all_free)
       for (int i = 0; i < n; ++i)
-        ALLOCLAB_CHECK(o[i] == kNoJob, "node (%d,%d) given to job %d is owned by job %d", x0 + i, y, job, o[i]);
+        ALLOCLAB_CHECK(o[i] == kNoJob, "node (%d,%d,%d) given to job %d is owned by job %d", x0 + i, y, row0 / H, job, o[i]);
     for_each_word(x0, x1, [&](int k, std::uint64_t m) { row[k] &= ~m; });
     fill_owners(o, n, job);
     taken += n;
@@ -190,32 +197,40 @@ Occupancy Occupancy::free_bits_copy(const Occupancy& o) {
 
 void Occupancy::take(const Block& b) {
   ALLOCLAB_CHECK(owner_.empty(), "take() on an occupancy with owners (use assign)");
-  ALLOCLAB_CHECK(topo_.block_fits(b), "block (%d,%d) %dx%d taken outside the %dx%d machine", b.x, b.y, b.w, b.h,
-                 width(), height());
-  std::uint64_t* const bits = free_bits_.data();
+  ALLOCLAB_CHECK(topo_.block_fits(b), "block (%d,%d,%d) %dx%dx%d taken outside the %dx%dx%d machine", b.x, b.y, b.z,
+                 b.w, b.h, b.d, width(), height(), depth());
   const int wpr = wpr_;
-  for_each_run(b, [&](int x0, int x1, int y) {
-    std::uint64_t* row = bits + std::size_t(y) * wpr;
-    for_each_word(x0, x1, [&](int k, std::uint64_t m) {
-      ALLOCLAB_CHECK((row[k] & m) == m, "block (%d,%d) %dx%d taken over a busy node in row %d", b.x, b.y, b.w, b.h, y);
-      row[k] &= ~m;
+  for_each_layer(b, [&](int row0) {
+    std::uint64_t* const bits = free_bits_.data() + std::size_t(row0) * std::size_t(wpr);
+    for_each_run(b, [&](int x0, int x1, int y) {
+      std::uint64_t* row = bits + std::size_t(y) * wpr;
+      for_each_word(x0, x1, [&](int k, std::uint64_t m) {
+        ALLOCLAB_CHECK((row[k] & m) == m, "block (%d,%d,%d) %dx%dx%d taken over a busy node in row %d of layer %d", b.x,
+                       b.y, b.z, b.w, b.h, b.d, y, row0 / height());
+        row[k] &= ~m;
+      });
     });
   });
-  free_ -= b.w * b.h;
+  free_ -= b.area();
 }
 
 void Occupancy::release(const Block& b, JobId job) {
-  if (b.w == 1 && b.h == 1 && topo_.contains(b.x, b.y)) {
-    JobId& o = owner_[std::size_t(topo_.id(b.x, b.y))];
-    ALLOCLAB_CHECK(o == job, "node (%d,%d) released by job %d is owned by job %d", b.x, b.y, job, o);
+  if (b.w == 1 && b.h == 1 && b.d == 1 && topo_.contains(b.x, b.y, b.z)) {
+    JobId& o = owner_[std::size_t(topo_.id(b.x, b.y, b.z))];
+    ALLOCLAB_CHECK(o == job, "node (%d,%d,%d) released by job %d is owned by job %d", b.x, b.y, b.z, job, o);
     o = kNoJob;
-    set_bit(b.x, b.y, true);
+    set_bit(b.x, b.z * height() + b.y, true);
     ++free_;
     return;
   }
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: released block outside the machine", job);
-  JobId* const own = owner_.data();
-  std::uint64_t* const bits = free_bits_.data();
+  for_each_layer(b, [&](int row0) { release_layer(b, row0, job); });
+}
+
+// The block's nodes in the layer whose rows start at row0 (= z·H); the block fits the machine.
+void Occupancy::release_layer(const Block& b, int row0, JobId job) {
+  JobId* const own = owner_.data() + std::size_t(row0) * std::size_t(width());
+  std::uint64_t* const bits = free_bits_.data() + std::size_t(row0) * std::size_t(wpr_);
   const int W = width(), H = height(), wpr = wpr_;
   if (b.x + b.w <= W && (b.x >> 6) == ((b.x + b.w - 1) >> 6)) {  // each row: one run in one word
     const std::uint64_t m = row_mask(b.x & 63, b.w);
@@ -225,7 +240,7 @@ void Occupancy::release(const Block& b, JobId job) {
       JobId* o = own + std::size_t(y) * W + b.x;
       if (!all_owned(o, b.w, job))
         for (int i = 0; i < b.w; ++i)
-          ALLOCLAB_CHECK(o[i] == job, "node (%d,%d) released by job %d is owned by job %d", b.x + i, y, job, o[i]);
+          ALLOCLAB_CHECK(o[i] == job, "node (%d,%d,%d) released by job %d is owned by job %d", b.x + i, y, row0 / H, job, o[i]);
       fill_owners(o, b.w, kNoJob);
       word[std::size_t(y) * wpr] |= m;
     }
@@ -238,7 +253,7 @@ void Occupancy::release(const Block& b, JobId job) {
     const int n = x1 - x0;
     if (!all_owned(o, n, job))
       for (int i = 0; i < n; ++i)
-        ALLOCLAB_CHECK(o[i] == job, "node (%d,%d) released by job %d is owned by job %d", x0 + i, y, job, o[i]);
+        ALLOCLAB_CHECK(o[i] == job, "node (%d,%d,%d) released by job %d is owned by job %d", x0 + i, y, row0 / H, job, o[i]);
     fill_owners(o, n, kNoJob);
     std::uint64_t* row = bits + std::size_t(y) * wpr;
     for_each_word(x0, x1, [&](int k, std::uint64_t m) { row[k] |= m; });
@@ -263,8 +278,18 @@ void Occupancy::for_each_word(int x0, int x1, F&& f) {
   }
 }
 
-// Calls f(x0, x1, y) for each maximal in-row run [x0, x1) of the block (two runs per row when
-// the block wraps around the right edge of a torus).
+// Calls f(row0) for each layer of the block (wrapping on a torus), row0 = z·H its first row.
+template <class F>
+void Occupancy::for_each_layer(const Block& b, F&& f) const {
+  if (b.d == 1 && b.z == 0) return f(0);
+  for (int k = 0, z = b.z; k < b.d; ++k, ++z) {
+    if (z == depth()) z = 0;
+    f(z * height());
+  }
+}
+
+// Calls f(x0, x1, y) for each maximal in-row run [x0, x1) of the block in one layer (two runs
+// per row when the block wraps around the right edge of a torus).
 template <class F>
 void Occupancy::for_each_run(const Block& b, F&& f) const {
   const int W = width(), H = height();
@@ -279,13 +304,14 @@ void Occupancy::for_each_run(const Block& b, F&& f) const {
 
 bool Occupancy::consistent() const {
   int f = 0;
-  for (int y = 0; y < height(); ++y)
-    for (int x = 0; x < width(); ++x) {
-      const bool fr = owner(x, y) == kNoJob;
-      f += fr;
-      const bool bit = (free_row(y)[x >> 6] >> (x & 63)) & 1u;
-      if (bit != fr) return false;
-    }
+  for (int z = 0; z < depth(); ++z)
+    for (int y = 0; y < height(); ++y)
+      for (int x = 0; x < width(); ++x) {
+        const bool fr = owner(x, y, z) == kNoJob;
+        f += fr;
+        const bool bit = (free_row(y, z)[x >> 6] >> (x & 63)) & 1u;
+        if (bit != fr) return false;
+      }
   return f == free_;
 }
 
@@ -346,6 +372,7 @@ BaseMask Occupancy::free_bases(int p, int q) const {
 // ceil(log2 p) in-place passes per direction, no copies; a pass that leaves nothing set ends
 // the query early (the result is then all zero).
 Ops Occupancy::free_bases(int p, int q, BaseMask& out) const {
+  ALLOCLAB_CHECK(topo_.depth() == 1, "free_bases(%d, %d) on a machine of depth %d (a 2D query)", p, q, topo_.depth());
   return free_bases_of(free_bits_.data(), topo_, p, q, out, scratch_);
 }
 

@@ -1,11 +1,14 @@
 // occupancy.hpp — who owns each node, and fast queries for free submeshes.
 //
 // Besides the owner of every node, the grid keeps one bit word array per row (bit x set =
-// node (x, y) free). free_bases(p, q) then finds every base whose p×q block is entirely free
+// node (x, y) free). On a 3D machine the rows of layer z follow those of layer z - 1: row
+// z·H + y holds the free bits of (·, y, z), as node ids do (topology.hpp). free_bases(p, q) then finds every base whose p×q block is entirely free
 // with word-parallel shifts and ANDs — O(H·W/64·log(pq)) instead of rescanning W·H·p·q cells
 // (in place, ceil(log2 p) + ceil(log2 q) passes, stopping early once nothing is left).
 // On a torus the row is treated as a ring (doubled before shifting) and rows wrap modulo H,
 // so the bases of wrapping blocks are found too.
+//
+// free_bases and first_free_base answer for machines of depth 1 (the 2D strategies).
 //
 // Invariants (checked on every change): a node is assigned only when free, released only by
 // its owner, and the free count always equals the number of free nodes.
@@ -78,12 +81,13 @@ class Occupancy {
   const Topology& topology() const { return topo_; }
   int width() const { return topo_.width(); }
   int height() const { return topo_.height(); }
+  int depth() const { return topo_.depth(); }
   int free_count() const { return free_; }
   int busy_count() const { return topo_.nodes() - free_; }
 
-  JobId owner(int x, int y) const { return owner_[std::size_t(topo_.id(x, y))]; }
+  JobId owner(int x, int y, int z = 0) const { return owner_[std::size_t(topo_.id(x, y, z))]; }
   JobId owner(int node) const { return owner_[std::size_t(node)]; }
-  bool is_free(int x, int y) const { return owner(x, y) == kNoJob; }
+  bool is_free(int x, int y, int z = 0) const { return owner(x, y, z) == kNoJob; }
   // True if the whole block is inside the machine and free.
   bool block_free(const Block& b) const;
   // Number of busy nodes in the block (which must fit the machine).
@@ -117,8 +121,10 @@ class Occupancy {
     ops += free_bases(p, q, mask_scratch_);
     return mask_scratch_.first(x, y, ops);
   }
-  // Row y's free bits (bit x set = free), (W+63)/64 words.
-  const std::uint64_t* free_row(int y) const { return free_bits_.data() + std::size_t(y) * wpr_; }
+  // Row y of layer z: its free bits (bit x set = free), (W+63)/64 words.
+  const std::uint64_t* free_row(int y, int z = 0) const {
+    return free_bits_.data() + (std::size_t(z) * std::size_t(height()) + std::size_t(y)) * wpr_;
+  }
 
   // Mutations; both check their invariants and abort on a violation (a bug, not bad input).
   void assign(const Block& b, JobId job);
@@ -127,7 +133,7 @@ class Occupancy {
     const Block* const b = a.blocks.data();
     const std::size_t n = a.blocks.size();
     for (std::size_t i = 0; i < n; ++i) {
-      if (b[i].w == 1 && b[i].h == 1 && (i = assign_nodes(b, i, n, job)) == n) break;
+      if (b[i].w == 1 && b[i].h == 1 && b[i].d == 1 && (i = assign_nodes(b, i, n, job)) == n) break;
       assign(b[i], job);  // a larger block, or a violation (reported there)
     }
   }
@@ -135,7 +141,7 @@ class Occupancy {
     const Block* const b = a.blocks.data();
     const std::size_t n = a.blocks.size();
     for (std::size_t i = 0; i < n; ++i) {
-      if (b[i].w == 1 && b[i].h == 1 && (i = release_nodes(b, i, n, job)) == n) break;
+      if (b[i].w == 1 && b[i].h == 1 && b[i].d == 1 && (i = release_nodes(b, i, n, job)) == n) break;
       release(b[i], job);
     }
   }
@@ -155,7 +161,7 @@ class Occupancy {
 
  private:
   Occupancy(const Topology& t, int) : topo_(t), wpr_(0), free_(0) {}  // empty, for free_bits_copy
-  void set_bit(int x, int y, bool free);
+  void set_bit(int x, int row, bool free);  // row = z·H + y
   // One-node blocks b[i], b[i+1], ... that are free (assign) or owned by `job` (release),
   // changed in a tight loop; returns the index of the first block that is not such a node (n
   // if none).
@@ -164,7 +170,11 @@ class Occupancy {
   template <bool Assign, bool OneWord>
   std::size_t change_nodes(const Block* b, std::size_t i, std::size_t n, JobId job);
   template <class F>
+  void for_each_layer(const Block& b, F&& f) const;
+  template <class F>
   void for_each_run(const Block& b, F&& f) const;
+  void assign_layer(const Block& b, int row0, JobId job);
+  void release_layer(const Block& b, int row0, JobId job);
   template <class F>
   static void for_each_word(int x0, int x1, F&& f);
   static std::uint64_t row_mask(int lo, int n);

@@ -1,14 +1,15 @@
 // random.cpp — Random allocation: the baseline non-contiguous strategy of Bani-Ahmad 2013 §2.
 //
-// A request for p×q processors gets p·q free nodes chosen uniformly at random (a partial
-// Fisher–Yates shuffle over the free nodes in id order, so the choice depends only on the
-// occupancy and the strategy's random stream). Succeeds whenever p·q nodes are free. Each node
-// is reported as its own 1×1 block (no attempt is made to merge neighbours: the point of the
-// baseline is that it ignores contiguity). Works unchanged on a torus. With max_blocks > 0 a
-// job needing more than max_blocks nodes cannot be placed.
+// A request for p×q (×r on a 3D machine) processors gets that many free nodes chosen uniformly
+// at random (a partial Fisher–Yates shuffle over the free nodes in id order, so the choice
+// depends only on the occupancy and the strategy's random stream). Succeeds whenever enough
+// nodes are free. Each node is reported as its own 1×1×1 block (no attempt is made to merge
+// neighbours: the point of the baseline is that it ignores contiguity). Works unchanged on a
+// torus and on a 3D machine. With max_blocks > 0 a job needing more than max_blocks nodes
+// cannot be placed.
 //
 // Counted work: one operation = one bitmap word read, one free node listed, or one node drawn
-// (H·⌈W/64⌉ + free + p·q per successful decision). No release work.
+// (H·D·⌈W/64⌉ + free + p·q·r per successful decision). No release work.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -42,18 +43,19 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
     const int need = req.shape.area();
     if (need > occ.free_count()) return std::nullopt;
     if (max_blocks_ > 0 && need > max_blocks_) return std::nullopt;
-    const int W = occ.width(), H = occ.height(), wpr = (W + 63) / 64;
-    count(Ops(H) * wpr + occ.free_count() + need);
+    const int W = occ.width(), H = occ.height(), rows = H * occ.depth(), wpr = (W + 63) / 64;
+    count(Ops(rows) * wpr + occ.free_count() + need);
     // Free nodes in id order, from the free bits: the rows' bits are packed into one stream
-    // of ids (id = y·W + x, 64 per word, no padding at the row ends), so the loop that lists a
-    // word's set bits ends once per 64 ids rather than once per row (its exit is a
-    // mispredicted branch); x and y come from a table when a node is drawn (no division).
-    const std::size_t N = std::size_t(W) * std::size_t(H);
+    // of ids (id = r·W + x for row r = z·H + y, 64 per word, no padding at the row ends), so the
+    // loop that lists a word's set bits ends once per 64 ids rather than once per row (its exit
+    // is a mispredicted branch); x and r come from a table when a node is drawn (no division;
+    // on a 3D machine r is split into y and z afterwards).
+    const std::size_t N = std::size_t(W) * std::size_t(rows);
     if (xy_.size() != N) {
       xy_.resize(N);
       for (std::size_t id = 0; id < N; ++id) {
         const Block b{int(id % std::size_t(W)), int(id / std::size_t(W))};
-        std::memcpy(&xy_[id], &b, sizeof xy_[id]);  // its x and y, as they lie in a Block
+        std::memcpy(&xy_[id], &b, sizeof xy_[id]);  // its x and row, as x and y lie in a Block
       }
       free_.resize(N + 64);
     }
@@ -77,8 +79,8 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
       }
       base += 64;
     };
-    for (int y = 0; y < H; ++y) {
-      const std::uint64_t* r = occ.free_row(y);
+    for (int y = 0; y < rows; ++y) {
+      const std::uint64_t* r = occ.free_row(0) + std::size_t(y) * std::size_t(wpr);
       for (int k = 0; k < wpr; ++k) {
         const int nb = std::min(64, W - 64 * k);  // bits of this word inside the row
         const std::uint64_t v = r[k];             // bits >= nb are 0
@@ -94,7 +96,7 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
     }
     if (fill) list(acc);
     Allocation a;
-    a.blocks.resize(std::size_t(need));  // 1×1 blocks; x and y set below
+    a.blocks.resize(std::size_t(need));  // 1×1×1 blocks; x, y and z set below
     Block* const out = a.blocks.data();
     const std::size_t n = std::size_t(f - fl);
     Rng r = rng;  // drawn in a local copy (its state stays in registers), given back below
@@ -104,8 +106,13 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
       const std::size_t j = i + std::size_t(r.below(n - i));
       const std::uint32_t id = fl[j];
       fl[j] = fl[i];
-      std::memcpy(&out[i], &xy_[id], sizeof xy_[id]);  // x and y in one store
+      std::memcpy(&out[i], &xy_[id], sizeof xy_[id]);  // x and row in one store
     }
+    if (rows != H)
+      for (std::size_t i = 0; i < std::size_t(need); ++i) {
+        out[i].z = out[i].y / H;
+        out[i].y %= H;
+      }
     rng = r;
     return a;
   }
@@ -113,7 +120,7 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
  private:
   int max_blocks_;
   std::vector<std::uint32_t> free_;  // scratch: the free nodes' ids in id order
-  std::vector<std::uint64_t> xy_;    // node id -> the bytes of its Block's x and y
+  std::vector<std::uint64_t> xy_;    // node id -> the bytes of its Block's x and row (z·H + y)
   static_assert(offsetof(Block, x) == 0 && offsetof(Block, y) == sizeof(int) && sizeof(int) == 4);
 };
 

@@ -134,6 +134,10 @@ enum class Finds {
   Maybe,      // no such promise (frames, trees, a fixed list of shapes, a random probe, ...)
 };
 
+// The machines a strategy is defined on: 2D only (refused on a machine of depth > 1), or 2D and
+// 3D (any depth; on depth 1 it is its own 2D special case).
+enum class Dims { Two, TwoAndThree };
+
 struct StrategyInfo {
   std::string_view id;
   StrategyFactory make;
@@ -141,6 +145,7 @@ struct StrategyInfo {
   bool any_shape = false;  // may give a job any w x h = p*q in place of p x q (swf_shape=asff)
   bool torus;              // runs on a torus (wrap-aware)
   bool contiguous;         // one block per job
+  Dims dims;               // the machines it is defined on
   Finds finds;             // what it is sure to find
   TopologyCheck check = nullptr;  // why a machine is refused ("" = accepted); nullptr = none
   // The fingerprint of its decisions: an FNV-1a hash of every placement it makes on the fixed

@@ -255,9 +255,8 @@ int cmd_gantt(const std::vector<std::string>& words, std::ostream& out, std::ost
   sim->record_jobs(true);
   if (Status st = sim->run(); !st) { err << "alloclab: gantt: " << st.message() << "\n"; return 2; }
   const Scenario& sc = a->sc;
-  const std::string title = "Schedule: " + sc.scheduler + ", " + sc.strategy + " on " + std::to_string(sc.width) + "x" +
-                            std::to_string(sc.height) + (sc.topo().wraps() ? " torus" : " mesh") + ", " +
-                            std::to_string(sim->recorded().size()) + " jobs";
+  const std::string title = "Schedule: " + sc.scheduler + ", " + sc.strategy + " on " + sc.topo_size_text() +
+                            (sc.topo().wraps() ? " torus" : " mesh") + ", " + std::to_string(sim->recorded().size()) + " jobs";
   auto svg = gantt_svg(sim->recorded(), title, sc.topo().nodes());
   if (!svg) { err << "alloclab: " << svg.error().message << "\n"; return 2; }
   if (out_path.empty()) { out << *svg; return 0; }
@@ -294,7 +293,8 @@ int cmd_list(std::ostream& out) {
   for (const StrategyInfo& s : strategies()) {
     std::string where = s.torus ? "mesh, torus" : "mesh only";
     out << "  " << s.id << std::string(s.id.size() < 10 ? 10 - s.id.size() : 1, ' ') << s.help << " ["
-        << (s.contiguous ? "contiguous" : "non-contiguous") << "; " << where << "]\n";
+        << (s.contiguous ? "contiguous" : "non-contiguous") << "; " << where << "; "
+        << (s.dims == Dims::Two ? "2D" : "2D, 3D") << "]\n";
   }
   out << "schedulers:\n";
   for (const SchedulerInfo& s : schedulers())

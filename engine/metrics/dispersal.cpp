@@ -46,8 +46,8 @@ long long line_pairs(long long w) { return (w * w * w - w) / 6; }
 }  // namespace
 
 DispersalMeter::DispersalMeter(const Topology& t)
-    : topo_(t), cx_(std::size_t(t.width()), 0), cy_(std::size_t(t.height()), 0),
-      pc_(std::size_t(std::max(t.width(), t.height())) + 1, 0), ps_(pc_.size(), 0) {}
+    : topo_(t), cx_(std::size_t(t.width()), 0), cy_(std::size_t(t.height()), 0), cz_(std::size_t(t.depth()), 0),
+      pc_(std::size_t(std::max({t.width(), t.height(), t.depth()})) + 1, 0), ps_(pc_.size(), 0) {}
 
 double DispersalMeter::mean_pairwise_distance(const Allocation& a) {
   long long n = 0;
@@ -56,6 +56,7 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a) {
 
 // The mean over pairs, and the node count in `n` (one pass over the blocks for both).
 double DispersalMeter::mean_pairwise_distance(const Allocation& a, long long& n) {
+  if (topo_.depth() > 1) return mean_pairwise_distance_3d(a, n);
   const int W = topo_.width(), H = topo_.height();
   const bool wrap = topo_.wraps();
   long long sx = 0, sy = 0;
@@ -104,6 +105,29 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a, long long& n)
   return (double(sx) + double(sy)) / (double(n) * double(n - 1) / 2);
 }
 
+// The 3D machine: three histograms, every block through them (no closed form).
+double DispersalMeter::mean_pairwise_distance_3d(const Allocation& a, long long& n) {
+  const int W = topo_.width(), H = topo_.height(), D = topo_.depth();
+  n = 0;
+  for (const Block& b : a.blocks) {
+    const long long layer = (long long)b.w * b.h;
+    for (int i = 0, x = b.x; i < b.w; ++i, ++x) cx_[std::size_t(x >= W ? x - W : x)] += (long long)b.h * b.d;
+    for (int j = 0, y = b.y; j < b.h; ++j, ++y) cy_[std::size_t(y >= H ? y - H : y)] += (long long)b.w * b.d;
+    for (int k = 0, z = b.z; k < b.d; ++k, ++z) cz_[std::size_t(z >= D ? z - D : z)] += layer;
+    n += layer * b.d;
+  }
+  const bool wrap = topo_.wraps();
+  long long s = 0;
+  if (n >= 2)
+    s = pair_sum(cx_.data(), W, wrap, pc_.data(), ps_.data()) + pair_sum(cy_.data(), H, wrap, pc_.data(), ps_.data()) +
+        pair_sum(cz_.data(), D, wrap, pc_.data(), ps_.data());
+  std::fill(cx_.begin(), cx_.end(), 0);
+  std::fill(cy_.begin(), cy_.end(), 0);
+  std::fill(cz_.begin(), cz_.end(), 0);
+  if (n < 2) return 0;
+  return double(s) / (double(n) * double(n - 1) / 2);
+}
+
 double DispersalMeter::dispersal(const Allocation& a) {
   long long n = 0;
   return dispersal(a, n);
@@ -114,7 +138,7 @@ double DispersalMeter::dispersal(const Allocation& a, long long& n) {
   if (n < 2) return 1;
   if (compact_.size() <= std::size_t(n)) compact_.resize(std::size_t(n) + 1, 0);
   double& c = compact_[std::size_t(n)];
-  if (c == 0) c = compact_pairwise_distance(n);
+  if (c == 0) c = topo_.depth() > 1 ? compact_pairwise_distance_3d(n) : compact_pairwise_distance(n);
   return m / c;
 }
 
@@ -130,6 +154,19 @@ double compact_pairwise_distance(long long n) {
   if (full) a.blocks.push_back(Block{0, 0, int(w), int(full)});
   if (rest) a.blocks.push_back(Block{0, int(full), int(rest), 1});
   return mean_pairwise_distance(Topology(TopologyKind::Mesh, int(w), int(rows)), a);
+}
+
+double compact_pairwise_distance_3d(long long n) {
+  if (n < 2) return 0;
+  long long c = 1;
+  while (c * c * c < n) ++c;
+  const long long per_layer = c * c, layers = (n + per_layer - 1) / per_layer;
+  Allocation a;
+  const long long full = n / per_layer, rest = n % per_layer;
+  if (full) a.blocks.push_back(Block{0, 0, int(c), int(c), 0, int(full)});
+  if (rest >= c) a.blocks.push_back(Block{0, 0, int(c), int(rest / c), int(full), 1});
+  if (rest % c) a.blocks.push_back(Block{0, int(rest / c), int(rest % c), 1, int(full), 1});
+  return mean_pairwise_distance(Topology(TopologyKind::Mesh, int(c), int(c), int(layers)), a);
 }
 
 double dispersal(const Topology& t, const Allocation& a) { return DispersalMeter(t).dispersal(a); }

@@ -5,7 +5,9 @@
 // instead of O(n²); a single block that does not wrap has a closed form, O(1). dispersal()
 // divides it by the same figure for the most compact placement of the same number of nodes on
 // a mesh: n nodes filling rows of width ceil(sqrt(n)) (the last row partial) — 1.0 for a square
-// job, larger the more scattered the job is.
+// job, larger the more scattered the job is. On a 3D machine (depth > 1) a third histogram
+// counts the layers, and the compact placement is n nodes filling c×c layers, c = ceil(cbrt(n)),
+// rows of c (the last layer and row partial): 1.0 for a cube.
 //
 // The per-dimension pair sums are integers (exact in 64 bits for any machine the parameter
 // table allows), so every way of computing them gives the same double.
@@ -18,6 +20,8 @@ namespace alloclab {
 
 double mean_pairwise_distance(const Topology& t, const Allocation& a);
 double compact_pairwise_distance(long long n);
+// The 3D machine's compact figure (see above).
+double compact_pairwise_distance_3d(long long n);
 // mean_pairwise_distance / compact_pairwise_distance (1 for a single node).
 double dispersal(const Topology& t, const Allocation& a);
 
@@ -33,8 +37,9 @@ class DispersalMeter {
 
  private:
   double mean_pairwise_distance(const Allocation& a, long long& n);
+  double mean_pairwise_distance_3d(const Allocation& a, long long& n);
   Topology topo_;
-  std::vector<long long> cx_, cy_, pc_, ps_;  // histograms per column/row; prefix scratch
+  std::vector<long long> cx_, cy_, cz_, pc_, ps_;  // histograms per column/row/layer; prefix scratch
   std::vector<double> compact_;               // compact_pairwise_distance(n), 0 = not yet known
 };
 

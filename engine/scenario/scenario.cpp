@@ -175,21 +175,25 @@ ParamDef reloads_trace(ParamDef p) {
 }
 
 ParamDef size_row(std::string_view key, ParamGroup g, std::string_view help) {
-  const std::string range = "WxH, each side 1.." + std::to_string(kMaxSide);
+  const std::string range = "WxH or WxHxD, each side 1.." + std::to_string(kMaxSide) + ", at most " +
+                            std::to_string(kMaxNodes) + " nodes";
   ParamDef p = row(key, ParamType::Size, g, range, help);
   p.min = 1;
   p.max = kMaxSide;
   p.set = [key, range](Scenario& s, std::string_view v) -> Status {
     const auto x = v.find('x');
-    long long w, h;
-    if (x == std::string_view::npos || !parse_int64(v.substr(0, x), w) || !parse_int64(v.substr(x + 1), h) || w < 1 ||
-        h < 1 || w > kMaxSide || h > kMaxSide)
+    const auto x2 = x == std::string_view::npos ? x : v.find('x', x + 1);
+    long long w, h, d = 1;
+    if (x == std::string_view::npos || !parse_int64(v.substr(0, x), w) || !parse_int64(v.substr(x + 1, x2 - x - 1), h) ||
+        (x2 != std::string_view::npos && !parse_int64(v.substr(x2 + 1), d)) || w < 1 || h < 1 || d < 1 || w > kMaxSide ||
+        h > kMaxSide || d > kMaxSide || w * h * d > kMaxNodes)
       return bad(key, v, range);
     s.width = int(w);
     s.height = int(h);
+    s.depth = int(d);
     return {};
   };
-  p.get = [](const Scenario& s) { return std::to_string(s.width) + "x" + std::to_string(s.height); };
+  p.get = [](const Scenario& s) { return s.topo_size_text(); };
   return p;
 }
 
@@ -350,7 +354,7 @@ long long max_job_nodes(const Scenario& s) {
       return std::min(b, W) * std::min(b, H);
     }
     case SizeSpec::Kind::Fixed: return std::min((long long)s.job_size.a, W) * std::min((long long)s.job_size.b, H);
-    default: return W * H;
+    default: return W * H * s.depth;
   }
 }
 
@@ -359,7 +363,7 @@ std::string mib(long long bytes) { return std::to_string((bytes + (1 << 20) - 1)
 
 MemoryEstimate estimate_memory(const Scenario& s) {
   MemoryEstimate m;
-  const long long N = (long long)s.width * s.height;
+  const long long N = (long long)s.width * s.height * s.depth;
   const SchedulerInfo* sched = find_scheduler(s.scheduler);
   m.machine = N * (5 + 32 + 200) * (sched && sched->plans_on_copy ? 2 : 1);
   if (s.network()) {
@@ -459,6 +463,7 @@ std::string canonical_link(const Scenario& s) {
   // job_size's default depends on the machine, so compare against a default on this machine
   dflt.width = s.width;
   dflt.height = s.height;
+  dflt.depth = s.depth;
   dflt.machine = s.machine;  // and on a pod machine it is slices
   std::string out;
   for (const ParamDef& p : params()) {

@@ -35,6 +35,7 @@ namespace alloclab {
 
 // Documented maxima (docs/model/limits.md).
 inline constexpr int kMaxSide = 1024;
+inline constexpr long long kMaxNodes = 1024 * 1024;  // W·H·D: the largest 2D machine's count, in 3D too
 inline constexpr long long kMaxJobs = 100'000'000;
 inline constexpr long long kDefaultJobs = 1000;  // measured synthetic jobs when `jobs` is not given
 inline constexpr int kMaxReplications = 1000;
@@ -106,6 +107,7 @@ struct Scenario {
   std::string machine = "none";
   TopologyKind topology = TopologyKind::Mesh;
   int width = 16, height = 16;
+  int depth = 1;  // layers: 1 = the 2D machine, > 1 a 3D mesh or torus (size=WxHxD)
   // Set by the topology / size keys: a pod machine refuses a given topology or size not its own,
   // whichever key comes first.
   bool topology_set = false, size_set = false;
@@ -142,7 +144,7 @@ struct Scenario {
   // Loaded trace (set by whoever can read files: the CLI or the page). Not part of the link.
   std::shared_ptr<const Trace> trace_data;
 
-  Topology topo() const { return Topology(topology, width, height); }
+  Topology topo() const { return Topology(topology, width, height, depth); }
   // Jobs a replication generates (warm-up + measured): warmup + jobs (jobs = 0: kDefaultJobs),
   // at most the loaded trace's jobs; a loaded trace with jobs = 0 is replayed whole.
   long long total_jobs() const {
@@ -153,6 +155,10 @@ struct Scenario {
   }
   long long measured_jobs() const { return total_jobs() > warmup ? total_jobs() - warmup : 0; }
   int longer_side() const { return width > height ? width : height; }
+  // The size as the size key writes it: "WxH", or "WxHxD" on a 3D machine.
+  std::string topo_size_text() const {
+    return std::to_string(width) + "x" + std::to_string(height) + (depth > 1 ? "x" + std::to_string(depth) : "");
+  }
   // The pod machine's row, or nullptr when machine=none.
   const PodInfo* pod() const {
     const PodInfo* p = find_pod(machine);
@@ -179,15 +185,15 @@ void declare_keys(K& k) {
     const PodInfo* p = s.pod();
     if (!p) return {};
     const bool topo_bad = s.topology_set && s.topology != TopologyKind::Torus;
-    const bool size_bad = s.size_set && (s.width != p->width || s.height != p->height);
+    const bool size_bad = s.size_set && (s.width != p->width || s.height != p->height || s.depth != 1);
     if (!topo_bad && !size_bad) return {};
     return "machine=" + std::string(p->id) + " is a " + std::to_string(p->width) + "x" + std::to_string(p->height) +
-           " torus; " + (topo_bad ? "topology=mesh" : "size=" + std::to_string(s.width) + "x" + std::to_string(s.height)) +
+           " torus; " + (topo_bad ? "topology=mesh" : "size=" + s.topo_size_text()) +
            " conflicts with it (leave topology and size out, or use machine=none)";
   };
   auto is_pod_machine = [](const Scenario& s) {
     const PodInfo* p = s.pod();
-    return p && s.topology == TopologyKind::Torus && s.width == p->width && s.height == p->height;
+    return p && s.topology == TopologyKind::Torus && s.width == p->width && s.height == p->height && s.depth == 1;
   };
   ParamDef& machine = k.id_row("machine", G::Scenario, pods, ALLOCLAB_KEY_FIELD(machine),
       "Accelerator pod: sets a fixed torus, its legal slice shapes (job_size=slices) and legal slice positions; none = topology and size describe the machine");
@@ -199,6 +205,7 @@ void declare_keys(K& k) {
       t.topology = TopologyKind::Torus;
       t.width = p->width;
       t.height = p->height;
+      t.depth = 1;
     }
     s = std::move(t);
     return {};
@@ -210,8 +217,8 @@ void declare_keys(K& k) {
     return {};
   };
   ParamDef& topology = k.enum_row("topology", G::Scenario, Names<TopologyKind>{{"mesh", TopologyKind::Mesh}, {"torus", TopologyKind::Torus}},
-      ALLOCLAB_KEY_FIELD(topology), "Machine: 2D mesh, or 2D torus with wrap-around links");
-  ParamDef& size = k.size_row("size", G::Scenario, "Machine width x height in processors (columns x rows)");
+      ALLOCLAB_KEY_FIELD(topology), "Machine: mesh, or torus with wrap-around links in every dimension");
+  ParamDef& size = k.size_row("size", G::Scenario, "Machine width x height (x depth) in processors: WxH a 2D machine, WxHxD a 3D one (columns x rows x layers)");
   for (ParamDef* p : {&topology, &size}) {
     const bool is_size = p == &size;
     p->set = [set = p->set, pod_conflict, is_size](Scenario& s, std::string_view v) -> Status {
@@ -346,6 +353,9 @@ void declare_keys(K& k) {
   ParamDef& pattern = k.id_row("pattern", G::Network, patterns, ALLOCLAB_KEY_FIELD(pattern),
       "Communication pattern of running jobs over the wormhole network (none = no network model)");
   pattern.check = [](const Scenario& s) -> Status {
+    if (s.network() && s.depth > 1)
+      return Error{"pattern: the network model is 2D; a " + s.topo_size_text() +
+                   " machine (3D) runs without it: use pattern=none or a WxH size"};
     if (s.network() && (long long)s.width * s.height > kMaxNetworkNodes)
       return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
                    " nodes; use a smaller size or pattern=none"};

@@ -13,7 +13,9 @@ bool axis_overlap(int a, int w, int b, int v, int n) { return (b - a + n) % n < 
 bool overlaps(const Topology& t, const Allocation& a, const Allocation& b) {
   for (const Block& p : a.blocks)
     for (const Block& q : b.blocks)
-      if (axis_overlap(p.x, p.w, q.x, q.w, t.width()) && axis_overlap(p.y, p.h, q.y, q.h, t.height())) return true;
+      if (axis_overlap(p.x, p.w, q.x, q.w, t.width()) && axis_overlap(p.y, p.h, q.y, q.h, t.height()) &&
+          axis_overlap(p.z, p.d, q.z, q.d, t.depth()))
+        return true;
   return false;
 }
 
@@ -61,11 +63,11 @@ bool reservation_holds(const ProfileView& v, const Reservation& r) {
   if (!std::isfinite(r.start) || r.start < v.now || r.alloc.blocks.empty()) return false;
   const Topology& t = *v.topo;
   std::vector<char> on(std::size_t(t.nodes()), 0);
-  for (const Block& b : r.alloc.blocks) t.for_each_node(b, [&](int x, int y) { on[std::size_t(t.id(x, y))] = 1; });
+  for (const Block& b : r.alloc.blocks) t.for_each_node(b, [&](int x, int y, int z) { on[std::size_t(t.id(x, y, z))] = 1; });
   for (const Holding& h : v.running) {
     if (std::max(v.now, h.end) <= r.start) continue;
     bool clash = false;
-    for (const Block& b : h.alloc->blocks) t.for_each_node(b, [&](int x, int y) { clash = clash || on[std::size_t(t.id(x, y))]; });
+    for (const Block& b : h.alloc->blocks) t.for_each_node(b, [&](int x, int y, int z) { clash = clash || on[std::size_t(t.id(x, y, z))]; });
     if (clash) return false;
   }
   return true;

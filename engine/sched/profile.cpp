@@ -43,8 +43,8 @@ struct Planned {
 class Search {
  public:
   Search(const ProfileView& v, const QueuedJob& j)
-      : v_(v), req_{j.id, j.shape}, W_(v.topo->width()), H_(v.topo->height()), wpr_((W_ + 63) / 64),
-        need_(std::size_t(H_) * std::size_t(wpr_), 0) {}
+      : v_(v), req_{j.id, j.shape}, W_(v.topo->width()), H_(v.topo->height()), D_(v.topo->depth()),
+        wpr_((W_ + 63) / 64), need_(std::size_t(H_) * std::size_t(D_) * std::size_t(wpr_), 0) {}
 
   // The strategy's placement at time t on `occ`/`strat` that is free for [t, t + est) given the
   // planned starts in (t, t + est) (or [t, ...) when `inclusive`), if any.
@@ -80,7 +80,7 @@ class Search {
     bool ok = true;
     for (const Block& b : a->blocks) {
       if (!v_.topo->block_fits(b)) return std::nullopt;
-      v_.topo->for_each_node(b, [&](int x, int y) { ok = ok && avail.is_free(x, y); });
+      v_.topo->for_each_node(b, [&](int x, int y, int z) { ok = ok && avail.is_free(x, y, z); });
     }
     if (!ok) return std::nullopt;
     return a;
@@ -88,14 +88,15 @@ class Search {
   // the block's nodes into need_ (on a torus a block may wrap: a row splits at the edge)
   void need(const Block& b) {
     const int x0 = b.x, x1 = std::min(b.x + b.w, W_), wrap = b.x + b.w - W_;
-    for (int j = 0; j < b.h; ++j) {
-      const int y = (b.y + j) % H_;
-      set_bits(y, x0, x1);
-      if (wrap > 0) set_bits(y, 0, wrap);
-    }
+    for (int l = 0; l < b.d; ++l)
+      for (int j = 0; j < b.h; ++j) {
+        const int r = ((b.z + l) % D_) * H_ + (b.y + j) % H_;
+        set_bits(r, x0, x1);
+        if (wrap > 0) set_bits(r, 0, wrap);
+      }
   }
-  void set_bits(int y, int x0, int x1) {  // [x0, x1)
-    std::uint64_t* row = need_.data() + std::size_t(y) * std::size_t(wpr_);
+  void set_bits(int r, int x0, int x1) {  // [x0, x1) of row r = z·H + y
+    std::uint64_t* row = need_.data() + std::size_t(r) * std::size_t(wpr_);
     for (int x = x0; x < x1;) {
       const int k = x >> 6, lo = x & 63, hi = std::min(64, lo + (x1 - x));
       row[k] |= (hi == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << hi) - 1) & (~std::uint64_t(0) << lo);
@@ -106,16 +107,17 @@ class Search {
   const Occupancy& mask(const Occupancy& occ) {
     if (masked_) *masked_ = occ;
     else masked_.emplace(occ);
-    for (int y = 0; y < H_; ++y) {
-      const std::uint64_t* row = need_.data() + std::size_t(y) * std::size_t(wpr_);
-      const std::uint64_t* fr = occ.free_row(y);
+    for (int r = 0; r < H_ * D_; ++r) {
+      const int y = r % H_, z = r / H_;
+      const std::uint64_t* row = need_.data() + std::size_t(r) * std::size_t(wpr_);
+      const std::uint64_t* fr = occ.free_row(y, z);
       for (int k = 0; k < wpr_; ++k) {
         std::uint64_t m = row[k] & fr[k];
         while (m) {
           const int lo = __builtin_ctzll(m);
           const std::uint64_t run = m >> lo;
           const int len = run == ~std::uint64_t(0) ? 64 - lo : __builtin_ctzll(~run);
-          masked_->assign(Block{k * 64 + lo, y, len, 1}, kMaskOwner);
+          masked_->assign(Block{k * 64 + lo, y, len, 1, z, 1}, kMaskOwner);
           m &= len + lo >= 64 ? 0 : ~std::uint64_t(0) << (lo + len);
         }
       }
@@ -126,8 +128,8 @@ class Search {
   long long ops_ = 0;
   const ProfileView& v_;
   Request req_;
-  int W_, H_, wpr_;
-  std::vector<std::uint64_t> need_;  // per row, wpr_ words: bit x = node (x, y) is needed
+  int W_, H_, D_, wpr_;
+  std::vector<std::uint64_t> need_;  // per row z·H + y, wpr_ words: bit x = node (x, y, z) is needed
   std::optional<Occupancy> masked_;  // scratch
 };
 
@@ -205,23 +207,23 @@ std::string profile_clash(const ProfileView& v, std::span<const Reservation> res
   std::vector<int> seen(std::size_t(N), -1);
   for (std::size_t a = 0; a < items.size(); ++a) {
     for (const Block& b : items[a].alloc->blocks)
-      v.topo->for_each_node(b, [&](int x, int y) { seen[std::size_t(v.topo->id(x, y))] = int(a); });
+      v.topo->for_each_node(b, [&](int x, int y, int z) { seen[std::size_t(v.topo->id(x, y, z))] = int(a); });
     for (std::size_t b = a + 1; b < items.size(); ++b) {
       const Item &p = items[a], &q = items[b];
       const bool running_pair = b < v.running.size();  // running jobs hold their nodes now: checked by audit()
       if (running_pair || !(p.from < q.to && q.from < p.to) || q.from == q.to || p.from == p.to) continue;
       std::string clash;
       for (const Block& blk : q.alloc->blocks)
-        v.topo->for_each_node(blk, [&](int x, int y) {
-          if (clash.empty() && seen[std::size_t(v.topo->id(x, y))] == int(a))
-            clash = "node (" + std::to_string(x) + "," + std::to_string(y) + ") is planned for job " + std::to_string(p.id) + " over [" +
+        v.topo->for_each_node(blk, [&](int x, int y, int z) {
+          if (clash.empty() && seen[std::size_t(v.topo->id(x, y, z))] == int(a))
+            clash = "node (" + std::to_string(x) + "," + std::to_string(y) + (v.topo->depth() > 1 ? "," + std::to_string(z) : "") + ") is planned for job " + std::to_string(p.id) + " over [" +
                     format_number(p.from) + ", " + format_number(p.to) + ") and for job " + std::to_string(q.id) + " over [" +
                     format_number(q.from) + ", " + format_number(q.to) + ")";
         });
       if (!clash.empty()) return clash;
     }
     for (const Block& b : items[a].alloc->blocks)
-      v.topo->for_each_node(b, [&](int x, int y) { seen[std::size_t(v.topo->id(x, y))] = -1; });
+      v.topo->for_each_node(b, [&](int x, int y, int z) { seen[std::size_t(v.topo->id(x, y, z))] = -1; });
   }
   return "";
 }

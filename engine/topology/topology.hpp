@@ -1,9 +1,11 @@
-// topology.hpp — the machine: a W×H 2D mesh or 2D torus of processors.
-// Node ids are row-major (id = y·W + x). On a torus every row and column is a ring, so hop
-// distance takes the shorter way round and blocks may wrap around an edge.
+// topology.hpp — the machine: a W×H×D mesh or torus of processors (D = 1: the 2D machine).
+// Node ids: id = (z·H + y)·W + x, so a machine of depth 1 numbers its nodes row-major exactly
+// as the 2D machine does. On a torus every line along an axis is a ring, so hop distance takes
+// the shorter way round and blocks may wrap around an edge (in every dimension).
 #pragma once
 #include <array>
 #include <cstdlib>
+#include <type_traits>
 #include "../core/geometry.hpp"
 
 namespace alloclab {
@@ -12,23 +14,33 @@ enum class TopologyKind { Mesh, Torus };
 
 struct Coord {
   int x = 0, y = 0;
+  int z = 0;  // layer (0 on a 2D machine)
   bool operator==(const Coord&) const = default;
 };
 
 class Topology {
  public:
   Topology() = default;
-  Topology(TopologyKind k, int w, int h) : kind_(k), w_(w), h_(h) {}
+  Topology(TopologyKind k, int w, int h, int d = 1) : kind_(k), w_(w), h_(h), d_(d) {}
 
   TopologyKind kind() const { return kind_; }
   bool wraps() const { return kind_ == TopologyKind::Torus; }
   int width() const { return w_; }
   int height() const { return h_; }
-  int nodes() const { return w_ * h_; }
+  int depth() const { return d_; }
+  // 2 for a machine of depth 1, else 3.
+  int dims() const { return d_ == 1 ? 2 : 3; }
+  int nodes() const { return w_ * h_ * d_; }
 
-  int id(int x, int y) const { return y * w_ + x; }
-  Coord coord(int id) const { return {id % w_, id / w_}; }
-  bool contains(int x, int y) const { return x >= 0 && y >= 0 && x < w_ && y < h_; }
+  int id(int x, int y, int z = 0) const { return (z * h_ + y) * w_ + x; }
+  Coord coord(int id) const {
+    if (d_ == 1) return {id % w_, id / w_, 0};
+    const int row = id / w_;
+    return {id % w_, row % h_, row / h_};
+  }
+  bool contains(int x, int y, int z = 0) const {
+    return x >= 0 && y >= 0 && z >= 0 && x < w_ && y < h_ && z < d_;
+  }
 
   // Hop distance along one dimension of length n (shorter way round on a torus).
   int axis_distance(int a, int b, int n) const {
@@ -36,17 +48,18 @@ class Topology {
     return wraps() && n - d < d ? n - d : d;
   }
   int distance(Coord a, Coord b) const {
-    return axis_distance(a.x, b.x, w_) + axis_distance(a.y, b.y, h_);
+    return axis_distance(a.x, b.x, w_) + axis_distance(a.y, b.y, h_) + axis_distance(a.z, b.z, d_);
   }
 
-  // Neighbours in the order right, up, left, down; -1 where a mesh edge has none.
+  // The 2D neighbours in the order right, up, left, down (the ports of the 2D network's
+  // routers); -1 where a mesh edge has none. Within the node's layer.
   // (On a torus of side 1 or 2 a neighbour may be the node itself or repeat.)
   std::array<int, 4> neighbours(int node) const {
     const Coord c = coord(node);
     std::array<int, 4> n{-1, -1, -1, -1};
     auto at = [&](int x, int y) -> int {
-      if (wraps()) return id((x + w_) % w_, (y + h_) % h_);
-      return contains(x, y) ? id(x, y) : -1;
+      if (wraps()) return id((x + w_) % w_, (y + h_) % h_, c.z);
+      return contains(x, y) ? id(x, y, c.z) : -1;
     };
     n[0] = at(c.x + 1, c.y);
     n[1] = at(c.x, c.y + 1);
@@ -54,19 +67,52 @@ class Topology {
     n[3] = at(c.x, c.y - 1);
     return n;
   }
+  // All six neighbours in the order +x, +y, -x, -y, +z, -z (the first four as neighbours());
+  // -1 where a mesh edge has none (on a machine of depth 1: +z and -z on a mesh; on a torus of
+  // depth 1 they are the node itself).
+  std::array<int, 6> neighbours6(int node) const {
+    const Coord c = coord(node);
+    const std::array<int, 4> p = neighbours(node);
+    std::array<int, 6> n{p[0], p[1], p[2], p[3], -1, -1};
+    auto at = [&](int z) -> int {
+      if (wraps()) return id(c.x, c.y, (z + d_) % d_);
+      return z >= 0 && z < d_ ? id(c.x, c.y, z) : -1;
+    };
+    n[4] = at(c.z + 1);
+    n[5] = at(c.z - 1);
+    return n;
+  }
 
   // Whether a block lies inside the machine (on a torus: its base is a node and it is no
   // larger than the machine; it may wrap).
   bool block_fits(const Block& b) const {
-    if (b.w < 1 || b.h < 1 || b.w > w_ || b.h > h_) return false;
-    if (!contains(b.x, b.y)) return false;
-    return wraps() || (b.x + b.w <= w_ && b.y + b.h <= h_);
+    if (b.w < 1 || b.h < 1 || b.d < 1 || b.w > w_ || b.h > h_ || b.d > d_) return false;
+    if (!contains(b.x, b.y, b.z)) return false;
+    return wraps() || (b.x + b.w <= w_ && b.y + b.h <= h_ && b.z + b.d <= d_);
   }
-  // Inclusive end (upper-right) node of a block; wraps modulo the sides on a torus.
-  Coord block_end(const Block& b) const { return {(b.x + b.w - 1) % w_, (b.y + b.h - 1) % h_}; }
-  // Calls f(x, y) for every node of the block (wrapping on a torus), rows bottom to top.
+  // Inclusive end (upper-right-back) node of a block; wraps modulo the sides on a torus.
+  Coord block_end(const Block& b) const {
+    return {(b.x + b.w - 1) % w_, (b.y + b.h - 1) % h_, (b.z + b.d - 1) % d_};
+  }
+  // Calls f(x, y, z) for every node of the block (wrapping on a torus): layers front to back,
+  // rows bottom to top, x ascending. A callback taking (x, y) is given the block's base layer
+  // only: that form is for code that runs on machines of depth 1 (the 2D strategies).
   template <class F>
   void for_each_node(const Block& b, F&& f) const {
+    if constexpr (std::is_invocable_v<F&, int, int, int>) {
+      for (int k = 0; k < b.d; ++k) {
+        int z = b.z + k;
+        if (z >= d_) z -= d_;
+        for_each_in_layer(b, [&](int x, int y) { f(x, y, z); });
+      }
+    } else {
+      for_each_in_layer(b, f);
+    }
+  }
+
+ private:
+  template <class F>
+  void for_each_in_layer(const Block& b, F&& f) const {
     for (int j = 0; j < b.h; ++j) {
       int y = b.y + j;
       if (y >= h_) y -= h_;
@@ -78,9 +124,8 @@ class Topology {
     }
   }
 
- private:
   TopologyKind kind_ = TopologyKind::Mesh;
-  int w_ = 16, h_ = 16;
+  int w_ = 16, h_ = 16, d_ = 1;
 };
 
 }  // namespace alloclab

@@ -38,43 +38,83 @@ struct Results {
   double mean_release_ops = 0;        // counted operations per release (departure), window
 };
 
+// Which way a metric improves. Every row of the metric table declares one (Undeclared is the
+// value a row gets when it forgets; tests/test_metrics.cpp refuses it): Compare's verdicts and
+// "best" highlight, the Sweep plots, the CLI's paired verdicts and `alloclab list` read it.
+enum class Better { Undeclared, Lower, Higher, Neither };
+
 struct MetricField {
   std::string_view name;
   double Results::*member;
+  Better better;          // lower is better, higher is better, or neither (a count of work, ...)
+  std::string_view help;  // one sentence for a reader (tooltips, glossary, `alloclab list`)
 };
 
 // The metric table, in output order (JSON `results`, CSV columns, averaging, the page's Results
-// window): a new metric is a member above, a row here, and its accumulation in RunMetrics (run_metrics.hpp).
+// window, Compare, Sweep, the glossary): a new metric is a member above, a row here (with its
+// direction and help), and its accumulation in RunMetrics (run_metrics.hpp).
 inline constexpr MetricField kMetricFields[] = {
-    {"jobs_completed", &Results::jobs_completed},
-    {"utilization", &Results::utilization},
-    {"mean_response_time", &Results::mean_response_time},
-    {"mean_wait_time", &Results::mean_wait_time},
-    {"mean_service_time", &Results::mean_service_time},
-    {"mean_jobs_in_system", &Results::mean_jobs_in_system},
-    {"throughput", &Results::throughput},
-    {"external_fragmentation", &Results::external_fragmentation},
-    {"internal_fragmentation", &Results::internal_fragmentation},
-    {"mean_blocks_per_job", &Results::mean_blocks_per_job},
-    {"mean_packet_latency", &Results::mean_packet_latency},
-    {"mean_packet_blocking", &Results::mean_packet_blocking},
-    {"network_cycles", &Results::network_cycles},
-    {"mean_dispersal", &Results::mean_dispersal},
-    {"contiguous_fraction", &Results::contiguous_fraction},
-    {"effectiveness", &Results::effectiveness},
-    {"unreliability", &Results::unreliability},
-    {"jobs_dropped", &Results::jobs_dropped},
-    {"makespan", &Results::makespan},
-    {"allocation_failures", &Results::allocation_failures},
-    {"mean_bounded_slowdown", &Results::mean_bounded_slowdown},
-    {"mean_packet_queueing", &Results::mean_packet_queueing},
-    {"completion_ratio", &Results::completion_ratio},
-    {"mean_allocation_ops", &Results::mean_allocation_ops},
-    {"max_allocation_ops", &Results::max_allocation_ops},
-    {"mean_release_ops", &Results::mean_release_ops},
+    {.name = "jobs_completed", .member = &Results::jobs_completed, .better = Better::Higher,
+     .help = "Measured jobs that finished (after the warm-up)."},
+    {.name = "utilization", .member = &Results::utilization, .better = Better::Higher,
+     .help = "Time-average share of the machine's processors in use by jobs (requested processors / all)."},
+    {.name = "mean_response_time", .member = &Results::mean_response_time, .better = Better::Lower,
+     .help = "Mean time from a job's arrival to its end (waiting + service)."},
+    {.name = "mean_wait_time", .member = &Results::mean_wait_time, .better = Better::Lower,
+     .help = "Mean time a job waited in the queue before it started."},
+    {.name = "mean_service_time", .member = &Results::mean_service_time, .better = Better::Lower,
+     .help = "Mean time from a job's start to its end (longer when its messages meet contention)."},
+    {.name = "mean_jobs_in_system", .member = &Results::mean_jobs_in_system, .better = Better::Lower,
+     .help = "Time-average number of jobs waiting or running."},
+    {.name = "throughput", .member = &Results::throughput, .better = Better::Higher,
+     .help = "Jobs finished per time unit in the measurement window."},
+    {.name = "external_fragmentation", .member = &Results::external_fragmentation, .better = Better::Lower,
+     .help = "Mean share of the machine free at allocation failures that happened with enough free processors (free, but not in a usable shape)."},
+    {.name = "internal_fragmentation", .member = &Results::internal_fragmentation, .better = Better::Lower,
+     .help = "Processors allocated beyond those requested, per requested processor (e.g. buddy rounding up)."},
+    {.name = "mean_blocks_per_job", .member = &Results::mean_blocks_per_job, .better = Better::Lower,
+     .help = "Mean number of separate rectangles a job was given (1 = contiguous)."},
+    {.name = "mean_packet_latency", .member = &Results::mean_packet_latency, .better = Better::Lower,
+     .help = "Network: cycles from a packet entering the network until its last flit is delivered (0 without a pattern)."},
+    {.name = "mean_packet_blocking", .member = &Results::mean_packet_blocking, .better = Better::Lower,
+     .help = "Network: cycles a packet's head flit waited at routers beyond routing (contention; 0 without a pattern)."},
+    {.name = "network_cycles", .member = &Results::network_cycles, .better = Better::Neither,
+     .help = "Network cycles simulated (idle cycles skipped): how much work the simulator did, not a quality."},
+    {.name = "mean_dispersal", .member = &Results::mean_dispersal, .better = Better::Lower,
+     .help = "Mean hop distance between a job's processors relative to a compact job of the same size (1 = compact)."},
+    {.name = "contiguous_fraction", .member = &Results::contiguous_fraction, .better = Better::Higher,
+     .help = "Share of measured jobs allocated as one rectangle."},
+    {.name = "effectiveness", .member = &Results::effectiveness, .better = Better::Higher,
+     .help = "Measured jobs allocated (started) / measured jobs arrived (Jakimczuk et al. 2013's E)."},
+    {.name = "unreliability", .member = &Results::unreliability, .better = Better::Lower,
+     .help = "1 - effectiveness: the share of arrived jobs not allocated (Jakimczuk et al. 2013's U)."},
+    {.name = "jobs_dropped", .member = &Results::jobs_dropped, .better = Better::Lower,
+     .help = "Measured jobs not processed (on_fail=drop)."},
+    {.name = "makespan", .member = &Results::makespan, .better = Better::Lower,
+     .help = "Time of the last departure (or the time limit): how long the whole workload took."},
+    {.name = "allocation_failures", .member = &Results::allocation_failures, .better = Better::Lower,
+     .help = "Allocation attempts in the window that found no place for the job."},
+    {.name = "mean_bounded_slowdown", .member = &Results::mean_bounded_slowdown, .better = Better::Lower,
+     .help = "Mean of max(1, response / max(service, 10)): how many times longer than its own run a job took."},
+    {.name = "mean_packet_queueing", .member = &Results::mean_packet_queueing, .better = Better::Lower,
+     .help = "Network: cycles a packet waited in its source queue before entering the network."},
+    {.name = "completion_ratio", .member = &Results::completion_ratio, .better = Better::Higher,
+     .help = "Measured jobs completed / measured jobs arrived."},
+    {.name = "mean_allocation_ops", .member = &Results::mean_allocation_ops, .better = Better::Lower,
+     .help = "Counted operations per allocation decision (failed ones too): the strategy's cost."},
+    {.name = "max_allocation_ops", .member = &Results::max_allocation_ops, .better = Better::Lower,
+     .help = "The most operations one allocation decision took in the window."},
+    {.name = "mean_release_ops", .member = &Results::mean_release_ops, .better = Better::Lower,
+     .help = "Counted operations per release (a job leaving): the strategy's bookkeeping cost."},
 };
 
 std::span<const MetricField> metric_fields();
+// The row of a metric by name (nullptr when there is none).
+const MetricField* find_metric(std::string_view name);
+// "lower is better", "higher is better", "neither better nor worse" ("undeclared" for a row without).
+std::string_view better_text(Better b);
+// Whether value a is strictly better than b for this metric (never for Neither).
+bool is_better(Better b, double a, double b_value);
 
 // Accumulates the Results of independent replications: per-metric mean and 95% half-width.
 class Aggregate {

@@ -67,6 +67,9 @@ Layout layout(Slot slot, float dw, float dh) {
 
 namespace {
 
+// The window's (the browser tab's) title; a loaded preset puts its title in front.
+constexpr const char* kWindowTitle = "alloclab - processor allocation on 2D meshes and tori";
+
 // Everything one running app owns; the emscripten main loop gets a pointer to it.
 struct App {
   SDL_Window* window = nullptr;
@@ -83,6 +86,10 @@ struct App {
   SweepWindow sweep;
   ExplainWindow explain;
   ErrorWindow error;
+  HelpWindow help;
+  bool developer = false;            // View > Developer readouts (frame work, the frame budget)
+  std::string lesson_name;           // the preset whose card is parsed into `lesson`
+  std::optional<PresetInfo> lesson;
   long long frame = 0, max_frames = 0;
   std::string screenshot;  // BMP written after the last frame (native)
   bool done = false;
@@ -116,28 +123,42 @@ void menu_bar(App& app) {
     ++k;
   }
   ImGui::Separator();
-  if (ImGui::BeginMenu("Presets")) {
+  if (ImGui::BeginMenu("Presets")) {  // grouped by paper (the presets' `#: paper` lines), titled
+    std::vector<std::pair<const Preset*, Result<PresetPoint>>> items;
+    std::vector<std::string> papers;
     for (const Preset& p : presets()) {
-      const std::string name(p.name);
-      if (ImGui::MenuItem(name.c_str())) (void)load_preset(st, p.name);
-      if (ImGui::IsItemHovered()) {
-        auto pt = preset_first_point(p);
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
-        if (pt) {
-          ImGui::TextUnformatted(pt->description.c_str());
-          ImGui::TextDisabled("loads the first point: %s", canonical_link(pt->scenario).c_str());
-        } else {
-          ImGui::TextUnformatted(pt.error().message.c_str());
+      auto pt = preset_first_point(p);
+      const std::string paper = pt && !pt->info.paper.empty() ? pt->info.paper : "Other set-ups";
+      if (std::find(papers.begin(), papers.end(), paper) == papers.end()) papers.push_back(paper);
+      items.emplace_back(&p, std::move(pt));
+    }
+    for (const std::string& paper : papers) {
+      ImGui::TextColored(ImVec4(0.7f, 0.85f, 1.0f, 1), "%s", paper.c_str());
+      for (const auto& [p, pt] : items) {
+        if ((pt && !pt->info.paper.empty() ? pt->info.paper : "Other set-ups") != paper) continue;
+        std::string label = pt && !pt->info.title.empty() ? pt->info.title : std::string(p->name);
+        if (pt && !pt->info.figure.empty()) label = pt->info.figure + ": " + label;
+        label = "   " + label + "##" + std::string(p->name);
+        if (ImGui::MenuItem(label.c_str())) (void)load_preset(st, p->name);
+        if (ImGui::IsItemHovered()) {
+          ImGui::BeginTooltip();
+          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+          if (pt) {
+            ImGui::TextUnformatted(pt->info.shows.empty() ? pt->description.c_str() : pt->info.shows.c_str());
+            ImGui::TextDisabled("file assets/scenarios/%.*s.txt; opens %s", int(p->name.size()), p->name.data(),
+                                pt->info.mode.empty() ? "the first point" : pt->info.mode.c_str());
+          } else {
+            ImGui::TextUnformatted(pt.error().message.c_str());
+          }
+          ImGui::PopTextWrapPos();
+          ImGui::EndTooltip();
         }
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
       }
     }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Share")) {
-    if (ImGui::MenuItem("Copy link")) page_copy_link(st.link());
+    if (ImGui::MenuItem("Copy link")) page_copy_link(st.share_link());
     if (ImGui::MenuItem("Download results (CSV)")) page_download("alloclab-results.csv", "text/csv", results_csv(results_source(st)));
     if (ImGui::MenuItem("Download results (JSON)"))
       page_download("alloclab-results.json", "application/json", results_json_text(results_source(st)));
@@ -155,7 +176,22 @@ void menu_bar(App& app) {
     ImGui::MenuItem("Compare", nullptr, &app.compare.open);
     ImGui::MenuItem("Sweep", nullptr, &app.sweep.open);
     ImGui::MenuItem("Explain", nullptr, &app.explain.open);
+    ImGui::Separator();
+    ImGui::MenuItem("Developer readouts", nullptr, &app.developer);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frame work and simulation time per frame (menu bar), the frame budget (Setup)");
     ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Start here")) app.help.open = true, app.help.tab = 0, ImGui::SetWindowFocus("Help");
+    if (ImGui::MenuItem("Glossary")) app.help.open = true, app.help.tab = 1, ImGui::SetWindowFocus("Help");
+    ImGui::EndMenu();
+  }
+  if (!app.developer) {  // the one-line description where the developer readouts go
+    const char* about = "processor allocation on 2D meshes and tori";
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 8, ImGui::GetWindowWidth() - ImGui::CalcTextSize(about).x - 16));
+    if (ImGui::GetWindowWidth() - ImGui::GetCursorPosX() > ImGui::CalcTextSize(about).x) ImGui::TextDisabled("%s", about);
+    ImGui::EndMainMenuBar();
+    return;
   }
   // frame work (median of the recent frames), right-aligned
   const auto& f = st.timing().frame_ms();
@@ -287,12 +323,28 @@ void draw_windows(App& app) {
   AppState& st = app.state;
   const Simulation& sim = st.sim();
   place(Slot::Setup, ImGuiCond_FirstUseEver);
-  app.setup.draw({sim, st.scenario(), st.generation(), st.pending_trace()}, st.playback(),
+  const Download download = [](const std::string& f, const std::string& mime, const std::string& text) { page_download(f, mime, text); };
+  const std::string share = st.share_link();
+  if (app.lesson_name != st.lesson()) {  // the card of the preset loaded (parsed once); the tab title follows
+    app.lesson_name = st.lesson();
+    app.lesson.reset();
+    if (const Preset* p = find_preset(st.lesson()))
+      if (auto pt = preset_first_point(*p)) app.lesson = pt->info;
+    const std::string title = app.lesson ? app.lesson->title + " - alloclab" : std::string(kWindowTitle);
+    if (app.window) SDL_SetWindowTitle(app.window, title.c_str());
+  }
+  app.setup.draw({sim, st.scenario(), st.generation(), st.pending_trace(), share, page_can_pick_files(), app.lesson ? &*app.lesson : nullptr,
+                  app.developer, st.mode() == Mode::Run || st.mode() == Mode::Explain,
+                  st.mode() == Mode::Compare ? "Compare's own Play / Restart drive the strategies side by side; the keys below change the scenario they share."
+                                             : "The Sweep runs the scenario below once per point in the background (Start sweep)."},
+                 st.playback(),
                  {[&st] { st.step_once(); }, [&st] { st.reset(); }, [&st] { st.run_to_end(); },
                   [&st](std::string_view k, std::string_view v) { return st.set_param(k, v); },
                   [&st] { (void)st.load(Scenario{}); },
                   [&st](const std::string& path) { page_load_trace_file(st, path); },
-                  [&st](const LogMachine& log) { page_load_builtin_trace(st, log); }});
+                  [&st](const LogMachine& log) { page_load_builtin_trace(st, log); },
+                  [] { page_pick_trace(); },
+                  [](const std::string& link) { page_copy_link(link); }, [&st] { st.set_lesson(""); }});
   switch (st.mode()) {
     case Mode::Run:
       place(Slot::MainTop);
@@ -304,26 +356,34 @@ void draw_windows(App& app) {
       place(Slot::RightTop);
       app.queue.draw(sim, st.pin());
       place(Slot::RightBottom);
-      app.results.draw(results_source(st), {[&st] { st.start_replications(); }, [&st] { st.cancel_replications(); }});
+      app.results.draw(results_source(st), {[&st] { st.start_replications(); }, [&st] { st.cancel_replications(); }, download});
       break;
     case Mode::Compare:
       place(Slot::Main);
       app.compare.draw({st.scenario(), st.compare_ids(), st.compare_runs(), st.compare_errors(), st.first_diff(), st.compare_paired()},
                        st.playback(),
                        {[&st](std::vector<std::string> ids) { st.set_compare_ids(std::move(ids)); },
-                        [&st] { st.restart_compare(); }, [&st] { (void)st.first_difference(); }});
+                        [&st] { st.restart_compare(); }, [&st] { (void)st.first_difference(); }, download});
       break;
     case Mode::Sweep:
       place(Slot::Main);
       app.sweep.draw({st.scenario(), st.sweep_settings(), st.sweep()},
                      {[&st](SweepSettings s) { st.set_sweep_settings(std::move(s)); }, [&st] { st.start_sweep(); },
-                      [&st] { st.cancel_sweep(); }});
+                      [&st] { st.cancel_sweep(); }, download},
+                     st.report());
       break;
     case Mode::Explain:
       place(Slot::Main);
       app.explain.draw({sim, st.generation(), st.events()}, st.explain_cursor(), st.pin(), [&st] { st.step_once(); });
       break;
   }
+  if (app.help.open) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float w = std::min(io.DisplaySize.x - 12, std::max(360.0f, io.DisplaySize.x * 0.55f));
+    ImGui::SetNextWindowPos(ImVec2((io.DisplaySize.x - w) * 0.5f, ImGui::GetFrameHeight() + 30), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(w, std::min(io.DisplaySize.y - 60, 560.0f)), ImGuiCond_Appearing);
+  }
+  app.help.draw({[&st](std::string_view link) { (void)st.load_link(link); }, [&st](std::string_view name) { (void)load_preset(st, name); }});
   app.error.draw(st.error(), [&st] { st.clear_error(); });
 }
 
@@ -354,7 +414,7 @@ void run_frame(App& app) {
   st.report().begin_frame();  // the Mesh window says what it drew
   draw_windows(app);
   menu_bar(app);
-  if (st.take_link_changed()) page_set_link(st.link());
+  if (st.take_link_changed()) page_set_link(st.share_link());
 
   ImGui::Render();
   const auto w1 = std::chrono::steady_clock::now();
@@ -400,6 +460,7 @@ int main(int argc, char** argv) {
   // window.alloclab is ready before any graphics: runJson works even without WebGL2.
   if (link.empty()) link = page_link();
   if (!link.empty()) (void)app->state.load_link(link);
+  else app->help.open = true;  // a first visit: Start here
   page_install_api(app->state);
 #ifdef __EMSCRIPTEN__
   owner.release();  // window.alloclab refers to the App: it lives as long as the page
@@ -426,7 +487,7 @@ int main(int argc, char** argv) {
   // (on the web the browser clears whatever the context has before each frame).
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
   SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
-  app->window = SDL_CreateWindow("alloclab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
+  app->window = SDL_CreateWindow(kWindowTitle, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
                                  SDL_WindowFlags(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI));
   if (!app->window) { std::fprintf(stderr, "alloclab_app: SDL_CreateWindow: %s\n", SDL_GetError()); return 1; }
   app->gl = SDL_GL_CreateContext(app->window);

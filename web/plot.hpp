@@ -1,5 +1,6 @@
 // plot.hpp — a small line chart drawn with ImDrawList (no plotting library): axes with "nice"
-// ticks and labels, a title, a legend, optional 95% confidence bars, and a hover read-out.
+// ticks and labels (linear or logarithmic), a title, a legend beside the plot area, optional
+// 95% confidence bars (series at the same x drawn side by side), and a hover read-out.
 // Used by the Charts and Sweep windows.
 #pragma once
 #include <span>
@@ -24,7 +25,13 @@ struct PlotSpec {
   bool y_from_zero = true;  // include 0 on the y axis
   double y_max = 0;         // > 0: fixed upper bound
   bool x_labels = true;     // tick labels and label under the x axis (off for stacked plots)
+  bool log_x = false;       // logarithmic axes (used when every value is positive)
+  bool log_y = false;
 };
+
+// A number for a reader: integers up to 10^9 written out (13580, not 1.358e+04), else 4
+// significant digits.
+std::string readable(double v);
 
 // Draws the chart in a size.x × size.y area at the cursor.
 void plot(const char* id, ImVec2 size, const PlotSpec& spec, std::span<const Series> series);

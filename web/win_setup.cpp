@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <string_view>
 #include "imgui.h"
-#include "page_api.hpp"
 #include "windows.hpp"
 #include "workload/log_machines.hpp"
 
@@ -55,6 +54,13 @@ void SetupWindow::sync(const View& view) {
   synced_ = view.generation;
 }
 
+std::string_view short_name(std::string_view help) {
+  std::size_t end = help.size();
+  for (std::string_view sep : {std::string_view(" ("), std::string_view(": "), std::string_view(", ")})
+    end = std::min(end, help.find(sep));
+  return end <= 40 ? help.substr(0, end) : std::string_view();
+}
+
 // One row of the table: label, control, error. Applies the value when the control is left.
 void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
   const ParamDef& p = params()[i];
@@ -69,16 +75,23 @@ void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
   ImGui::SetNextItemWidth(-FLT_MIN);
   bool commit = false;
   if (p.type == ParamType::Enum && p.choices) {
-    if (ImGui::BeginCombo("##v", v.c_str(), ImGuiComboFlags_HeightLarge)) {
+    // each choice's code with its full name beside it ("ff  First Fit")
+    auto label = [&](const std::string& c) {
+      const std::string_view name = p.choice_help ? short_name(p.choice_help(c)) : std::string_view();
+      return name.empty() ? c : c + "  " + std::string(name);
+    };
+    if (ImGui::BeginCombo("##v", label(v).c_str(), ImGuiComboFlags_HeightLarge)) {
       for (const std::string& c : p.choices()) {
         const std::string why = p.choice_unavailable ? p.choice_unavailable(view.scenario, c) : std::string();
         const std::string_view help = p.choice_help ? p.choice_help(c) : std::string_view();
         ImGui::BeginDisabled(!why.empty());
-        if (ImGui::Selectable(c.c_str(), c == v)) { v = c; commit = true; }
+        if (ImGui::Selectable((label(c) + "##" + c).c_str(), c == v)) { v = c; commit = true; }
         ImGui::EndDisabled();
         if ((!help.empty() || !why.empty()) && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
           ImGui::BeginTooltip();
+          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
           ImGui::TextUnformatted(help.data(), help.data() + help.size());
+          ImGui::PopTextWrapPos();
           if (!why.empty()) ImGui::TextDisabled("%s", why.c_str());
           ImGui::EndTooltip();
         }
@@ -96,8 +109,8 @@ void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
     if (dirty_[i] && !ImGui::IsItemActive()) commit = true;
   } else if (p.type == ParamType::Path) {
     const std::string& name = view.scenario.trace;
-    if (page_can_pick_files()) {
-      if (ImGui::Button(name.empty() ? "Choose trace file..." : "Replace...")) page_pick_trace();
+    if (view.can_pick_files) {
+      if (ImGui::Button(name.empty() ? "Choose trace file..." : "Replace...")) act.pick_trace();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Read an SWF or CSV job trace from this computer (it never leaves the browser)");
     } else {
       ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 50);
@@ -153,38 +166,73 @@ void SetupWindow::draw(const View& view, Playback& play, const Actions& act) {
   if (!open) return;
   if (!ImGui::Begin("Setup", &open)) { ImGui::End(); return; }
 
-  // ---- playback
+  // ---- the lesson card (a preset's `#:` lines), until closed or another preset is loaded
+  if (const PresetInfo* l = view.lesson) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.16f, 0.2f, 0.28f, 1));
+    ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.42f), true);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1), "%s", l->title.c_str());
+    ImGui::TextColored(ImVec4(0.7f, 0.85f, 1.0f, 1), "%s%s%s", l->paper.c_str(), l->figure.empty() ? "" : ", ", l->figure.c_str());
+    auto line = [](const char* label, const std::string& text) {
+      if (text.empty()) return;
+      ImGui::TextDisabled("%s", label);
+      ImGui::SameLine();
+      ImGui::TextUnformatted(text.c_str());
+    };
+    line("Shows", l->shows);
+    if (!l->mode.empty()) {
+      const std::string m = l->mode + (l->x.empty() ? "" : " (x-axis: " + l->x + ")");
+      line("Mode", m);
+    }
+    line("Look at", l->look);
+    line("Paper", l->paper_says);
+    line("alloclab", l->ours);
+    ImGui::PopTextWrapPos();
+    if (ImGui::SmallButton("Close card")) act.close_lesson();
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+  }
+
+  // ---- playback (Run and Explain; Compare and Sweep have their own controls)
   const Simulation& sim = view.sim;
-  const float bw = ImGui::GetFrameHeight() * 3.2f;
-  if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(bw, 0))) play.toggle();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space");
-  ImGui::SameLine();
-  if (ImGui::Button("Step")) act.step();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One event (pauses)   key: S");
-  ImGui::SameLine();
-  if (ImGui::Button("Reset")) act.reset();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart the scenario from time 0   key: R");
-  ImGui::SameLine();
-  if (ImGui::Button("Run to end")) act.run_to_end();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("As fast as the frame budget allows, stop at the end   key: E");
-  float speed = float(play.speed());
-  ImGui::BeginDisabled(play.max_speed());
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-  if (ImGui::SliderFloat("events/s", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic))
-    play.set_speed(std::clamp(double(speed), 1.0, 1e6));
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (bool on = play.max_speed(); ImGui::Checkbox("max", &on)) play.set_max_speed(on);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("As many events per frame as the time budget allows");
-  if (bool on = play.repeat(); ImGui::Checkbox("repeat", &on)) play.set_repeat(on);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart when the run is over");
-  ImGui::SameLine();
-  float budget = float(play.budget_ms());
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
-  if (ImGui::SliderFloat("budget ms", &budget, 1.0f, 30.0f, "%.1f")) play.set_budget_ms(budget);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Wall time all simulation work may use per frame (keeps the page responsive)");
-  if (sim.done()) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "run complete at t = %.1f", sim.now());
-  else ImGui::TextDisabled("t = %.1f   %lld / %lld jobs departed", sim.now(), sim.departures(), sim.total_jobs());
+  if (!view.run_controls) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", view.controls_note);
+    ImGui::PopTextWrapPos();
+  } else {
+    const float bw = ImGui::GetFrameHeight() * 3.2f;
+    if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(bw, 0))) play.toggle();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space");
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) act.step();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("One event (pauses)   key: S");
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) act.reset();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart the scenario from time 0   key: R");
+    ImGui::SameLine();
+    if (ImGui::Button("Run to end")) act.run_to_end();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("As fast as the frame budget allows, stop at the end   key: E");
+    float speed = float(play.speed());
+    ImGui::BeginDisabled(play.max_speed());
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+    if (ImGui::SliderFloat("events/s", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic))
+      play.set_speed(std::clamp(double(speed), 1.0, 1e6));
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (bool on = play.max_speed(); ImGui::Checkbox("max", &on)) play.set_max_speed(on);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("As many events per frame as the time budget allows");
+    if (bool on = play.repeat(); ImGui::Checkbox("repeat", &on)) play.set_repeat(on);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart when the run is over");
+    if (view.developer) {  // View > Developer readouts
+      ImGui::SameLine();
+      float budget = float(play.budget_ms());
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
+      if (ImGui::SliderFloat("budget ms", &budget, 1.0f, 30.0f, "%.1f")) play.set_budget_ms(budget);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Wall time all simulation work may use per frame (keeps the page responsive)");
+    }
+    if (sim.done()) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "run complete at t = %.1f", sim.now());
+    else ImGui::TextDisabled("t = %.1f   %lld / %lld jobs departed", sim.now(), sim.departures(), sim.total_jobs());
+  }
 
   // ---- the panels, generated from the parameter table
   const auto table = params();
@@ -207,13 +255,23 @@ void SetupWindow::draw(const View& view, Playback& play, const Actions& act) {
 
   // ---- share
   ImGui::Separator();
-  if (ImGui::Button("Copy link")) page_copy_link(canonical_link(view.scenario));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy the page address with this scenario (#key=value&...)");
+  if (ImGui::Button("Copy link")) {
+    act.copy_link(view.share_link);
+    copied_at_ = ImGui::GetTime();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Copy the page address with this scenario and what the page shows (mode, Compare's strategies, the Sweep)");
   ImGui::SameLine();
   if (ImGui::Button("Defaults")) act.defaults();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every key back to its default");
-  const std::string link = canonical_link(view.scenario);
+  if (ImGui::GetTime() - copied_at_ < 3.0) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.45f, 0.95f, 0.55f, 1), "link copied");
+  }
+  const std::string& link = view.share_link;
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("#%s", link.empty() ? "(all defaults)" : link.c_str());
+  ImGui::PopTextWrapPos();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link.c_str());
   ImGui::End();
 }

@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { uiChecks, ganttChecks, until, frames as afterFrames } from './ui_checks.mjs';
+import { lessonChecks } from './lesson_checks.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const opts = {}, positional = [];
@@ -224,6 +225,8 @@ try {
   // ---- 6. the front end: modes, panels, link round trip, exports, traces, presets
   await uiChecks({ open, check, shots, census, server, nativeCli });
   await ganttChecks({ open, check, shots, census, nativeCli });
+  // ---- 7. students, teachers, researchers: metric directions, links that keep the lesson, preset cards
+  await lessonChecks({ open, check, shots });
 } catch (e) {
   check('no exception', false, e.stack);
 } finally {

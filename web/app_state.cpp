@@ -338,6 +338,7 @@ void AppState::start_sweep() {
   const auto ids = split_on(words[0].substr(9), ',');
   for (const std::string& id : ids)
     for (const std::string& v : sweep_settings_.values) labels.push_back(Batch::Label{id, axis_x(v)});
+  swept_key_ = sweep_settings_.key;
   sweep_.start(parse_sweep(base, words), std::move(labels));
 }
 

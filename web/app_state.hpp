@@ -367,6 +367,7 @@ class AppState {
   std::vector<std::string> sweep_words() const;
   void start_sweep();
   void cancel_sweep() { sweep_.cancel(); }
+  const std::string& swept_key() const { return swept_key_; }  // the key of the sweep started last
   const Batch& sweep() const { return sweep_; }
 
   // ---- frame timing (FrameTiming above; the main loop records it), events processed, and the
@@ -411,6 +412,7 @@ class AppState {
   std::string compare_paired_key_;  // scenario link and strategies of compare_paired
   std::optional<FirstDifference> first_diff_;  // stopped runs moved into compare_
   std::vector<Scenario> first_diff_runs_;
+  std::string swept_key_;
   Batch replications_, sweep_, compare_paired_;  // see replications(), sweep(), compare_paired()
 };
 

@@ -87,6 +87,7 @@ struct App {
   ExplainWindow explain;
   ErrorWindow error;
   HelpWindow help;
+  bool help_shown = false;           // the Help window was open last frame
   bool developer = false;            // View > Developer readouts (frame work, the frame budget)
   std::string lesson_name;           // the preset whose card is parsed into `lesson`
   std::optional<PresetInfo> lesson;
@@ -327,6 +328,7 @@ void draw_windows(App& app) {
   const std::string share = st.share_link();
   if (app.lesson_name != st.lesson()) {  // the card of the preset loaded (parsed once); the tab title follows
     app.lesson_name = st.lesson();
+    if (!st.lesson().empty()) app.help.open = false;  // a lesson chosen: Start here has done its job
     app.lesson.reset();
     if (const Preset* p = find_preset(st.lesson()))
       if (auto pt = preset_first_point(*p)) app.lesson = pt->info;
@@ -367,7 +369,7 @@ void draw_windows(App& app) {
       break;
     case Mode::Sweep:
       place(Slot::Main);
-      app.sweep.draw({st.scenario(), st.sweep_settings(), st.sweep()},
+      app.sweep.draw({st.scenario(), st.sweep_settings(), st.sweep(), st.swept_key()},
                      {[&st](SweepSettings s) { st.set_sweep_settings(std::move(s)); }, [&st] { st.start_sweep(); },
                       [&st] { st.cancel_sweep(); }, download},
                      st.report());
@@ -378,11 +380,13 @@ void draw_windows(App& app) {
       break;
   }
   if (app.help.open) {
+    if (!app.help_shown) ImGui::SetNextWindowFocus();  // in front of the mode's windows when it opens
     const ImGuiIO& io = ImGui::GetIO();
     const float w = std::min(io.DisplaySize.x - 12, std::max(360.0f, io.DisplaySize.x * 0.55f));
     ImGui::SetNextWindowPos(ImVec2((io.DisplaySize.x - w) * 0.5f, ImGui::GetFrameHeight() + 30), ImGuiCond_Appearing);
     ImGui::SetNextWindowSize(ImVec2(w, std::min(io.DisplaySize.y - 60, 560.0f)), ImGuiCond_Appearing);
   }
+  app.help_shown = app.help.open;
   app.help.draw({[&st](std::string_view link) { (void)st.load_link(link); }, [&st](std::string_view name) { (void)load_preset(st, name); }});
   app.error.draw(st.error(), [&st] { st.clear_error(); });
 }

@@ -236,7 +236,11 @@ void SetupWindow::draw(const View& view, Playback& play, const Actions& act) {
 
   // ---- the panels, generated from the parameter table
   const auto table = params();
-  ImGui::BeginChild("panels", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2.2f));
+  // the footer (Copy link, the link wrapped on up to 4 lines) keeps the room it needs
+  const std::string& link_text = view.share_link;
+  const float wrap = ImGui::GetContentRegionAvail().x;
+  const float link_h = std::min(ImGui::CalcTextSize(("#" + link_text).c_str(), nullptr, false, wrap).y, ImGui::GetTextLineHeight() * 4);
+  ImGui::BeginChild("panels", ImVec2(0, -(ImGui::GetFrameHeightWithSpacing() + link_h + ImGui::GetStyle().ItemSpacing.y * 3)));
   for (const ParamGroupInfo& panel : param_groups()) {
     std::vector<std::size_t> rows;
     for (std::size_t i = 0; i < table.size(); ++i)
@@ -269,9 +273,11 @@ void SetupWindow::draw(const View& view, Playback& play, const Actions& act) {
     ImGui::TextColored(ImVec4(0.45f, 0.95f, 0.55f, 1), "link copied");
   }
   const std::string& link = view.share_link;
+  ImGui::BeginChild("link", ImVec2(0, link_h + 2), false, ImGuiWindowFlags_NoScrollbar);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("#%s", link.empty() ? "(all defaults)" : link.c_str());
   ImGui::PopTextWrapPos();
+  ImGui::EndChild();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link.c_str());
   ImGui::End();
 }

@@ -94,10 +94,7 @@ void SweepWindow::draw(const View& v, const Actions& act, FrameReport& report) {
                       set.values.size(), set.replications, v.scenario.measured_jobs());
   ImGui::PopTextWrapPos();
   ImGui::BeginDisabled(b.running() || set.ids.empty());
-  if (ImGui::Button("Start sweep")) {
-    swept_key_ = set.key;
-    act.start();
-  }
+  if (ImGui::Button("Start sweep")) act.start();
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!b.running());
@@ -156,7 +153,7 @@ void SweepWindow::draw(const View& v, const Actions& act, FrameReport& report) {
   // each plot's subtitle says which way is better (the metric table's direction); the x-axis
   // is the swept key (its first value says what the number is)
   const SweepRunner* run = b.runner();
-  const std::string key = run && !b.labels().empty() ? swept_key_ : set.key;
+  const std::string key = run && !v.swept_key.empty() ? v.swept_key : set.key;
   const std::string xl = axis_label(key, set.values.empty() ? std::string_view() : std::string_view(set.values.front()));
   report.sweep_axis(xl);
   auto sub = [](double Results::*m, const char* what) {

@@ -187,6 +187,7 @@ struct SweepWindow {
     const Scenario& scenario;
     const SweepSettings& settings;
     const Batch& batch;
+    const std::string& swept_key;  // the key of the batch's sweep (its x-axis)
   };
   struct Actions {
     std::function<void(SweepSettings)> set_settings;
@@ -199,7 +200,6 @@ struct SweepWindow {
  private:
   std::string values_text_;   // the values field while it is edited
   std::string values_error_;  // the engine's message for values it refused
-  std::string swept_key_;     // the key of the sweep started here (the plots' x-axis)
   bool log_x_ = false, log_y_ = false;
 };
 

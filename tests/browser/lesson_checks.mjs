@@ -32,7 +32,7 @@ export async function lessonChecks({ open, check, shots }) {
   const cmd = (page, name, arg) => page.evaluate(([n, a]) => window.alloclab.command(n, a), [name, arg]);
 
   // ---- 1. metric directions: the page's table, Compare's paired verdicts and best values
-  const link = 'size=16x16&jobs=200&arrival=poisson:0.03&replications=4&mode=compare&compare=ff,random';
+  const link = 'jobs=200&arrival=poisson:0.03&replications=4&mode=compare&compare=ff,random';
   const c = await open(link);
   const metrics = JSON.parse(await cmd(c, 'metrics'));
   const done = await until(c, () => JSON.parse(window.alloclab.command('compareVerdicts')).paired.random !== undefined, null, 60000);
@@ -67,7 +67,7 @@ export async function lessonChecks({ open, check, shots }) {
   const share = await cmd(c, 'shareLink');
   check('Compare link round-trips (mode, strategies) and the fragment shows it', share === link && (await c.evaluate(() => location.hash)) === '#' + link, share);
   await c.close();
-  const sweepLink = 'size=16x16&jobs=60&mode=sweep&sweep_strategies=ff,mbs&sweep_key=service&sweep_values=exponential:20%3Bexponential:60&sweep_replications=2';
+  const sweepLink = 'jobs=60&mode=sweep&sweep_strategies=ff,mbs&sweep_key=service&sweep_values=exponential:20%3Bexponential:60&sweep_replications=2';
   const s = await open(sweepLink);
   const sw = await s.evaluate(() => ({ mode: window.alloclab.state().mode, words: window.alloclab.command('sweepWords'), share: window.alloclab.command('shareLink') }));
   check('Sweep link round-trips (mode, strategies, axis, values, replications)',
@@ -88,15 +88,15 @@ export async function lessonChecks({ open, check, shots }) {
   const p = await open('');
   const names = await p.evaluate(() => window.alloclab.presets());
   for (const name of names) {
-    const err = await p.evaluate((n) => window.alloclab.loadPreset(n), name);
+    const loaded = await p.evaluate((n) => { try { return window.alloclab.loadPreset(n) === true ? '' : 'not loaded'; } catch (e) { return e.message; } }, name);
     const card = JSON.parse((await cmd(p, 'lesson')) || '{}');
     const mode = await p.evaluate(() => window.alloclab.state().mode);
     const words = await cmd(p, 'sweepWords');
     const modeOk = !card.mode || mode.toLowerCase() === card.mode;
     const axisOk = !card.x || words.split('\n')[1].startsWith(card.x + '=');
     check(`preset ${name}: card names its paper and figure, opens in its mode`,
-          !err && card.name === name && card.title && card.paper && card.figure && /(\d{4}|Our own)/.test(card.paper) && modeOk && axisOk,
-          `${card.paper} | ${card.figure} | ${card.title} | ${mode}${card.x ? ' x=' + card.x : ''}${err ? ' | ' + err : ''}`);
+          !loaded && card.name === name && card.title && card.paper && card.figure && /(\d{4}|Our own)/.test(card.paper) && modeOk && axisOk,
+          `${card.paper} | ${card.figure} | ${card.title} | ${mode}${card.x ? ' x=' + card.x : ''}${loaded ? ' | ' + loaded : ''}`);
   }
   await p.evaluate(() => window.alloclab.loadPreset('seed001-figure5'));
   await frames(p, 3);

@@ -1,10 +1,8 @@
 // test_page_links.cpp — what a share link carries beside the scenario (web/page_keys.hpp: mode,
 // Compare's strategies, the Sweep's strategies, axis, values and replications), the numeric
 // sweep axes it names (engine/sweep/axis.hpp) and the presets' card lines
-// (engine/scenario/preset_info.hpp); docs/guide/page.md documents every page key.
+// (engine/scenario/preset_info.hpp).
 #include <doctest/doctest.h>
-#include <fstream>
-#include <iterator>
 #include "app_state.hpp"
 #include "page_keys.hpp"
 #include "scenario/preset_info.hpp"
@@ -133,15 +131,4 @@ TEST_CASE("preset info: the #: lines of a preset, joined; an unknown field is re
   auto bad = parse_preset_info("#: titel: x\n");
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error().message.rfind("line 1: '#: titel' is not a preset field", 0) == 0);
-}
-
-TEST_CASE("page links: docs/guide/page.md lists every page key with its values and meaning") {
-  std::ifstream in(std::string(ALLOCLAB_SOURCE_DIR) + "/docs/guide/page.md");
-  REQUIRE(in.good());
-  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  for (const app::PageKeyDef& k : app::page_keys()) {
-    INFO(k.key);
-    CHECK(doc.find("| `" + std::string(k.key) + "` | " + std::string(k.range) + " |") != std::string::npos);
-    CHECK(doc.find(std::string(k.help)) != std::string::npos);
-  }
 }

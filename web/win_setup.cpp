@@ -118,7 +118,7 @@ void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
       ImGui::SameLine();
       if (ImGui::Button("Load") && !trace_path_.empty()) act.load_trace(trace_path_);
     }
-    if (page_can_pick_files()) {  // the logs shipped with the site: one click each
+    if (view.can_pick_files) {  // the logs shipped with the site: one click each
       for (const LogMachine& log : log_machines()) {
         ImGui::PushID(log.id.data());
         if (ImGui::SmallButton(std::string(log.title).c_str())) act.load_builtin_trace(log);

@@ -82,6 +82,13 @@ void History::add(const Simulation& sim) {
   }
 }
 
+double History::largest_gap() const {
+  if (s_.size() < 2 || s_.back().t <= s_.front().t) return 0;
+  double g = 0;
+  for (std::size_t i = 1; i < s_.size(); ++i) g = std::max(g, s_[i].t - s_[i - 1].t);
+  return g / (s_.back().t - s_.front().t);
+}
+
 // ---------------------------------------------------------------- batch
 
 void Batch::start(Result<SweepSpec> spec, std::vector<Label> labels) {
@@ -385,7 +392,9 @@ void AppState::advance(double dt) {
       long long want = playback_.max_speed() ? (1LL << 40) : (long long)carry_;
       carry_ -= double(playback_.max_speed() ? 0 : want);
       bool out_of_time = false;
-      run_paced([&] { return step_sim(); }, want, t0, own, out_of_time);
+      // the history is offered every event (it keeps one per min_dt_), so that a frame that
+      // runs far ahead, as "Run to end" does, still leaves samples all along its stretch
+      run_paced([&] { const bool more = step_sim(); history_.add(*sim_); return more; }, want, t0, own, out_of_time);
       if (out_of_time) carry_ = 0;
       history_.add(*sim_);
     }

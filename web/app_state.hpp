@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 #include "first_difference.hpp"
 #include "page_keys.hpp"
@@ -79,6 +80,9 @@ class History {
   void add(const Simulation& sim);
   void clear() { s_.clear(); min_dt_ = 0; packets_ = 0; latency_sum_ = 0; }
   const std::vector<Sample>& samples() const { return s_; }
+  // The longest stretch of simulated time between two samples, as a share of the time the
+  // history covers (0 with fewer than two samples): what a chart would bridge with a straight line.
+  double largest_gap() const;
 
  private:
   std::vector<Sample> s_;
@@ -170,22 +174,66 @@ class Pin {
 class FrameReport {
  public:
   // What the Gantt window drew: bars, the job under the mouse, one bar's centre and colour
-  // (RGB), the bars' area (x0, y0)-(x1, y1) in page pixels.
+  // (RGB), the bars' area (x0, y0)-(x1, y1) in page pixels, the time at its left and right
+  // edges, the job numbers written along its left side and its legend's entries.
   struct Gantt {
     int bars = 0;
     JobId hovered = kNoJob, bar_job = kNoJob;
     float bar_x = 0, bar_y = 0;
     unsigned bar_rgb = 0;  // 0xRRGGBB
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    double t0 = 0, t1 = 0;
+    int row_labels = 0, legend_entries = 0;
   };
   // Where the Mesh window drew its canvas this frame (page pixels) and its zoom (1 = fit).
   struct Mesh {
     bool drawn = false;
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0, zoom = 1;
   };
-  // Called when a frame starts: the traffic view is "off" and no mesh canvas is drawn unless
-  // the Mesh window draws them.
-  void begin_frame() { traffic_view_ = "off"; mesh_ = Mesh{}; }
+  // A rectangle in page pixels (empty: nothing drawn).
+  struct Box {
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  };
+  // One chart as plot() drew it (plot.hpp): its rectangle, the data area, the legend, the axes'
+  // ranges and scales, the tick labels, the texts it had to shorten to fit, and the smallest
+  // horizontal distance between confidence bars of different series at the same x (-1: none).
+  struct Plot {
+    std::string id;
+    Box rect, area, legend;
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    bool log_x = false, log_y = false;
+    std::vector<std::string> ticks;
+    int elided = 0;
+    float bar_gap = -1;
+  };
+  // Controls a test looks at or clicks: the Mesh window's traffic checkbox (enabled, ticked),
+  // Setup's speed slider with its value written beside it and its shipped-log buttons, the
+  // Sweep's log-scale checkboxes.
+  struct Controls {
+    bool traffic_drawn = false, traffic_enabled = false, traffic_ticked = false;
+    Box traffic_box;
+    Box speed_slider, speed_value;
+    Box sweep_log_x, sweep_log_y;
+    std::vector<std::pair<std::string, Box>> log_buttons;  // Setup's shipped-log buttons: file, where
+  };
+  // The Explain canvas: the coordinates written along its edges (the first and last column and
+  // row numbers and where they are), and whether busy nodes are drawn in one neutral grey.
+  struct ExplainAxes {
+    bool drawn = false, neutral_busy = false;
+    int columns = 0, rows = 0;  // labels written
+    float y_of_row0 = 0, y_of_last_row = 0, x_of_col0 = 0, x_of_last_col = 0;
+    Box canvas;
+  };
+  // Called when a frame starts: the traffic view is "off" and no mesh canvas, chart or control
+  // is drawn unless a window draws them.
+  void begin_frame() {
+    traffic_view_ = "off";
+    mesh_ = Mesh{};
+    plots_.clear();
+    controls_ = Controls{};
+    explain_axes_ = ExplainAxes{};
+    strip_.clear();
+  }
   // The Mesh window: the overlay's form ("off", "links" per link or "heat" as a texture) and
   // what it drew for the pinned job.
   void traffic(const char* view, const PinnedTraffic& pinned) { traffic_view_ = view; pinned_traffic_ = pinned; }
@@ -193,12 +241,21 @@ class FrameReport {
   void mesh(const Mesh& m) { mesh_ = m; }
   // The Sweep window: the x-axis label its plots drew.
   void sweep_axis(std::string label) { sweep_axis_ = std::move(label); }
+  void plot(Plot p) { plots_.push_back(std::move(p)); }
+  Controls& controls() { return controls_; }
+  void explain_axes(const ExplainAxes& a) { explain_axes_ = a; }
+  // The narrow screen's strip: a button per window of the mode.
+  void strip_button(std::string name, const Box& b) { strip_.emplace_back(std::move(name), b); }
 
   const char* traffic_view() const { return traffic_view_; }
   const PinnedTraffic& pinned_traffic() const { return pinned_traffic_; }
   const Gantt& gantt() const { return gantt_; }
   const Mesh& mesh() const { return mesh_; }
   const std::string& sweep_axis() const { return sweep_axis_; }
+  const std::vector<Plot>& plots() const { return plots_; }
+  const Controls& controls() const { return controls_; }
+  const ExplainAxes& explain_axes() const { return explain_axes_; }
+  const std::vector<std::pair<std::string, Box>>& strip() const { return strip_; }
 
  private:
   const char* traffic_view_ = "off";
@@ -206,6 +263,10 @@ class FrameReport {
   Gantt gantt_;
   Mesh mesh_;
   std::string sweep_axis_;
+  std::vector<Plot> plots_;
+  Controls controls_;
+  ExplainAxes explain_axes_;
+  std::vector<std::pair<std::string, Box>> strip_;
 };
 
 // Explain mode's cursor: the step shown (the Explain window's buttons, the ←/→ keys and the

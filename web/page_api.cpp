@@ -23,6 +23,7 @@
 #include <sstream>
 #include <fstream>
 #include "core/text.hpp"
+#include "page_facts.hpp"
 #include "presets.hpp"
 #include "sweep/axis.hpp"
 #include "run_json.hpp"
@@ -35,19 +36,6 @@
 #endif
 
 namespace alloclab::app {
-
-namespace {
-// A JSON string literal (quotes, backslashes and control characters escaped).
-std::string json_string(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') { o += '\\'; o += c; }
-    else if (static_cast<unsigned char>(c) < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
-    else o += c;
-  }
-  return o + "\"";
-}
-}  // namespace
 
 Result<std::string> run_json_for_link(const std::string& link) {
   auto s = parse_link(link);
@@ -95,6 +83,9 @@ std::string state_json(AppState& state) {
   const ExplainCursor& ex = state.explain_cursor();
   char b3[64];
   std::snprintf(b3, sizeof b3, ",\"step\":%d,\"steps\":%d", ex.step(), ex.steps());
+  char b5[64];
+  std::snprintf(b5, sizeof b5, ",\"historyGap\":%.6g", state.history().largest_gap());
+  out += b5;
   // the Mesh window's canvas as drawn last frame (page pixels) and its zoom
   const FrameReport::Mesh& mv = state.report().mesh();
   char b4[160];
@@ -333,6 +324,12 @@ const PageCommand kPageCommands[] = {
        for (const std::string& w : s.sweep_words()) out += (out.empty() ? "" : "\n") + w;
        return out;
      }},
+    {.name = "plots", .arg = "", .summary = "the charts drawn last frame: rectangles, axes, ticks, legend, bars (JSON)",
+     .run = [](AppState& s, const std::string&) { return plots_json(s.report()); }},
+    {.name = "controls", .arg = "", .summary = "the traffic checkbox, speed slider, Gantt axes and Explain coordinates drawn last frame (JSON)",
+     .run = [](AppState& s, const std::string&) { return controls_json(s.report()); }},
+    {.name = "layout", .arg = "", .summary = "the windows drawn last frame, their overflow, the menu bar's width, tabs, the narrow strip (JSON)",
+     .run = [](AppState& s, const std::string&) { return layout_json(s.report()); }},
     {.name = "state", .arg = "", .summary = "the page's state (JSON)",
      .run = [](AppState& s, const std::string&) { return state_json(s); }},
     {.name = "help", .arg = "", .summary = "this list: one line per command", .run = help_text},

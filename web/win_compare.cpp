@@ -122,9 +122,16 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
   if (!ImGui::Begin("Compare", &open)) { ImGui::End(); return; }
   std::vector<std::string> ids = v.ids;
   bool changed = false;
+  // the header's items on one line while they fit, continued on the next (a narrow window)
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto next = [&](float w) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
+  };
+  auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
   ImGui::TextUnformatted("Strategies");
   for (std::size_t i = 0; i < ids.size(); ++i) {
-    ImGui::SameLine();
+    next(ImGui::GetFontSize() * 6.5f);
     ImGui::PushID(int(i));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
     if (ImGui::BeginCombo("##s", ids[i].c_str(), ImGuiComboFlags_HeightLarge)) {
@@ -140,7 +147,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
     }
     ImGui::PopID();
   }
-  ImGui::SameLine();
+  next(button_w("+") + style.ItemSpacing.x + button_w("-"));
   ImGui::BeginDisabled(ids.size() >= 4);
   if (ImGui::Button("+")) { ids.push_back("random"); changed = true; }
   ImGui::EndDisabled();
@@ -148,22 +155,27 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
   ImGui::BeginDisabled(ids.size() <= 2);
   if (ImGui::Button("-")) { ids.pop_back(); changed = true; }
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  next(button_w("Pause"));
   if (ImGui::Button(play.playing() ? "Pause" : "Play")) play.toggle();
-  ImGui::SameLine();
+  next(button_w("Restart"));
   if (changed) act.set_ids(ids);
   if (ImGui::Button("Restart") || changed) act.restart();
-  ImGui::SameLine();
+  next(button_w("First difference"));
   if (ImGui::Button("First difference")) act.first_difference();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Play the strategies on the same jobs and stop all of them at the first job whose start time or blocks "
                       "differ, showing each one's decision for it (as Explain shows it)");
-  ImGui::SameLine();
-  ImGui::TextDisabled("same jobs, lock-step by simulated time");
+  {  // the note beside the buttons when it fits, else under them (never cut at the edge)
+    const char* note = "same jobs, lock-step by simulated time";
+    next(ImGui::CalcTextSize(note).x);
+    ImGui::TextDisabled("%s", note);
+  }
   const auto& fd = v.first_diff;
+  ImGui::PushTextWrapPos(0.0f);
   if (fd && !fd->found) ImGui::TextColored(ImVec4(0.45f, 0.95f, 0.55f, 1), "No difference: every job starts at the same time on the same blocks (%lld jobs)", fd->jobs_compared);
   if (fd && fd->found)
     ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1), "First difference: job %d at time %.6g (runs stopped there; Play continues)", fd->job, fd->time);
+  ImGui::PopTextWrapPos();
 
   const auto& runs = v.runs;
   const auto& errs = v.errors;
@@ -184,9 +196,11 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
     if (runs[i]) {
       const Simulation& s = *runs[i];
       const Occupancy& occ = s.occupancy();
-      ImGui::SameLine();
-      ImGui::TextDisabled("t %.0f  busy %.0f%%  wait %zu%s", s.now(), 100.0 * occ.busy_count() / occ.topology().nodes(),
-                          s.queue_length(), s.done() ? "  done" : "");
+      char head[96];
+      std::snprintf(head, sizeof head, "t %.0f  busy %.0f%%  wait %zu%s", s.now(), 100.0 * occ.busy_count() / occ.topology().nodes(),
+                    s.queue_length(), s.done() ? "  done" : "");
+      next(ImGui::CalcTextSize(head).x);
+      ImGui::TextDisabled("%s", head);
       canvas_[i].grid_lines = false;
       const bool diff = fd && fd->found && i < fd->sides.size();
       ImVec2 area = ImGui::GetContentRegionAvail();
@@ -194,10 +208,10 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
         const DiffSide& d = fd->sides[i];
         const char* what = d.started_now ? (d.reserved ? "started on its reservation" : "started") : d.waiting ? "waiting" : "not in the queue";
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1), "job %d %s", fd->job, what);
-        if (d.decision && !d.decision->steps.empty()) {
-          ImGui::SameLine();
+        if (d.decision && !d.decision->steps.empty()) {  // the decision's caption, wrapped
+          ImGui::PushTextWrapPos(0.0f);
           ImGui::TextDisabled("%s", d.decision->steps.back().caption.c_str());
-          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", d.decision->steps.back().caption.c_str());
+          ImGui::PopTextWrapPos();
         }
         area = ImGui::GetContentRegionAvail();
       }
@@ -215,7 +229,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
 
   const bool paired = v.scenario.replications > 1;
   if (paired) {
-    if (!ImGui::BeginTabBar("cmp-tabs")) { ImGui::End(); return; }
+    if (!ImGui::BeginTabBar("cmp-tabs", ImGuiTabBarFlags_FittingPolicyScroll)) { ImGui::End(); return; }
     if (ImGui::BeginTabItem("Paired (replications)")) {
       draw_paired(v, act);
       ImGui::EndTabItem();

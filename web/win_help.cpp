@@ -94,7 +94,7 @@ void glossary() {
 void HelpWindow::draw(const Actions& act) {
   if (!open) return;
   if (!ImGui::Begin("Help", &open)) { ImGui::End(); return; }
-  if (ImGui::BeginTabBar("help-tabs")) {
+  if (ImGui::BeginTabBar("help-tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
     if (ImGui::BeginTabItem("Start here", nullptr, tab == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
       ImGui::BeginChild("start");
       start_here(act);

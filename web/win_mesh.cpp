@@ -47,9 +47,17 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Reset zoom and pan (wheel zooms, drag pans)");
   ImGui::SameLine();
+  // without a network the box is greyed out and empty (the overlay's own setting is kept)
   ImGui::BeginDisabled(!traffic_ok);
-  ImGui::Checkbox("traffic", &traffic);
+  bool ticked = traffic && traffic_ok;
+  if (ImGui::Checkbox("traffic", &ticked) && traffic_ok) traffic = ticked;
   ImGui::EndDisabled();
+  {
+    FrameReport::Controls& c = report.controls();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    c.traffic_drawn = true, c.traffic_enabled = traffic_ok, c.traffic_ticked = ticked;
+    c.traffic_box = {a.x, a.y, b.x, b.y};
+  }
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip(traffic_ok ? "Link load heat map (blue low, yellow, red = a flit every cycle), bright red: blocked channel,\n"
                                    "white: flits buffered in a router. Small cells show it as a texture; zoom in for per-link lines."

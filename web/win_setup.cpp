@@ -62,7 +62,7 @@ std::string_view short_name(std::string_view help) {
 }
 
 // One row of the table: label, control, error. Applies the value when the control is left.
-void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
+void SetupWindow::row(const View& view, const Actions& act, std::size_t i, FrameReport::Controls& report) {
   const ParamDef& p = params()[i];
   std::string& v = values_[i];
   ImGui::PushID(int(i));
@@ -121,8 +121,22 @@ void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
     if (view.can_pick_files) {  // the logs shipped with the site: one click each
       for (const LogMachine& log : log_machines()) {
         ImGui::PushID(log.id.data());
-        if (ImGui::SmallButton(std::string(log.title).c_str())) act.load_builtin_trace(log);
-        if (ImGui::IsItemHovered())
+        // the log's name on the button, the rest of its title beside it or under it (never cut)
+        const std::string title(log.title);
+        const std::size_t cut = title.find(" (");
+        if (ImGui::SmallButton(title.substr(0, cut).c_str())) act.load_builtin_trace(log);
+        report.log_buttons.push_back({std::string(log.file), {ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y,
+                                                               ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y}});
+        const bool hovered = ImGui::IsItemHovered();
+        if (cut != std::string::npos) {
+          const std::string rest = title.substr(cut + 1);
+          ImGui::SameLine();
+          if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(rest.c_str()).x) ImGui::NewLine();
+          ImGui::PushTextWrapPos(0.0f);
+          ImGui::TextDisabled("%s", rest.c_str());
+          ImGui::PopTextWrapPos();
+        }
+        if (hovered)
           ImGui::SetTooltip("%s\nMachine: %s%s\nSource: %s", std::string(log.file).c_str(), std::string(log.machine).c_str(),
                             log.dimensions == 3 ? "\n3D: refused on the 2D machines alloclab has (set swf_3d=mesh2d to replay it in 2D)" : "",
                             std::string(log.source).c_str());
@@ -156,7 +170,7 @@ void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
   ImGui::PopID();
 }
 
-void SetupWindow::draw(const View& view, Playback& play, const Actions& act) {
+void SetupWindow::draw(const View& view, Playback& play, const Actions& act, FrameReport::Controls& report) {
   if (synced_ != view.generation) {
     // keep the messages of rejected edits (the scenario did not change for them)
     auto keep = errors_;
@@ -212,11 +226,18 @@ void SetupWindow::draw(const View& view, Playback& play, const Actions& act) {
     ImGui::SameLine();
     if (ImGui::Button("Run to end")) act.run_to_end();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("As fast as the frame budget allows, stop at the end   key: E");
+    // the speed: a slider without text (its handle would cover it), the value beside it
     float speed = float(play.speed());
     ImGui::BeginDisabled(play.max_speed());
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-    if (ImGui::SliderFloat("events/s", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic))
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+    if (ImGui::SliderFloat("##speed", &speed, 1.0f, 1e6f, "", ImGuiSliderFlags_Logarithmic))
       play.set_speed(std::clamp(double(speed), 1.0, 1e6));
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Playback speed in events per second (drag)");
+    const ImVec2 sa = ImGui::GetItemRectMin(), sb = ImGui::GetItemRectMax();
+    ImGui::SameLine();
+    ImGui::Text("%.0f events/s", double(speed));
+    report.speed_slider = {sa.x, sa.y, sb.x, sb.y};
+    report.speed_value = {ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y};
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (bool on = play.max_speed(); ImGui::Checkbox("max", &on)) play.set_max_speed(on);
@@ -251,7 +272,7 @@ void SetupWindow::draw(const View& view, Playback& play, const Actions& act) {
     if (ImGui::BeginTable(title.c_str(), 2, ImGuiTableFlags_SizingStretchProp)) {
       ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7.0f);
       ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-      for (std::size_t i : rows) row(view, act, i);
+      for (std::size_t i : rows) row(view, act, i, report);
       ImGui::EndTable();
     }
   }

@@ -64,8 +64,14 @@ void SweepWindow::draw(const View& v, const Actions& act, FrameReport& report) {
     ImGui::EndCombo();
   }
   ImGui::TextUnformatted("Values");
-  ImGui::SameLine();
-  ImGui::TextDisabled("(numbers, or values separated by ;)");
+  {  // the hint beside the label when it fits, else wrapped under it
+    const char* hint = "(numbers, or values separated by ;)";
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(hint).x) ImGui::NewLine();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", hint);
+    ImGui::PopTextWrapPos();
+  }
   ImGui::SetNextItemWidth(-FLT_MIN);
   char buf[512];
   std::snprintf(buf, sizeof buf, "%s", values_text_.c_str());
@@ -82,9 +88,12 @@ void SweepWindow::draw(const View& v, const Actions& act, FrameReport& report) {
     ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", values_error_.c_str());
     ImGui::PopTextWrapPos();
   }
+  auto item_box = [] { return FrameReport::Box{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y}; };
   ImGui::Checkbox("log x", &log_x_);
+  report.controls().sweep_log_x = item_box();
   ImGui::SameLine();
   ImGui::Checkbox("log y", &log_y_);
+  report.controls().sweep_log_y = item_box();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Logarithmic axes (for values spanning decades, e.g. response time past saturation)");
   ImGui::SetNextItemWidth(fs * 7);
   ImGui::SliderInt("replications", &set.replications, 1, 30);
@@ -130,7 +139,7 @@ void SweepWindow::draw(const View& v, const Actions& act, FrameReport& report) {
       const Batch::Label& lb = b.labels()[i];
       auto find = [&](std::vector<Series>& v) -> Series& {
         for (Series& s : v) if (s.name == lb.series) return s;
-        v.push_back(Series{lb.series, series_colour(int(v.size())), {}, {}, {}, true});
+        v.push_back(Series{.name = lb.series, .colour = series_colour(int(v.size())), .markers = true});
         return v.back();
       };
       const Results m = agg.mean(), c = agg.ci95();
@@ -167,10 +176,14 @@ void SweepWindow::draw(const View& v, const Actions& act, FrameReport& report) {
                     s_lat = sub(&Results::mean_packet_latency, "cycles; ");
   const std::string t_util = title("Utilization"), t_resp = title("Mean response time"), t_ops = title("Mean allocation ops"),
                     t_lat = title("Mean packet latency");
-  plot("sweep_util", ImVec2(avail.x, ph), PlotSpec{t_util.c_str(), xl.c_str(), s_util.c_str(), true, 1.0, true, log_x_, log_y_}, util);
-  plot("sweep_resp", ImVec2(avail.x, ph), PlotSpec{t_resp.c_str(), xl.c_str(), s_resp.c_str(), true, 0, true, log_x_, log_y_}, resp);
-  plot("sweep_ops", ImVec2(avail.x, ph), PlotSpec{t_ops.c_str(), xl.c_str(), s_ops.c_str(), true, 0, true, log_x_, log_y_}, ops);
-  if (network) plot("sweep_lat", ImVec2(avail.x, ph), PlotSpec{t_lat.c_str(), xl.c_str(), s_lat.c_str(), true, 0, true, log_x_, log_y_}, lat);
+  auto draw = [&](const char* id, const std::string& t, const std::string& sub, double y_max, std::span<const Series> s) {
+    report.plot(plot(id, ImVec2(avail.x, ph),
+                     PlotSpec{.title = t.c_str(), .x_label = xl.c_str(), .y_label = sub.c_str(), .y_max = y_max, .log_x = log_x_, .log_y = log_y_}, s));
+  };
+  draw("sweep_util", t_util, s_util, 1.0, util);
+  draw("sweep_resp", t_resp, s_resp, 0, resp);
+  draw("sweep_ops", t_ops, s_ops, 0, ops);
+  if (network) draw("sweep_lat", t_lat, s_lat, 0, lat);
   ImGui::EndChild();
   ImGui::End();
 }

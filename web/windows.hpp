@@ -69,12 +69,13 @@ struct SetupWindow {
     std::function<void()> close_lesson;                       // hides the card
   };
   bool open = true;
-  void draw(const View& v, Playback& play, const Actions& act);
+  // Reports where the speed slider and its value were drawn.
+  void draw(const View& v, Playback& play, const Actions& act, FrameReport::Controls& report);
 
  private:
   double copied_at_ = -100;           // ImGui time of the last Copy link (the "copied" note)
   void sync(const View& v);  // editor fields from the current scenario
-  void row(const View& v, const Actions& act, std::size_t i);
+  void row(const View& v, const Actions& act, std::size_t i, FrameReport::Controls& report);
   unsigned synced_ = ~0u;
   std::vector<std::string> values_;   // one text per params() row
   std::vector<std::string> errors_;   // the engine's message for a rejected edit, per row
@@ -106,10 +107,10 @@ struct GanttWindow {
   double end_ = 0;  // the right edge when not following
 };
 
-// Utilization, queue length and mean response time over simulated time.
+// Utilization, queue length and mean response time (and packet latency) over simulated time.
 struct ChartsWindow {
   bool open = true;
-  void draw(const History& history, const Simulation& sim);
+  void draw(const History& history, const Simulation& sim, FrameReport& report);  // reports its plots
 };
 
 // What the Results window and the exports read: the scenario, its running simulation and its
@@ -213,8 +214,8 @@ struct ExplainWindow {
   };
   bool open = true;
   MeshCanvas canvas;
-  // step_event: processes one event (AppState::step_once).
-  void draw(const View& v, ExplainCursor& cursor, Pin& pin, const std::function<void()>& step_event);
+  // step_event: processes one event (AppState::step_once). Reports the canvas's coordinates.
+  void draw(const View& v, ExplainCursor& cursor, Pin& pin, const std::function<void()>& step_event, FrameReport& report);
 
  private:
   Explanation expl_;       // of the current subject on the current machine

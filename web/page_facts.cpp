@@ -87,7 +87,7 @@ std::string layout_json(const FrameReport& r) {
     const ImGuiTabBar* tb = g.TabBars.TryGetMapData(i);
     if (!tb || tb->PrevFrameVisible < g.FrameCount - 1) continue;  // not drawn in the last frame
     for (const ImGuiTabItem& t : tb->Tabs) {
-      const float need = t.ContentWidth + g.Style.FramePadding.x * 2;
+      const float need = t.ContentWidth;  // the label with its padding (ImGui's TabItemCalcSize)
       out += std::string(first ? "" : ",") + "{\"label\":" + json_string(tb->GetTabName(&t)) + ",\"width\":" + num(t.Width) +
              ",\"needed\":" + num(need) + "}";
       first = false;

@@ -45,7 +45,7 @@ const clip = (r) => ({ x: Math.floor(r[0]), y: Math.floor(r[1]), width: Math.max
 
 // Windows of a layout that must not overlap: top-level ones, but not Help (a window the user
 // opens on top) or the error panel.
-const tiles = (lay) => lay.windows.filter((w) => !w.child && w.name !== 'Help' && !w.name === 'Error');
+const tiles = (lay) => lay.windows.filter((w) => !w.child && w.name !== 'Help' && w.name !== 'Error');
 
 // Every window's content inside its edge and every tab's label whole, at the current size.
 function layoutCheck(check, lay, what) {
@@ -103,15 +103,21 @@ export async function pageChecks({ open, check, shots, census }) {
 
   // ---- 5. Run charts, speed slider, Gantt, traffic checkbox (no network)
   const r = await open('size=32x32&jobs=4000&arrival=poisson:0.05&job_size=uniform:1-8&seed=5');
-  await until(r, () => window.alloclab.state().history > 5);
+  await cmd(r, 'pause');
+  for (let i = 0; i < 20; i++) await cmd(r, 'step');  // early in the run: now well inside the Gantt's span
   await frames(r, 3);
   let c = await json(r, 'controls');
+  const early = (await st(r)).now;
+  check('Gantt early in the run: time axis from 0 (no negative times), job numbers on its left, a legend',
+        early < c.gantt.t1 && c.gantt.t0 === 0 && c.gantt.rowLabels > 0 && c.gantt.legend === 3,
+        `t = ${early.toFixed(1)}; axis ${c.gantt.t0}..${c.gantt.t1}, ${c.gantt.rowLabels} job numbers, ${c.gantt.legend} legend entries`);
+  await cmd(r, 'play');
+  await until(r, () => window.alloclab.state().history > 5);
+  await frames(r, 3);
+  c = await json(r, 'controls');
   check('Run: the speed slider\'s value is written beside it, not under its handle',
         area(c.speed.slider) > 0 && area(c.speed.value) > 0 && c.speed.value[0] >= c.speed.slider[2],
         `slider ${c.speed.slider.map((v) => v.toFixed(0))}, value ${c.speed.value.map((v) => v.toFixed(0))}`);
-  check('Gantt early in the run: time axis from 0 (no negative times), job numbers on its left, a legend',
-        c.gantt.t0 >= 0 && c.gantt.t1 > c.gantt.t0 && c.gantt.rowLabels > 0 && c.gantt.legend === 3,
-        `axis ${c.gantt.t0}..${c.gantt.t1}, ${c.gantt.rowLabels} job numbers, ${c.gantt.legend} legend entries`);
   const offPng = await shot(r, 'traffic-checkbox-no-network.png', clip(c.traffic.box));
   check('Mesh without a network: the traffic checkbox is greyed out and empty',
         c.traffic.drawn && !c.traffic.enabled && !c.traffic.ticked && checkMarkPixels(census, offPng) === 0,
@@ -247,15 +253,21 @@ export async function pageChecks({ open, check, shots, census }) {
   const p = await open('size=32x32&arrival=poisson:0.05&job_size=uniform:1-8');
   await p.setViewportSize({ width: 390, height: 844 });
   await frames(p, 5);
-  lay = await narrow(p, 'Run');
+  lay = await narrow(p, 'Run (Mesh)');
   await shot(p, 'narrow-run-390x844.png');
-  const setupTab = lay.strip.find((b) => b.name === 'Setup');
-  if (setupTab) await p.mouse.click(...centre(setupTab.rect));
-  await frames(p, 4);
-  lay = await json(p, 'layout');
-  const names = tiles(lay).map((w) => w.name);
-  check('narrow Run: the Setup tab shows Setup in place of the Mesh', names.includes('Setup') && !names.includes('Mesh'), names.join(', '));
-  await shot(p, 'narrow-setup-390x844.png');
+  // every tab of the strip shows its window alone, nothing cut
+  const shown = [];
+  for (const tab of lay.strip) {
+    await p.mouse.click(...centre(tab.rect));
+    await frames(p, 4);
+    const l = await json(p, 'layout');
+    const names = tiles(l).map((w) => w.name).filter((w) => w !== '##windows');
+    shown.push(`${tab.name} -> ${names.join('+')}`);
+    if (names.length !== 1 || names[0] !== tab.name) check(`narrow Run: the ${tab.name} tab shows ${tab.name} alone`, false, names.join(', '));
+    layoutCheck(check, l, `narrow Run, ${tab.name} tab`);
+    await shot(p, `narrow-${tab.name.split(' ')[0].toLowerCase()}-390x844.png`);
+  }
+  check('narrow Run: each tab of the strip shows its window alone', shown.length >= 6 && shown.every((x) => x.split(' -> ')[0] === x.split(' -> ')[1]), shown.join(', '));
   await p.setViewportSize({ width: 1280, height: 800 });
   await frames(p, 5);
   const wide = tiles(await json(p, 'layout'));

@@ -80,7 +80,7 @@ void draw_paired(const CompareWindow::View& v) {
   for (std::size_t i = 1; i < n; ++i)
     if (r->point_done((long long)i)) paired_difference(raw_point(*r, (long long)i), base, m[i], c[i], pairs[i]);
   const Results bm = r->aggregate(0).mean(), bc = r->aggregate(0).ci95();
-  for (const MetricField& f : metric_fields()) {
+  for (const MetricField& f : metric_fields(r->pod())) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());
@@ -165,7 +165,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const int ncols = n == 4 ? 2 : int(n);
   const int nrows = n == 4 ? 2 : 1;
-  const float table_h = ImGui::GetTextLineHeightWithSpacing() * float(metric_fields().size() + 2) + 8;
+  const float table_h = ImGui::GetTextLineHeightWithSpacing() * float(metric_fields(v.scenario.pod() != nullptr).size() + 2) + 8;
   const float views_h = std::max(avail.y * 0.45f, avail.y - table_h);
   const float cw = avail.x / float(ncols) - ImGui::GetStyle().ItemSpacing.x;
   const float chh = views_h / float(nrows) - ImGui::GetStyle().ItemSpacing.y;
@@ -226,7 +226,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
     ImGui::TableHeadersRow();
     std::vector<Results> res(n);
     for (std::size_t i = 0; i < n; ++i) if (runs[i]) res[i] = runs[i]->results();
-    for (const MetricField& f : metric_fields()) {
+    for (const MetricField& f : metric_fields(v.scenario.pod() != nullptr)) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());

@@ -29,6 +29,7 @@ Report current_report(const ResultsSource& src) {
     r.allocation_seconds = 0;  // exports carry no timing
   } else {
     r.mean = src.sim.results();
+    r.pod = src.scenario.pod() != nullptr;
   }
   return r;
 }
@@ -46,7 +47,7 @@ std::string results_csv(const ResultsSource& src) {
   std::ostringstream o;
   o << "metric,value,ci95\n";
   o << "replications," << r.replications << ",\n";
-  for (const MetricField& f : metric_fields()) o << f.name << ',' << num(r.mean.*f.member) << ',' << num(r.ci95.*f.member) << '\n';
+  for (const MetricField& f : metric_fields(r.pod)) o << f.name << ',' << num(r.mean.*f.member) << ',' << num(r.ci95.*f.member) << '\n';
   return o.str();
 }
 
@@ -94,7 +95,7 @@ void ResultsWindow::draw(const ResultsSource& src, const Actions& act) {
     }
     ImGui::TableHeadersRow();
     const Results m = have_reps ? run->aggregate(0).mean() : Results{}, c = have_reps ? run->aggregate(0).ci95() : Results{};
-    for (const MetricField& f : metric_fields()) {
+    for (const MetricField& f : metric_fields(src.scenario.pod() != nullptr)) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());

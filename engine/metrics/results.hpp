@@ -36,6 +36,36 @@ struct Results {
   double mean_allocation_ops = 0;     // counted operations per allocation decision (failed ones too), window
   double max_allocation_ops = 0;      // the largest decision's operations in the window
   double mean_release_ops = 0;        // counted operations per release (departure), window
+  // Accelerator pods (machine=tpu-*; metrics/pod_meter.hpp, docs/model/pods.md): printed only for
+  // pod scenarios (metric_fields(pod)). "size N" = slices of N chips.
+  double pod_fragmentation_arrival = 0;  // mean over measured jobs, at arrival: share of free chips outside every free legal position of its shape
+  double pod_fragmentation_largest = 0;  // time-average while a chip is free: share of free chips outside the free positions of the largest legal shape that has one
+  double pod_stranded = 0;               // time-average share of the pod's chips that are free while the queue head waits with at least its chips free
+  double pod_free_64_chip_blocks = 0;    // time-average number of wholly free legal 64-chip positions (8x8 on the 2D pods)
+  double pod_utilization_size_1 = 0;  // time-average share of the pod's chips held by slices of size 1
+  double pod_utilization_size_4 = 0;  // time-average share of the pod's chips held by slices of size 4
+  double pod_utilization_size_8 = 0;  // time-average share of the pod's chips held by slices of size 8
+  double pod_utilization_size_16 = 0;  // time-average share of the pod's chips held by slices of size 16
+  double pod_utilization_size_32 = 0;  // time-average share of the pod's chips held by slices of size 32
+  double pod_utilization_size_64 = 0;  // time-average share of the pod's chips held by slices of size 64
+  double pod_utilization_size_128 = 0;  // time-average share of the pod's chips held by slices of size 128
+  double pod_utilization_size_256 = 0;  // time-average share of the pod's chips held by slices of size 256
+  double pod_wait_size_1 = 0;  // mean wait of measured slices of size 1
+  double pod_wait_size_4 = 0;  // mean wait of measured slices of size 4
+  double pod_wait_size_8 = 0;  // mean wait of measured slices of size 8
+  double pod_wait_size_16 = 0;  // mean wait of measured slices of size 16
+  double pod_wait_size_32 = 0;  // mean wait of measured slices of size 32
+  double pod_wait_size_64 = 0;  // mean wait of measured slices of size 64
+  double pod_wait_size_128 = 0;  // mean wait of measured slices of size 128
+  double pod_wait_size_256 = 0;  // mean wait of measured slices of size 256
+  double pod_bounded_slowdown_size_1 = 0;  // mean bounded slowdown of measured slices of size 1
+  double pod_bounded_slowdown_size_4 = 0;  // mean bounded slowdown of measured slices of size 4
+  double pod_bounded_slowdown_size_8 = 0;  // mean bounded slowdown of measured slices of size 8
+  double pod_bounded_slowdown_size_16 = 0;  // mean bounded slowdown of measured slices of size 16
+  double pod_bounded_slowdown_size_32 = 0;  // mean bounded slowdown of measured slices of size 32
+  double pod_bounded_slowdown_size_64 = 0;  // mean bounded slowdown of measured slices of size 64
+  double pod_bounded_slowdown_size_128 = 0;  // mean bounded slowdown of measured slices of size 128
+  double pod_bounded_slowdown_size_256 = 0;  // mean bounded slowdown of measured slices of size 256
 };
 
 struct MetricField {
@@ -45,6 +75,7 @@ struct MetricField {
 
 // The metric table, in output order (JSON `results`, CSV columns, averaging, the page's Results
 // window): a new metric is a member above, a row here, and its accumulation in RunMetrics (run_metrics.hpp).
+// A metric every scenario has goes before the pod rows; a pod metric at the end.
 inline constexpr MetricField kMetricFields[] = {
     {"jobs_completed", &Results::jobs_completed},
     {"utilization", &Results::utilization},
@@ -72,9 +103,45 @@ inline constexpr MetricField kMetricFields[] = {
     {"mean_allocation_ops", &Results::mean_allocation_ops},
     {"max_allocation_ops", &Results::max_allocation_ops},
     {"mean_release_ops", &Results::mean_release_ops},
+    // the pod rows: last, from kPodMetricsBegin on
+    {"pod_fragmentation_arrival", &Results::pod_fragmentation_arrival},
+    {"pod_fragmentation_largest", &Results::pod_fragmentation_largest},
+    {"pod_stranded", &Results::pod_stranded},
+    {"pod_free_64_chip_blocks", &Results::pod_free_64_chip_blocks},
+    {"pod_utilization_size_1", &Results::pod_utilization_size_1},
+    {"pod_utilization_size_4", &Results::pod_utilization_size_4},
+    {"pod_utilization_size_8", &Results::pod_utilization_size_8},
+    {"pod_utilization_size_16", &Results::pod_utilization_size_16},
+    {"pod_utilization_size_32", &Results::pod_utilization_size_32},
+    {"pod_utilization_size_64", &Results::pod_utilization_size_64},
+    {"pod_utilization_size_128", &Results::pod_utilization_size_128},
+    {"pod_utilization_size_256", &Results::pod_utilization_size_256},
+    {"pod_wait_size_1", &Results::pod_wait_size_1},
+    {"pod_wait_size_4", &Results::pod_wait_size_4},
+    {"pod_wait_size_8", &Results::pod_wait_size_8},
+    {"pod_wait_size_16", &Results::pod_wait_size_16},
+    {"pod_wait_size_32", &Results::pod_wait_size_32},
+    {"pod_wait_size_64", &Results::pod_wait_size_64},
+    {"pod_wait_size_128", &Results::pod_wait_size_128},
+    {"pod_wait_size_256", &Results::pod_wait_size_256},
+    {"pod_bounded_slowdown_size_1", &Results::pod_bounded_slowdown_size_1},
+    {"pod_bounded_slowdown_size_4", &Results::pod_bounded_slowdown_size_4},
+    {"pod_bounded_slowdown_size_8", &Results::pod_bounded_slowdown_size_8},
+    {"pod_bounded_slowdown_size_16", &Results::pod_bounded_slowdown_size_16},
+    {"pod_bounded_slowdown_size_32", &Results::pod_bounded_slowdown_size_32},
+    {"pod_bounded_slowdown_size_64", &Results::pod_bounded_slowdown_size_64},
+    {"pod_bounded_slowdown_size_128", &Results::pod_bounded_slowdown_size_128},
+    {"pod_bounded_slowdown_size_256", &Results::pod_bounded_slowdown_size_256},
 };
+// The first pod row: rows before it are every scenario's, the rest only a pod scenario's.
+inline constexpr std::size_t kPodMetricsBegin = 26;
+static_assert(kMetricFields[kPodMetricsBegin].member == &Results::pod_fragmentation_arrival);
 
+// Every row (averaging, comparisons).
 std::span<const MetricField> metric_fields();
+// The rows printed for a scenario: every row on a pod machine, else those before kPodMetricsBegin,
+// so that a machine without pods prints what it printed before pods had metrics.
+std::span<const MetricField> metric_fields(bool pod);
 
 // Accumulates the Results of independent replications: per-metric mean and 95% half-width.
 class Aggregate {
@@ -101,6 +168,7 @@ struct Report {
   bool has_trace = false;
   long long trace_records = 0, trace_skipped = 0, trace_reshaped = 0, trace_jobs = 0;
   long long trace_skipped_cancelled = 0, trace_skipped_invalid = 0, trace_skipped_too_large = 0;
+  bool pod = false;  // a pod scenario: the pod rows (metric_fields(true)) are printed too
 };
 
 // The `results` JSON object (deterministic text: fixed key order, shortest round-trip numbers).

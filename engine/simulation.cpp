@@ -1,8 +1,8 @@
 // simulation.cpp — the event loop of one replication and the wiring of its parts.
 //
-// Sections: creation (Simulation, create) · event loop (step, next_time, run, advance_clock) ·
-// events (arrival, departure, network cycle, compute and communication phases) · scheduler
-// actions (the SchedContext calls, decide, charge, start_job, plan_into) · checks (audit).
+// Sections: creation (Simulation, create) · event loop (step, observe_pod, next_time, run,
+// advance_clock) · events (arrival, departure, network cycle, compute and communication phases) ·
+// scheduler actions (the SchedContext calls, decide, charge, start_job, plan_into) · checks (audit).
 #include "simulation.hpp"
 #include <algorithm>
 #include <cmath>
@@ -17,7 +17,7 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
       alloc_(find_strategy(s.strategy)->make(topo_, s.strat), Rng(derive_seed(seed, kAllocStream)), s.strategy,
              s.alloc_cost, s.check),
       sched_(find_scheduler(s.scheduler)->make(s.sched)), jobs_(s, Rng(derive_seed(seed, kWorkStream))),
-      metrics_(topo_, s.warmup) {
+      metrics_(topo_, s.warmup, s.pod()) {
   if (const PatternInfo* p = find_pattern(s.pattern); p->network())
     traffic_.emplace(topo_, *p,
                      NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control, routing_for(s.routing, topo_)},
@@ -28,6 +28,7 @@ Result<Simulation> Simulation::create(const Scenario& s, int rep) {
   if (Status st = validate(s); !st) return st.error();
   Simulation sim(s, replication_seed(s, rep));
   sim.schedule_next_arrival();
+  sim.observe_pod();
   return sim;
 }
 
@@ -67,8 +68,16 @@ bool Simulation::step() {
     else if (e.kind == EventKind::Iteration) begin_iteration(running_.at(e.job));  // (a wake-up only runs the scheduler)
   }
   schedule_pass();
+  if (pod_changed_) observe_pod();
   if (sc_.check) audit();
   return true;
+}
+
+void Simulation::observe_pod() {
+  pod_changed_ = false;
+  if (!metrics_.pod()) return;
+  const QueuedJob* head = sched_->front();
+  metrics_.pod_state(occ_, head ? &head->shape : nullptr);
 }
 
 double Simulation::next_time() const {
@@ -104,7 +113,9 @@ void Simulation::on_arrival(JobId id) {
   pending_.reset();
   ++next_id_;
   metrics_.arrived(id);
+  if (metrics_.pod()) metrics_.pod_arrival(id, q.shape, occ_);
   sched_->enqueue(q);
+  pod_changed_ = true;
   if ((long long)sched_->size() > kMaxQueuedJobs && !done_) {  // saturated: stop before memory runs out
     status_ = Error{"more than " + std::to_string(kMaxQueuedJobs) + " jobs waiting at time " + format_number(now_) +
                     ": the machine cannot keep up with the arrivals (lower the arrival rate or jobs)"};
@@ -117,6 +128,7 @@ void Simulation::on_arrival(JobId id) {
 void Simulation::on_departure(JobId id) {
   JobRecord r = running_.remove(id);
   occ_.release(r.alloc, id);
+  pod_changed_ = true;
   const long long release_ops = alloc_.released(id, r.alloc);
   ++departed_;
   metrics_.departed(r, release_ops, now_, departed_);
@@ -191,6 +203,7 @@ bool Simulation::try_start(const QueuedJob& q) {
     metrics_.failed(q.shape.area(), occ_.free_count());
     if (sc_.on_fail == OnFail::Drop) {  // a job that cannot be allocated is not processed
       metrics_.dropped(q.id);
+      pod_changed_ = true;
       return true;  // it leaves the queue
     }
     return false;
@@ -233,6 +246,7 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
     ALLOCLAB_CHECK(v.empty(), "strategy %s gave job %d %s", sc_.strategy.c_str(), q.id, v.c_str());
   }
   occ_.assign(a, q.id);  // (checks that every chip is free: none is given twice)
+  pod_changed_ = true;
   const long long bookkeeping = alloc_.allocated(q.id, a);
   metrics_.started(q.id, q.shape.area());
   const long long ops = std::max(0LL, decided_ops) + bookkeeping;

@@ -114,6 +114,7 @@ class Simulation : private SchedContext {
   void on_departure(JobId id);
   void network_cycle();
   void advance_clock(double t);
+  void observe_pod();  // pod machines: the pod metrics read the state (after a change)
   // the scheduler's actions (SchedContext, which says what each does)
   const ProfileView& plan() override;
   bool try_start(const QueuedJob& q) override;
@@ -122,7 +123,10 @@ class Simulation : private SchedContext {
   void searched(const QueuedJob& j, long long ops, bool decision, bool failed_now) override;
   long long surprises() const override { return surprises_; }
   bool drops_failures() const override { return sc_.on_fail == OnFail::Drop; }
-  void drop(const QueuedJob& j) override { metrics_.dropped(j.id); }
+  void drop(const QueuedJob& j) override {
+    metrics_.dropped(j.id);
+    pod_changed_ = true;
+  }
   void promise(const QueuedJob& j, double start) override;  // told to the schedule checker (check=1)
   void wake_at(double t) override { events_.wake_at(t, now_); }
   // how they do it
@@ -153,6 +157,7 @@ class Simulation : private SchedContext {
   long long next_id_ = 0, departed_ = 0;
   long long surprises_ = 0;  // departures not at their estimated end (conservative compresses)
   bool done_ = false;
+  bool pod_changed_ = false;  // the occupancy or the queue changed since observe_pod()
   Status status_;
   ScheduleChecker checker_;
   JobId watch_ = kNoJob;

@@ -5,8 +5,9 @@
 # except the bad inputs (2). Covers a mesh, a torus, every routing
 # function, replications, a CSV trace and an SWF trace,
 # the shipped .swf.gz logs and truncated/corrupt gzip, EASY and conservative backfilling on
-# traces, sweeps (one of them the input of two `plot` calls), `place`, `link`, `list` and a bad
-# input (same stderr line, exit status 2).
+# traces, accelerator pods (every pod policy, both generations, slice mixes, a trace mapped to
+# slices, pod sweeps with their pod metric columns, raw and paired), sweeps (one of them the input
+# of two `plot` calls), `place`, `link`, `list` and a bad input (same stderr line, exit status 2).
 set -uo pipefail
 native=$1; wasm=$2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -82,6 +83,15 @@ check run size=26x16 swf_size=header trace=$PWD/assets/traces/sdsc-paragon-stand
 check run size=26x16 swf_size=header trace=$PWD/assets/traces/sdsc-paragon-standin-2.swf jobs=300 scheduler=easy strategy=fs
 check sweep scheduler=fcfs,easy,conservative strategy=ff,mbs arrival=poisson:0.01,0.03 size=16x16 job_size=uniform:1-16 service=exponential:100 jobs=200 replications=2
 check sweep strategy=ff,anca arrival=poisson:0.01,0.02 size=8x8 jobs=200 replications=2
+# accelerator pods: the pod metrics are printed (JSON and sweep CSVs) only for pod scenarios
+for st in pod-ff pod-bf pod-lfc pod-pack; do check run machine=tpu-v5e strategy=$st arrival=poisson:0.15 jobs=2000 seed=5; done
+check run machine=tpu-v6e strategy=pod-pack scheduler=easy job_size=slices:2x2=4/8x8=2/16x16=1 arrival=poisson:0.02 jobs=1000 replications=2
+check run machine=tpu-v5e strategy=pod-lfc scheduler=conservative trace=jobs.csv check=1
+check sweep machine=tpu-v5e strategy=pod-ff,pod-pack arrival=poisson:0.1,0.15 jobs=300 replications=2
+check sweep machine=tpu-v5e strategy=pod-ff,pod-bf arrival=poisson:0.1 jobs=300 replications=2 --raw
+check sweep machine=tpu-v5e strategy=pod-ff,pod-bf,pod-lfc scheduler=fcfs,easy jobs=300 replications=3 --baseline strategy=pod-ff
+check_status 2 run machine=tpu-v5e strategy=pod-ff job_size=slices:4x2=1
+check_status 2 run machine=tpu-v5e strategy=ff
 check run size=8x8 trace=log.swf swf_shape=row time_scale=0.5
 check run trace=log.swf swf_size=header swf_shape=asff strategy=asff
 # the shipped real logs, gzip (zlib natively, Node's zlib in wasm), and broken gzip (same stderr

@@ -69,6 +69,16 @@ inline void check_allocation(const Occupancy& occ, const Allocation& a, Shape re
   else CHECK(int(seen.size()) == req.area());
 }
 
+// The block a contiguous strategy gives a p×q job (id 99, allocation stream seeded 1) on `occ`,
+// checked with check_allocation; nullopt when it places nothing. Nothing is applied.
+inline std::optional<Block> place_contiguous(Strategy& st, const Occupancy& occ, Shape s) {
+  Rng rng(1);
+  auto a = st.allocate(Request{99, s}, occ, rng);
+  if (!a) return std::nullopt;
+  check_allocation(occ, *a, s);
+  return a->blocks.at(0);
+}
+
 // All maximal free rectangles of a mesh occupancy (free, and not inside a larger free one), brute
 // force with prefix sums: every free rectangle bounded by busy nodes or the edge on all four
 // sides. Sorted by (y, x, h, w).

@@ -19,13 +19,7 @@ struct State {
       ++j;
     }
   }
-  std::optional<Block> place(Shape s) {
-    Rng rng(1);
-    auto a = st->allocate(Request{99, s}, occ, rng);
-    if (!a) return std::nullopt;
-    test::check_allocation(occ, *a, s);
-    return a->blocks[0];
-  }
+  std::optional<Block> place(Shape s) { return test::place_contiguous(*st, occ, s); }
 };
 }  // namespace
 

@@ -8,11 +8,7 @@ using namespace alloclab;
 namespace {
 std::optional<Block> place(const Occupancy& occ, Shape s) {
   auto st = test::make_strategy("ffwp", occ.topology());
-  Rng rng(1);
-  auto a = st->allocate(Request{99, s}, occ, rng);
-  if (!a) return std::nullopt;
-  test::check_allocation(occ, *a, s);
-  return a->blocks[0];
+  return test::place_contiguous(*st, occ, s);
 }
 }  // namespace
 

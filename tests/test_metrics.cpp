@@ -27,6 +27,18 @@ const std::map<std::string, Better> kExpected = {
     {"mean_bounded_slowdown", Better::Lower},  {"mean_packet_queueing", Better::Lower},
     {"completion_ratio", Better::Higher},      {"mean_allocation_ops", Better::Lower},
     {"max_allocation_ops", Better::Lower},     {"mean_release_ops", Better::Lower},
+    // accelerator pods: fragmentation and stranded chips are waste, free 8x8 blocks are room for
+    // large slices; a size's share of the utilization is a description, its waits are costs
+    {"pod_fragmentation_arrival", Better::Lower}, {"pod_fragmentation_largest", Better::Lower},
+    {"pod_stranded", Better::Lower},              {"pod_free_64_chip_blocks", Better::Higher},
+    {"pod_utilization_size_1", Better::Neither}, {"pod_wait_size_1", Better::Lower}, {"pod_bounded_slowdown_size_1", Better::Lower},
+    {"pod_utilization_size_4", Better::Neither}, {"pod_wait_size_4", Better::Lower}, {"pod_bounded_slowdown_size_4", Better::Lower},
+    {"pod_utilization_size_8", Better::Neither}, {"pod_wait_size_8", Better::Lower}, {"pod_bounded_slowdown_size_8", Better::Lower},
+    {"pod_utilization_size_16", Better::Neither}, {"pod_wait_size_16", Better::Lower}, {"pod_bounded_slowdown_size_16", Better::Lower},
+    {"pod_utilization_size_32", Better::Neither}, {"pod_wait_size_32", Better::Lower}, {"pod_bounded_slowdown_size_32", Better::Lower},
+    {"pod_utilization_size_64", Better::Neither}, {"pod_wait_size_64", Better::Lower}, {"pod_bounded_slowdown_size_64", Better::Lower},
+    {"pod_utilization_size_128", Better::Neither}, {"pod_wait_size_128", Better::Lower}, {"pod_bounded_slowdown_size_128", Better::Lower},
+    {"pod_utilization_size_256", Better::Neither}, {"pod_wait_size_256", Better::Lower}, {"pod_bounded_slowdown_size_256", Better::Lower},
 };
 
 // Three replications of a point whose every metric is `v` (+ r/100 in replication r).

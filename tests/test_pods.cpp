@@ -7,20 +7,17 @@
 #include <memory>
 #include "baselines.hpp"
 #include "oracle.hpp"
+#include "pod_fixtures.hpp"
 #include "pod/pods.hpp"
 #include "scenario/scenario.hpp"
 #include "simulation.hpp"
 #include "workload/trace.hpp"
 
 using namespace alloclab;
+using test::pod_occupancy;
+using test::v5e;
 
 namespace {
-
-const PodInfo& v5e() {
-  const PodInfo* p = find_pod("tpu-v5e");
-  REQUIRE(p);
-  return *p;
-}
 
 std::string refusal(std::string_view link) {
   auto s = parse_link(link);
@@ -37,8 +34,6 @@ std::optional<Block> place(std::string_view id, const Occupancy& occ, Shape s) {
   REQUIRE(a->blocks.size() == 1);
   return a->blocks[0];
 }
-
-Occupancy pod_occupancy() { return Occupancy(Topology(TopologyKind::Torus, 16, 16)); }
 
 }  // namespace
 

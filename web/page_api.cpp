@@ -182,7 +182,7 @@ std::string compare_verdicts(AppState& state, const std::string&) {
     if (!t.done[i]) continue;
     paired += std::string(paired.size() > 1 ? "," : "") + json_string(ids[i]) + ":{";
     bool first = true;
-    for (const MetricField& f : metric_fields()) {
+    for (const MetricField& f : metric_fields(state.scenario().pod() != nullptr)) {
       paired += std::string(first ? "" : ",") + json_string(std::string(f.name)) + ":" + json_string(verdict_text(t.verdict(f, i)));
       first = false;
     }
@@ -194,7 +194,7 @@ std::string compare_verdicts(AppState& state, const std::string&) {
   for (std::size_t i = 0; i < runs.size(); ++i)
     if (runs[i]) res[i] = runs[i]->results(), have[i] = 1;
   std::string best = "{", values = "{";
-  for (const MetricField& f : metric_fields()) {
+  for (const MetricField& f : metric_fields(state.scenario().pod() != nullptr)) {
     const int b = best_run(f, res, have);
     best += std::string(best.size() > 1 ? "," : "") + json_string(std::string(f.name)) + ":" +
             json_string(b >= 0 && std::size_t(b) < ids.size() ? ids[std::size_t(b)] : "");
@@ -209,10 +209,11 @@ std::string compare_verdicts(AppState& state, const std::string&) {
   return "{\"paired\":" + paired + "},\"best\":" + best + "},\"values\":" + values + "}}";
 }
 
-// The engine's metric table: name, direction, help (JSON).
-std::string metrics_json(AppState&, const std::string&) {
+// The engine's metric table as the scenario prints it (the pod rows on a pod machine): name,
+// direction, help (JSON).
+std::string metrics_json(AppState& state, const std::string&) {
   std::string out = "[";
-  for (const MetricField& f : metric_fields())
+  for (const MetricField& f : metric_fields(state.scenario().pod() != nullptr))
     out += std::string(out.size() > 1 ? "," : "") + "{\"name\":" + json_string(std::string(f.name)) + ",\"better\":" +
            json_string(std::string(better_text(f.better))) + ",\"help\":" + json_string(std::string(f.help)) + "}";
   return out + "]";

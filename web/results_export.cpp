@@ -19,6 +19,7 @@ Report current_report(const ResultsSource& src) {
     r.allocation_seconds = 0;  // exports carry no timing
   } else {
     r.mean = src.sim.results();
+    r.pod = src.scenario.pod() != nullptr;
   }
   return r;
 }
@@ -41,7 +42,7 @@ std::string results_csv(const ResultsSource& src) {
   std::ostringstream o;
   o << "metric,value,ci95\n";
   o << "replications," << r.replications << ",\n";
-  for (const MetricField& f : metric_fields()) o << f.name << ',' << num(r.mean.*f.member) << ',' << num(r.ci95.*f.member) << '\n';
+  for (const MetricField& f : metric_fields(r.pod)) o << f.name << ',' << num(r.mean.*f.member) << ',' << num(r.ci95.*f.member) << '\n';
   return o.str();
 }
 

@@ -88,7 +88,7 @@ void draw_paired(const CompareWindow::View& v, const CompareWindow::Actions& act
   }
   ImGui::TableHeadersRow();
   const Results &bm = t.mean[0], &bc = t.ci95[0];
-  for (const MetricField& f : metric_fields()) {
+  for (const MetricField& f : metric_fields(v.scenario.pod() != nullptr)) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     metric_name(f);
@@ -184,7 +184,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const int ncols = n == 4 ? 2 : int(n);
   const int nrows = n == 4 ? 2 : 1;
-  const float table_h = ImGui::GetTextLineHeightWithSpacing() * float(metric_fields().size() + 2) + 8;
+  const float table_h = ImGui::GetTextLineHeightWithSpacing() * float(metric_fields(v.scenario.pod() != nullptr).size() + 2) + 8;
   const float views_h = std::max(avail.y * 0.45f, avail.y - table_h);
   const float cw = avail.x / float(ncols) - ImGui::GetStyle().ItemSpacing.x;
   const float chh = views_h / float(nrows) - ImGui::GetStyle().ItemSpacing.y;
@@ -249,7 +249,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
     std::vector<char> have(n, 0);
     for (std::size_t i = 0; i < n; ++i)
       if (runs[i]) res[i] = runs[i]->results(), have[i] = 1;
-    for (const MetricField& f : metric_fields()) {
+    for (const MetricField& f : metric_fields(v.scenario.pod() != nullptr)) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       metric_name(f);

@@ -65,7 +65,7 @@ void ResultsWindow::draw(const ResultsSource& src, const Actions& act) {
     }
     ImGui::TableHeadersRow();
     const Results m = have_reps ? run->aggregate(0).mean() : Results{}, c = have_reps ? run->aggregate(0).ci95() : Results{};
-    for (const MetricField& f : metric_fields()) {
+    for (const MetricField& f : metric_fields(src.scenario.pod() != nullptr)) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       metric_name(f);

@@ -1,4 +1,4 @@
-// slice_grid.cpp — the free-chip and free-position tables of SliceGrid and its domain levels.
+// slice_grid.cpp — the free-chip table (ChipSums), SliceGrid's free-position table and its domain levels.
 #include "slice_grid.hpp"
 #include <algorithm>
 
@@ -19,17 +19,7 @@ void SliceGrid::build(const Occupancy& occ, Shape s, Ops& ops) {
     else d.h *= 2;
     levels_.push_back(d);
   }
-  // free chips, prefix sums over the free bits
-  const int cw = W_ + 1;
-  chips_.assign(std::size_t(cw) * std::size_t(H_ + 1), 0);
-  for (int y = 0; y < H_; ++y) {
-    const std::uint64_t* row = occ.free_row(y);
-    int run = 0;
-    for (int x = 0; x < W_; ++x) {
-      run += int((row[x >> 6] >> (x & 63)) & 1u);
-      chips_[std::size_t(y + 1) * cw + std::size_t(x + 1)] = chips_[std::size_t(y) * cw + std::size_t(x + 1)] + run;
-    }
-  }
+  chips_.build(occ);
   ops += Ops(W_) * H_;
   // free legal positions, prefix sums
   const int pw = nx_ + 1;
@@ -37,17 +27,34 @@ void SliceGrid::build(const Occupancy& occ, Shape s, Ops& ops) {
   for (int j = 0; j < ny_; ++j) {
     int run = 0;
     for (int i = 0; i < nx_; ++i) {
-      run += chip_sum(i * s.w, j * s.h, (i + 1) * s.w, (j + 1) * s.h) == s.w * s.h;
+      run += chips_.tile_free(s, i, j);
       pos_[std::size_t(j + 1) * pw + std::size_t(i + 1)] = pos_[std::size_t(j) * pw + std::size_t(i + 1)] + run;
     }
   }
   ops += Ops(nx_) * ny_;
 }
 
-int SliceGrid::chip_sum(int x0, int y0, int x1, int y1) const {
-  const std::size_t cw = std::size_t(W_ + 1);
-  return chips_[std::size_t(y1) * cw + std::size_t(x1)] - chips_[std::size_t(y0) * cw + std::size_t(x1)] -
-         chips_[std::size_t(y1) * cw + std::size_t(x0)] + chips_[std::size_t(y0) * cw + std::size_t(x0)];
+void ChipSums::build(const Occupancy& occ) {
+  W_ = occ.width();
+  H_ = occ.height();
+  const int cw = W_ + 1;
+  v_.assign(std::size_t(cw) * std::size_t(H_ + 1), 0);
+  for (int y = 0; y < H_; ++y) {
+    const std::uint64_t* row = occ.free_row(y);
+    int run = 0;
+    for (int x = 0; x < W_; ++x) {
+      run += int((row[x >> 6] >> (x & 63)) & 1u);
+      v_[std::size_t(y + 1) * cw + std::size_t(x + 1)] = v_[std::size_t(y) * cw + std::size_t(x + 1)] + run;
+    }
+  }
+}
+
+int ChipSums::free_tiles(Shape s) const {
+  const int nx = s.w <= W_ ? W_ / s.w : 0, ny = s.h <= H_ ? H_ / s.h : 0;
+  int n = 0;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) n += tile_free(s, i, j);
+  return n;
 }
 
 int SliceGrid::pos_sum(int i0, int j0, int i1, int j1) const {
@@ -65,7 +72,7 @@ Block SliceGrid::domain(int k, int x, int y) const {
 DomainStat SliceGrid::stat(const Block& d) const {
   DomainStat st;
   st.block = d;
-  st.chips = chip_sum(d.x, d.y, d.x + d.w, d.y + d.h);
+  st.chips = chips_.sum(d.x, d.y, d.x + d.w, d.y + d.h);
   // positions whose whole tile lies in d (d's base is a multiple of the slice's sides)
   const int i0 = d.x / s_.w, j0 = d.y / s_.h;
   const int i1 = std::min(nx_, (d.x + d.w) / s_.w), j1 = std::min(ny_, (d.y + d.h) / s_.h);

@@ -24,6 +24,30 @@
 
 namespace alloclab {
 
+// The free chips of an occupancy as 2D prefix sums: the free chips of any rectangle in O(1).
+// (The pod metrics read the same table: metrics/pod_meter.hpp.)
+class ChipSums {
+ public:
+  // W·H work (the caller counts it).
+  void build(const Occupancy& occ);
+  int width() const { return W_; }
+  int height() const { return H_; }
+  // Free chips in [x0, x1) × [y0, y1).
+  int sum(int x0, int y0, int x1, int y1) const {
+    const std::size_t cw = std::size_t(W_ + 1);
+    return v_[std::size_t(y1) * cw + std::size_t(x1)] - v_[std::size_t(y0) * cw + std::size_t(x1)] -
+           v_[std::size_t(y1) * cw + std::size_t(x0)] + v_[std::size_t(y0) * cw + std::size_t(x0)];
+  }
+  // Whether the w×h tile at legal position (i, j) — base (i·w, j·h) — is wholly free.
+  bool tile_free(Shape s, int i, int j) const { return sum(i * s.w, j * s.h, (i + 1) * s.w, (j + 1) * s.h) == s.w * s.h; }
+  // Wholly free legal positions of shape s: the whole s tiles from the origin.
+  int free_tiles(Shape s) const;
+
+ private:
+  int W_ = 0, H_ = 0;
+  std::vector<int> v_;  // (W+1)·(H+1) prefix sums of free chips
+};
+
 // Free chips and free legal positions of one domain.
 struct DomainStat {
   Block block;
@@ -72,12 +96,11 @@ class SliceGrid {
     for (int y = d.y; y < d.y + d.h; y += c.h)
       for (int x = d.x; x < d.x + d.w; x += c.w) f(domain(k, x, y));
   }
-  int chip_sum(int x0, int y0, int x1, int y1) const;  // free chips in [x0, x1) × [y0, y1)
   int pos_sum(int i0, int j0, int i1, int j1) const;   // free positions in [i0, i1) × [j0, j1)
   int W_ = 0, H_ = 0, nx_ = 0, ny_ = 0;
   Shape s_;
   std::vector<Shape> levels_;
-  std::vector<int> chips_;  // (W+1)·(H+1) prefix sums of free chips
+  ChipSums chips_;
   std::vector<int> pos_;    // (nx+1)·(ny+1) prefix sums of free legal positions
 };
 

@@ -25,6 +25,7 @@
 #include "../sweep/sweep_runner.hpp"
 #include "../scenario/trace_load.hpp"
 #include "bench_alloc.hpp"
+#include "bench_blind.hpp"
 #include "bench_ops.hpp"
 #include "bench_premas.hpp"
 #include "bench_shards.hpp"
@@ -381,6 +382,8 @@ const CliCommand kBenchCommands[] = {
     {.name = "", .usage = "[jobs=N]", .summary = "jobs simulated per second", .run = bench_jobs},
     {.name = "alloc", .usage = "[quick] [strategy=IDS] [cell=LxL-P] [repeats=R]",
      .summary = "allocation decision times (p50 / p99)", .run = bench_alloc},
+    {.name = "blind", .usage = "[csv] [strategy=IDS] [size=WxH] [job_size=SPEC] [occupancy=F] [decisions=N]",
+     .summary = "contiguous strategies' failures while a free block of the job's shape existed", .run = bench_blind},
     {.name = "ops", .usage = "[csv] [max=SIDE] [strategy=IDS]", .summary = "counted operations per decision vs machine side",
      .run = bench_ops},
     {.name = "net", .usage = "", .summary = "network flit-hops simulated per second",

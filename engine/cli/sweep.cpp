@@ -156,7 +156,7 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   std::map<long long, RawPoint> ran;  // --baseline: every point run so far
   std::vector<std::pair<long long, std::string>> rows;  // --baseline: the shard's rows, printed at the end
   if (split) out << kShardMark << ", replications=" << spec->max_replications << "\n";
-  out << (raw ? raw_csv_header(keys) : runner->csv_header() + (bl ? paired_header() : std::string())) << "\n";
+  out << (raw ? raw_csv_header(keys, runner->pod()) : runner->csv_header() + (bl ? paired_header(runner->pod()) : std::string())) << "\n";
   // rows as points finish (they finish in point order), with progress and an ETA on stderr
   const auto t0 = std::chrono::steady_clock::now();
   const long long todo = runner->points_todo();
@@ -166,7 +166,7 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     while (!runner->point_done(p) && runner->step()) {
     }
     if (!runner->status().ok()) return fail("point " + std::to_string(runner->failed_point()) + ": " + runner->status().message());
-    if (raw) out << raw_csv_rows(raw_point(*runner, p)) << std::flush;
+    if (raw) out << raw_csv_rows(raw_point(*runner, p), runner->pod()) << std::flush;
     else if (bl) rows.emplace_back(p, runner->csv_row(p)), ran.emplace(p, raw_point(*runner, p));
     else out << runner->csv_row(p) << "\n" << std::flush;
     ++printed;
@@ -193,7 +193,7 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
       rp.reps = raw_point(*r, 0).reps;
       ran.emplace(q, std::move(rp));
     }
-    for (const auto& [p, row] : rows) out << row << paired_cells(ran.at(p), ran.at(partner(p))) << "\n";
+    for (const auto& [p, row] : rows) out << row << paired_cells(ran.at(p), ran.at(partner(p)), runner->pod()) << "\n";
   }
   return 0;
 }

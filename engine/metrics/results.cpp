@@ -6,6 +6,9 @@
 namespace alloclab {
 
 std::span<const MetricField> metric_fields() { return kMetricFields; }
+std::span<const MetricField> metric_fields(bool pod) {
+  return pod ? std::span<const MetricField>(kMetricFields) : std::span<const MetricField>(kMetricFields).first(kPodMetricsBegin);
+}
 
 const MetricField* find_metric(std::string_view name) {
   for (const MetricField& f : kMetricFields)
@@ -60,7 +63,7 @@ std::string results_json(const Report& r) {
     first = false;
     o += "\"" + std::string(k) + "\": " + v;
   };
-  for (const MetricField& f : kMetricFields) field(f.name, format_number(r.mean.*f.member));
+  for (const MetricField& f : metric_fields(r.pod)) field(f.name, format_number(r.mean.*f.member));
   field("replications", std::to_string(r.replications));
   if (r.has_trace) {
     field("trace_records", std::to_string(r.trace_records));
@@ -74,7 +77,7 @@ std::string results_json(const Report& r) {
   if (r.replications > 1) {
     std::string ci = "{";
     bool f1 = true;
-    for (const MetricField& f : kMetricFields) {
+    for (const MetricField& f : metric_fields(r.pod)) {
       if (!f1) ci += ", ";
       f1 = false;
       ci += "\"" + std::string(f.name) + "\": " + format_number(r.ci95.*f.member);

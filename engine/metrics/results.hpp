@@ -36,6 +36,36 @@ struct Results {
   double mean_allocation_ops = 0;     // counted operations per allocation decision (failed ones too), window
   double max_allocation_ops = 0;      // the largest decision's operations in the window
   double mean_release_ops = 0;        // counted operations per release (departure), window
+  // Accelerator pods (machine=tpu-*; metrics/pod_meter.hpp, docs/model/pods.md): printed only for
+  // pod scenarios (metric_fields(pod)). "size N" = slices of N chips.
+  double pod_fragmentation_arrival = 0;  // mean over measured jobs, at arrival: share of free chips outside every free legal position of its shape
+  double pod_fragmentation_largest = 0;  // time-average while a chip is free: share of free chips outside the free positions of the largest legal shape that has one
+  double pod_stranded = 0;               // time-average share of the pod's chips that are free while the queue head waits with at least its chips free
+  double pod_free_64_chip_blocks = 0;    // time-average number of wholly free legal 64-chip positions (8x8 on the 2D pods)
+  double pod_utilization_size_1 = 0;  // time-average share of the pod's chips held by slices of size 1
+  double pod_utilization_size_4 = 0;  // time-average share of the pod's chips held by slices of size 4
+  double pod_utilization_size_8 = 0;  // time-average share of the pod's chips held by slices of size 8
+  double pod_utilization_size_16 = 0;  // time-average share of the pod's chips held by slices of size 16
+  double pod_utilization_size_32 = 0;  // time-average share of the pod's chips held by slices of size 32
+  double pod_utilization_size_64 = 0;  // time-average share of the pod's chips held by slices of size 64
+  double pod_utilization_size_128 = 0;  // time-average share of the pod's chips held by slices of size 128
+  double pod_utilization_size_256 = 0;  // time-average share of the pod's chips held by slices of size 256
+  double pod_wait_size_1 = 0;  // mean wait of measured slices of size 1
+  double pod_wait_size_4 = 0;  // mean wait of measured slices of size 4
+  double pod_wait_size_8 = 0;  // mean wait of measured slices of size 8
+  double pod_wait_size_16 = 0;  // mean wait of measured slices of size 16
+  double pod_wait_size_32 = 0;  // mean wait of measured slices of size 32
+  double pod_wait_size_64 = 0;  // mean wait of measured slices of size 64
+  double pod_wait_size_128 = 0;  // mean wait of measured slices of size 128
+  double pod_wait_size_256 = 0;  // mean wait of measured slices of size 256
+  double pod_bounded_slowdown_size_1 = 0;  // mean bounded slowdown of measured slices of size 1
+  double pod_bounded_slowdown_size_4 = 0;  // mean bounded slowdown of measured slices of size 4
+  double pod_bounded_slowdown_size_8 = 0;  // mean bounded slowdown of measured slices of size 8
+  double pod_bounded_slowdown_size_16 = 0;  // mean bounded slowdown of measured slices of size 16
+  double pod_bounded_slowdown_size_32 = 0;  // mean bounded slowdown of measured slices of size 32
+  double pod_bounded_slowdown_size_64 = 0;  // mean bounded slowdown of measured slices of size 64
+  double pod_bounded_slowdown_size_128 = 0;  // mean bounded slowdown of measured slices of size 128
+  double pod_bounded_slowdown_size_256 = 0;  // mean bounded slowdown of measured slices of size 256
 };
 
 // Which way a metric improves. Every row of the metric table declares one (Undeclared is the
@@ -53,6 +83,7 @@ struct MetricField {
 // The metric table, in output order (JSON `results`, CSV columns, averaging, the page's Results
 // window, Compare, Sweep, the glossary): a new metric is a member above, a row here (with its
 // direction and help), and its accumulation in RunMetrics (run_metrics.hpp).
+// A metric every scenario has goes before the pod rows; a pod metric at the end.
 inline constexpr MetricField kMetricFields[] = {
     {.name = "jobs_completed", .member = &Results::jobs_completed, .better = Better::Higher,
      .help = "Measured jobs that finished (after the warm-up)."},
@@ -106,9 +137,73 @@ inline constexpr MetricField kMetricFields[] = {
      .help = "The most operations one allocation decision took in the window."},
     {.name = "mean_release_ops", .member = &Results::mean_release_ops, .better = Better::Lower,
      .help = "Counted operations per release (a job leaving): the strategy's bookkeeping cost."},
+    // the pod rows: last, from kPodMetricsBegin on
+    {.name = "pod_fragmentation_arrival", .member = &Results::pod_fragmentation_arrival, .better = Better::Lower,
+     .help = "Pods: mean over measured jobs, at arrival, of the share of free chips outside every free legal position of the job's shape."},
+    {.name = "pod_fragmentation_largest", .member = &Results::pod_fragmentation_largest, .better = Better::Lower,
+     .help = "Pods: time-average, while a chip is free, of the share of free chips outside the free positions of the largest legal shape that has one."},
+    {.name = "pod_stranded", .member = &Results::pod_stranded, .better = Better::Lower,
+     .help = "Pods: time-average share of the chips free while the queue head waits with at least its chips free."},
+    {.name = "pod_free_64_chip_blocks", .member = &Results::pod_free_64_chip_blocks, .better = Better::Higher,
+     .help = "Pods: time-average number of wholly free legal 64-chip positions (8x8 on the 2D pods): room for large slices."},
+    {.name = "pod_utilization_size_1", .member = &Results::pod_utilization_size_1, .better = Better::Neither,
+     .help = "Pods: time-average share of the chips held by slices of 1 chips (a part of the utilization, not a quality by itself)."},
+    {.name = "pod_utilization_size_4", .member = &Results::pod_utilization_size_4, .better = Better::Neither,
+     .help = "Pods: time-average share of the chips held by slices of 4 chips (a part of the utilization, not a quality by itself)."},
+    {.name = "pod_utilization_size_8", .member = &Results::pod_utilization_size_8, .better = Better::Neither,
+     .help = "Pods: time-average share of the chips held by slices of 8 chips (a part of the utilization, not a quality by itself)."},
+    {.name = "pod_utilization_size_16", .member = &Results::pod_utilization_size_16, .better = Better::Neither,
+     .help = "Pods: time-average share of the chips held by slices of 16 chips (a part of the utilization, not a quality by itself)."},
+    {.name = "pod_utilization_size_32", .member = &Results::pod_utilization_size_32, .better = Better::Neither,
+     .help = "Pods: time-average share of the chips held by slices of 32 chips (a part of the utilization, not a quality by itself)."},
+    {.name = "pod_utilization_size_64", .member = &Results::pod_utilization_size_64, .better = Better::Neither,
+     .help = "Pods: time-average share of the chips held by slices of 64 chips (a part of the utilization, not a quality by itself)."},
+    {.name = "pod_utilization_size_128", .member = &Results::pod_utilization_size_128, .better = Better::Neither,
+     .help = "Pods: time-average share of the chips held by slices of 128 chips (a part of the utilization, not a quality by itself)."},
+    {.name = "pod_utilization_size_256", .member = &Results::pod_utilization_size_256, .better = Better::Neither,
+     .help = "Pods: time-average share of the chips held by slices of 256 chips (a part of the utilization, not a quality by itself)."},
+    {.name = "pod_wait_size_1", .member = &Results::pod_wait_size_1, .better = Better::Lower,
+     .help = "Pods: mean wait of measured slices of 1 chips."},
+    {.name = "pod_wait_size_4", .member = &Results::pod_wait_size_4, .better = Better::Lower,
+     .help = "Pods: mean wait of measured slices of 4 chips."},
+    {.name = "pod_wait_size_8", .member = &Results::pod_wait_size_8, .better = Better::Lower,
+     .help = "Pods: mean wait of measured slices of 8 chips."},
+    {.name = "pod_wait_size_16", .member = &Results::pod_wait_size_16, .better = Better::Lower,
+     .help = "Pods: mean wait of measured slices of 16 chips."},
+    {.name = "pod_wait_size_32", .member = &Results::pod_wait_size_32, .better = Better::Lower,
+     .help = "Pods: mean wait of measured slices of 32 chips."},
+    {.name = "pod_wait_size_64", .member = &Results::pod_wait_size_64, .better = Better::Lower,
+     .help = "Pods: mean wait of measured slices of 64 chips."},
+    {.name = "pod_wait_size_128", .member = &Results::pod_wait_size_128, .better = Better::Lower,
+     .help = "Pods: mean wait of measured slices of 128 chips."},
+    {.name = "pod_wait_size_256", .member = &Results::pod_wait_size_256, .better = Better::Lower,
+     .help = "Pods: mean wait of measured slices of 256 chips."},
+    {.name = "pod_bounded_slowdown_size_1", .member = &Results::pod_bounded_slowdown_size_1, .better = Better::Lower,
+     .help = "Pods: mean bounded slowdown of measured slices of 1 chips."},
+    {.name = "pod_bounded_slowdown_size_4", .member = &Results::pod_bounded_slowdown_size_4, .better = Better::Lower,
+     .help = "Pods: mean bounded slowdown of measured slices of 4 chips."},
+    {.name = "pod_bounded_slowdown_size_8", .member = &Results::pod_bounded_slowdown_size_8, .better = Better::Lower,
+     .help = "Pods: mean bounded slowdown of measured slices of 8 chips."},
+    {.name = "pod_bounded_slowdown_size_16", .member = &Results::pod_bounded_slowdown_size_16, .better = Better::Lower,
+     .help = "Pods: mean bounded slowdown of measured slices of 16 chips."},
+    {.name = "pod_bounded_slowdown_size_32", .member = &Results::pod_bounded_slowdown_size_32, .better = Better::Lower,
+     .help = "Pods: mean bounded slowdown of measured slices of 32 chips."},
+    {.name = "pod_bounded_slowdown_size_64", .member = &Results::pod_bounded_slowdown_size_64, .better = Better::Lower,
+     .help = "Pods: mean bounded slowdown of measured slices of 64 chips."},
+    {.name = "pod_bounded_slowdown_size_128", .member = &Results::pod_bounded_slowdown_size_128, .better = Better::Lower,
+     .help = "Pods: mean bounded slowdown of measured slices of 128 chips."},
+    {.name = "pod_bounded_slowdown_size_256", .member = &Results::pod_bounded_slowdown_size_256, .better = Better::Lower,
+     .help = "Pods: mean bounded slowdown of measured slices of 256 chips."},
 };
+// The first pod row: rows before it are every scenario's, the rest only a pod scenario's.
+inline constexpr std::size_t kPodMetricsBegin = 26;
+static_assert(kMetricFields[kPodMetricsBegin].member == &Results::pod_fragmentation_arrival);
 
+// Every row (averaging, comparisons).
 std::span<const MetricField> metric_fields();
+// The rows printed for a scenario: every row on a pod machine, else those before kPodMetricsBegin,
+// so that a machine without pods prints what it printed before pods had metrics.
+std::span<const MetricField> metric_fields(bool pod);
 // The row of a metric by name (nullptr when there is none).
 const MetricField* find_metric(std::string_view name);
 // "lower is better", "higher is better", "neither better nor worse" ("undeclared" for a row without).
@@ -141,6 +236,7 @@ struct Report {
   bool has_trace = false;
   long long trace_records = 0, trace_skipped = 0, trace_reshaped = 0, trace_jobs = 0;
   long long trace_skipped_cancelled = 0, trace_skipped_invalid = 0, trace_skipped_too_large = 0;
+  bool pod = false;  // a pod scenario: the pod rows (metric_fields(true)) are printed too
 };
 
 // The `results` JSON object (deterministic text: fixed key order, shortest round-trip numbers).

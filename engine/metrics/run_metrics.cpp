@@ -7,18 +7,26 @@ namespace alloclab {
 
 namespace {
 constexpr double kSlowdownBound = 10;  // mean_bounded_slowdown: run times below this count as this
+double bounded_slowdown(const JobRecord& r) {
+  return std::max(1.0, (r.end - r.arrival) / std::max(r.end - r.start, kSlowdownBound));
+}
 }  // namespace
 
-RunMetrics::RunMetrics(const Topology& t, long long warmup)
+RunMetrics::RunMetrics(const Topology& t, long long warmup, const PodInfo* pod)
     : warmup_(warmup), nodes_(t.nodes()), dispersal_meter_(t), window_open_(warmup == 0) {
   util_.reset(0);
   jobs_in_sys_.reset(0);
+  if (pod) {
+    pod_.emplace(*pod, nodes_);
+    pod_->reset(0);
+  }
 }
 
 void RunMetrics::advance(double t) {
   if (!window_open_) return;
   util_.advance(t, double(busy_requested_) / double(nodes_));
   jobs_in_sys_.advance(t, double(in_system_));
+  if (pod_) pod_->advance(t);
 }
 
 void RunMetrics::arrived(JobId id) {
@@ -46,6 +54,7 @@ void RunMetrics::dropped(JobId id) {
 void RunMetrics::started(JobId id, int area) {
   if (measured(id)) ++started_measured_;
   busy_requested_ += area;
+  if (pod_) pod_->started(area);
 }
 
 void RunMetrics::departed(const JobRecord& r, long long release_ops, double now, long long departed) {
@@ -61,15 +70,17 @@ void RunMetrics::departed(const JobRecord& r, long long release_ops, double now,
     long long nodes = 0;  // r.alloc.nodes(), counted by the dispersal pass
     dispersal_.add(dispersal_meter_.dispersal(r.alloc, nodes));
     contiguous_.add(r.alloc.blocks.size() == 1 ? 1 : 0);
-    bounded_slowdown_.add(std::max(1.0, (r.end - r.arrival) / std::max(r.end - r.start, kSlowdownBound)));
+    bounded_slowdown_.add(bounded_slowdown(r));
     requested_nodes_ += r.shape.area();
     allocated_nodes_ += double(nodes);
   }
+  if (pod_) pod_->departed(r.shape.area(), measured(r.id), r.start - r.arrival, bounded_slowdown(r));
   if (!window_open_ && departed >= warmup_) {
     window_open_ = true;
     window_start_ = now;
     util_.reset(now);
     jobs_in_sys_.reset(now);
+    if (pod_) pod_->reset(now);
   }
   window_end_ = now;
 }
@@ -113,6 +124,7 @@ Results RunMetrics::results() const {
   r.mean_allocation_ops = alloc_ops_.mean();
   r.max_allocation_ops = max_alloc_ops_;
   r.mean_release_ops = release_ops_.mean();
+  if (pod_) pod_->fill(r);
   return r;
 }
 

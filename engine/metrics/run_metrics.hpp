@@ -19,7 +19,9 @@
 #pragma once
 #include "../core/job.hpp"
 #include "../topology/topology.hpp"
+#include <optional>
 #include "dispersal.hpp"
+#include "pod_meter.hpp"
 #include "results.hpp"
 #include "stats.hpp"
 
@@ -29,7 +31,8 @@ struct Delivered;
 
 class RunMetrics {
  public:
-  RunMetrics(const Topology& t, long long warmup);
+  // `pod`: the pod machine (its rows are measured too), or nullptr.
+  RunMetrics(const Topology& t, long long warmup, const PodInfo* pod = nullptr);
 
   bool measured(JobId id) const { return id >= warmup_; }
   bool window_open() const { return window_open_; }
@@ -54,6 +57,13 @@ class RunMetrics {
   void departed(const JobRecord& r, long long release_ops, double now, long long departed);
   void packet(JobId id, const Delivered& d);
   void network_cycle() { ++net_cycles_; }
+  // Pod machines (pod()): the state after an event that changed the occupancy or the queue head
+  // (head: the first waiting job, nullptr when none waits); a job arriving, before it is queued.
+  bool pod() const { return pod_.has_value(); }
+  void pod_state(const Occupancy& occ, const Shape* head) { pod_->observe(occ, head); }
+  void pod_arrival(JobId id, Shape shape, const Occupancy& occ) {
+    if (measured(id)) pod_->arrival(occ, shape);
+  }
   // The run ends at t (time limit): the window ends there.
   void stop(double t) { window_end_ = t; }
 
@@ -74,6 +84,7 @@ class RunMetrics {
   double max_alloc_ops_ = 0;
   RunningStat pkt_latency_, pkt_blocking_, pkt_queueing_;
   long long net_cycles_ = 0;
+  std::optional<PodMeter> pod_;
 };
 
 }  // namespace alloclab

@@ -80,6 +80,7 @@ class Conservative final : public Scheduler {
   }
   std::vector<QueuedJob> queue() const override { return jobs_; }
   std::size_t size() const override { return jobs_.size(); }
+  const QueuedJob* front() const override { return jobs_.empty() ? nullptr : &jobs_.front(); }
   std::unique_ptr<Scheduler> clone() const override { return std::make_unique<Conservative>(*this); }
   std::vector<Reservation> reservations() const override {
     std::vector<Reservation> v;

@@ -19,6 +19,7 @@ class Fcfs final : public Scheduler {
   }
   std::vector<QueuedJob> queue() const override { return {q_.begin(), q_.end()}; }
   std::size_t size() const override { return q_.size(); }
+  const QueuedJob* front() const override { return q_.empty() ? nullptr : &*q_.begin(); }
   std::unique_ptr<Scheduler> clone() const override { return std::make_unique<Fcfs>(*this); }
 
  private:
@@ -45,6 +46,7 @@ class Ssd final : public Scheduler {
   }
   std::vector<QueuedJob> queue() const override { return {q_.begin(), q_.end()}; }
   std::size_t size() const override { return q_.size(); }
+  const QueuedJob* front() const override { return q_.empty() ? nullptr : &*q_.begin(); }
   std::unique_ptr<Scheduler> clone() const override { return std::make_unique<Ssd>(*this); }
 
  private:
@@ -101,6 +103,7 @@ class Easy final : public Scheduler {
   }
   std::vector<QueuedJob> queue() const override { return {q_.begin(), q_.end()}; }
   std::size_t size() const override { return q_.size(); }
+  const QueuedJob* front() const override { return q_.empty() ? nullptr : &*q_.begin(); }
   std::unique_ptr<Scheduler> clone() const override { return std::make_unique<Easy>(*this); }
   std::vector<Reservation> reservations() const override {
     if (q_.empty() || res_.id != q_.front().id) return {};
@@ -203,6 +206,7 @@ class Greedy final : public Scheduler {
   }
   std::vector<QueuedJob> queue() const override { return {q_.begin(), q_.end()}; }
   std::size_t size() const override { return q_.size(); }
+  const QueuedJob* front() const override { return q_.empty() ? nullptr : &*q_.begin(); }
   std::unique_ptr<Scheduler> clone() const override { return std::make_unique<Greedy>(*this); }
 
  private:
@@ -236,6 +240,7 @@ class FcfsDeparture final : public Scheduler {
   }
   std::vector<QueuedJob> queue() const override { return {q_.begin(), q_.end()}; }
   std::size_t size() const override { return q_.size(); }
+  const QueuedJob* front() const override { return q_.empty() ? nullptr : &*q_.begin(); }
   std::unique_ptr<Scheduler> clone() const override { return std::make_unique<FcfsDeparture>(*this); }
 
  private:

@@ -94,6 +94,8 @@ class Scheduler {
   // Waiting jobs in the order the scheduler will consider them.
   virtual std::vector<QueuedJob> queue() const = 0;
   virtual std::size_t size() const = 0;
+  // The first of queue() without copying it (nullptr when none waits).
+  virtual const QueuedJob* front() const = 0;
   virtual std::unique_ptr<Scheduler> clone() const = 0;
   // The reservations the scheduler holds (conservative: one per reserved waiting job).
   virtual std::vector<Reservation> reservations() const { return {}; }

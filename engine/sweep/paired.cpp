@@ -22,24 +22,24 @@ std::string join_values(const std::vector<std::string>& v) {
 
 }  // namespace
 
-std::string raw_csv_header(const std::vector<std::string>& keys) {
+std::string raw_csv_header(const std::vector<std::string>& keys, bool pod) {
   std::string h = "point";
   for (const std::string& k : keys) h += "," + csv_field(k);
   h += ",";
   h += kRep;
   h += ",";
   h += kSeed;
-  for (const MetricField& f : metric_fields()) h += "," + std::string(f.name);
+  for (const MetricField& f : metric_fields(pod)) h += "," + std::string(f.name);
   return h;
 }
 
-std::string raw_csv_rows(const RawPoint& p) {
+std::string raw_csv_rows(const RawPoint& p, bool pod) {
   std::string prefix = std::to_string(p.point);
   for (const std::string& v : p.values) prefix += "," + csv_field(v);
   std::string out;
   for (const RawReplication& r : p.reps) {
     out += prefix + "," + std::to_string(r.rep) + "," + std::to_string(r.seed);
-    for (const MetricField& f : metric_fields()) out += "," + format_number(r.results.*f.member);
+    for (const MetricField& f : metric_fields(pod)) out += "," + format_number(r.results.*f.member);
     out += "\n";
   }
   return out;
@@ -70,6 +70,7 @@ Result<SweepData> parse_raw_csv(std::string_view text) {
   for (std::size_t i = 0; i < nf; ++i)
     if (h[rc + 2 + i] != fields[i].name) return Error{"raw CSV: column '" + h[rc + 2 + i] + "' is not the metric '" + std::string(fields[i].name) + "'"};
   SweepData d;
+  d.pod = nf > kPodMetricsBegin;
   d.keys.assign(h.begin() + 1, h.begin() + long(rc));
   for (std::size_t n = 1; n < rows.size(); ++n) {
     const auto& r = rows[n];
@@ -192,23 +193,23 @@ const char* verdict_text(Verdict v) {
   return "not established at 95%";
 }
 
-std::string paired_header() {
+std::string paired_header(bool pod) {
   std::string h = ",pairs";
-  for (const MetricField& f : metric_fields()) h += "," + std::string(f.name) + "_diff_mean," + std::string(f.name) + "_diff_ci95";
+  for (const MetricField& f : metric_fields(pod)) h += "," + std::string(f.name) + "_diff_mean," + std::string(f.name) + "_diff_ci95";
   return h + ",better,worse";
 }
 
-std::string paired_cells(const RawPoint& a, const RawPoint& b) {
+std::string paired_cells(const RawPoint& a, const RawPoint& b, bool pod) {
   Results m, c;
   int pairs = 0;
   paired_difference(a, b, m, c, pairs);
   std::string s = "," + std::to_string(pairs);
-  for (const MetricField& f : metric_fields()) s += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
+  for (const MetricField& f : metric_fields(pod)) s += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
   Aggregate baseline;  // its means set the scale of "the same"
   for (const RawReplication& r : b.reps) baseline.add(r.results);
   const Results base = baseline.mean();
   std::string better, worse;
-  for (const MetricField& f : metric_fields()) {
+  for (const MetricField& f : metric_fields(pod)) {
     const Verdict v = paired_verdict(f, m.*f.member, c.*f.member, pairs, base.*f.member);
     std::string& to = v == Verdict::Better ? better : worse;
     if (v == Verdict::Better || v == Verdict::Worse) to += (to.empty() ? "" : ";") + std::string(f.name);
@@ -226,8 +227,8 @@ Result<std::string> aggregate_csv(const SweepData& d, const Baseline* b) {
   std::string out = "point";
   for (const std::string& k : d.keys) out += "," + csv_field(k);
   out += ",replications";
-  for (const MetricField& f : metric_fields()) out += "," + std::string(f.name) + "_mean," + std::string(f.name) + "_ci95";
-  if (b) out += paired_header();
+  for (const MetricField& f : metric_fields(d.pod)) out += "," + std::string(f.name) + "_mean," + std::string(f.name) + "_ci95";
+  if (b) out += paired_header(d.pod);
   out += "\n";
   for (std::size_t i = 0; i < d.points.size(); ++i) {
     const RawPoint& p = d.points[i];
@@ -237,8 +238,8 @@ Result<std::string> aggregate_csv(const SweepData& d, const Baseline* b) {
     for (const std::string& v : p.values) row += "," + csv_field(v);
     row += "," + std::to_string(agg.count());
     const Results m = agg.mean(), c = agg.ci95();
-    for (const MetricField& f : metric_fields()) row += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
-    if (b) row += paired_cells(p, d.points[partner[i]]);
+    for (const MetricField& f : metric_fields(d.pod)) row += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
+    if (b) row += paired_cells(p, d.points[partner[i]], d.pod);
     out += row + "\n";
   }
   return out;

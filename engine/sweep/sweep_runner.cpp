@@ -88,6 +88,7 @@ Result<SweepRunner> SweepRunner::create(SweepSpec spec) {
     auto s = r.spec_.point(p);
     if (!s) return s.error();
     if (Status st = validate(*s); !st) return Error{"point " + std::to_string(p) + ": " + st.message()};
+    r.pod_ = r.pod_ || s->pod();
     r.points_[std::size_t(p)].scenario = std::move(*s);
     if (r.in_shard(p)) r.order_.push_back(p);
   }
@@ -186,6 +187,7 @@ Report SweepRunner::report(long long p) const {
   const Point& pt = points_[std::size_t(p)];
   const Scenario& s = pt.scenario;
   Report rep;
+  rep.pod = s.pod() != nullptr;
   rep.replications = pt.agg.count();
   rep.mean = pt.agg.mean();
   rep.ci95 = pt.agg.ci95();
@@ -213,7 +215,7 @@ std::string SweepRunner::csv_header() const {
     h += csv_field(a.key);
   }
   h += ",replications";
-  for (const MetricField& f : metric_fields()) {
+  for (const MetricField& f : metric_fields(pod_)) {
     h += ',';
     h += f.name;
     h += "_mean,";
@@ -233,7 +235,7 @@ std::string SweepRunner::csv_row(long long p) const {
   row += ',';
   row += std::to_string(pt.agg.count());
   const Results m = pt.agg.mean(), c = pt.agg.ci95();
-  for (const MetricField& f : metric_fields()) {
+  for (const MetricField& f : metric_fields(pod_)) {
     row += ',';
     row += format_number(m.*f.member);
     row += ',';

@@ -146,6 +146,9 @@ class SweepRunner {
   // The point's replications as a run Report (means, half-widths, allocation time, trace summary).
   Report report(long long p) const;
 
+  // Some point runs on a pod machine: the CSVs print the pod metrics too (metric_fields(pod)).
+  bool pod() const { return pod_; }
+
   // ---- the `alloclab sweep` CSV
   std::string csv_header() const;     // without the newline
   std::string csv_row(long long p) const;  // without the newline
@@ -170,6 +173,7 @@ class SweepRunner {
   std::optional<Simulation> sim_;
   long long points_done_ = 0, reps_done_ = 0, failed_point_ = -1;
   bool running_ = false, cancelled_ = false;
+  bool pod_ = false;
   Status status_;
 };
 

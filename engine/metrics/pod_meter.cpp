@@ -1,0 +1,89 @@
+// pod_meter.cpp — accumulation of the pod metrics (definitions: pod_meter.hpp).
+#include "pod_meter.hpp"
+#include <algorithm>
+#include <iterator>
+
+namespace alloclab {
+
+namespace {
+// The by-size rows of Results, in kPodSizes order.
+constexpr double Results::*kUtilization[] = {&Results::pod_utilization_size_1, &Results::pod_utilization_size_4, &Results::pod_utilization_size_8, &Results::pod_utilization_size_16, &Results::pod_utilization_size_32, &Results::pod_utilization_size_64, &Results::pod_utilization_size_128, &Results::pod_utilization_size_256};
+constexpr double Results::*kWait[] = {&Results::pod_wait_size_1, &Results::pod_wait_size_4, &Results::pod_wait_size_8, &Results::pod_wait_size_16, &Results::pod_wait_size_32, &Results::pod_wait_size_64, &Results::pod_wait_size_128, &Results::pod_wait_size_256};
+constexpr double Results::*kSlowdown[] = {&Results::pod_bounded_slowdown_size_1, &Results::pod_bounded_slowdown_size_4, &Results::pod_bounded_slowdown_size_8, &Results::pod_bounded_slowdown_size_16, &Results::pod_bounded_slowdown_size_32, &Results::pod_bounded_slowdown_size_64, &Results::pod_bounded_slowdown_size_128, &Results::pod_bounded_slowdown_size_256};
+static_assert(std::size(kUtilization) == kPodSizes.size() && std::size(kWait) == kPodSizes.size() &&
+              std::size(kSlowdown) == kPodSizes.size());
+}  // namespace
+
+int pod_size_class(int chips) {
+  for (std::size_t i = 0; i < kPodSizes.size(); ++i)
+    if (chips <= kPodSizes[i]) return int(i);
+  return int(kPodSizes.size()) - 1;
+}
+
+void PodMeter::reset(double t) {
+  last_ = t;
+  largest_area_ = largest_time_ = 0;
+  stranded_avg_.reset(t);
+  free64_avg_.reset(t);
+  for (TimeAverage& u : util_) u.reset(t);
+}
+
+void PodMeter::advance(double t) {
+  if (t > last_ && any_free_) {
+    largest_area_ += (t - last_) * largest_;
+    largest_time_ += t - last_;
+  }
+  last_ = std::max(last_, t);
+  stranded_avg_.advance(t, stranded_);
+  free64_avg_.advance(t, free64_);
+  for (std::size_t i = 0; i < util_.size(); ++i) util_[i].advance(t, double(busy_[i]) / double(nodes_));
+}
+
+double PodMeter::outside_share(Shape s, int free) const {
+  return 1 - double(s.area()) * double(sums_.free_tiles(s)) / double(free);
+}
+
+void PodMeter::observe(const Occupancy& occ, const Shape* head) {
+  sums_.build(occ);
+  const int free = occ.free_count();
+  any_free_ = free > 0;
+  largest_ = 0;
+  for (auto s = pod_->shapes.rbegin(); any_free_ && s != pod_->shapes.rend(); ++s)
+    if (sums_.free_tiles(s->plane()) > 0) {
+      largest_ = outside_share(s->plane(), free);
+      break;
+    }
+  stranded_ = head && free >= head->area() && sums_.free_tiles(*head) == 0 ? double(free) / double(nodes_) : 0;
+  free64_ = 0;
+  for (const SliceShape& s : pod_->shapes)
+    if (s.chips() == 64) free64_ = double(sums_.free_tiles(s.plane()));
+}
+
+void PodMeter::arrival(const Occupancy& occ, Shape shape) {
+  const int free = occ.free_count();
+  if (free == 0) return;
+  sums_.build(occ);
+  arrival_frag_.add(outside_share(shape, free));
+}
+
+void PodMeter::departed(int chips, bool measured, double wait, double bounded_slowdown) {
+  const std::size_t c = std::size_t(pod_size_class(chips));
+  busy_[c] -= chips;
+  if (!measured) return;
+  wait_[c].add(wait);
+  slowdown_[c].add(bounded_slowdown);
+}
+
+void PodMeter::fill(Results& r) const {
+  r.pod_fragmentation_arrival = arrival_frag_.mean();
+  r.pod_fragmentation_largest = largest_time_ > 0 ? largest_area_ / largest_time_ : 0;
+  r.pod_stranded = stranded_avg_.mean();
+  r.pod_free_64_chip_blocks = free64_avg_.mean();
+  for (std::size_t i = 0; i < kPodSizes.size(); ++i) {
+    r.*kUtilization[i] = util_[i].mean();
+    r.*kWait[i] = wait_[i].mean();
+    r.*kSlowdown[i] = slowdown_[i].mean();
+  }
+}
+
+}  // namespace alloclab

@@ -1,0 +1,63 @@
+// page_scale.mjs — the page's frame work at every machine size it accepts, printed as numbers
+// (a benchmark, not a test: it exits 0 whatever it measures). For each case it opens the page
+// on a link, lets it run 2 s (start-up: font atlas, shaders, V8's tiers), then reads 4 s of
+// frames: frameStats() (the page's own work per frame: simulation within its budget + UI
+// building + draw-list submission) and frameParts() (the same split in three), and prints
+// median and p95 of each. Headless Chromium with SwiftShader WebGL, 1280×800, as
+// tests/browser/test_page.mjs. Compare the numbers in one session, alternating builds: the
+// machine is shared and noisy.
+//   usage: node tests/browser/page_scale.mjs --site build-web/site [--only SUBSTRING]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+
+const arg = (k, d) => { const i = process.argv.indexOf(k); return i > 0 ? process.argv[i + 1] : d; };
+const site = arg('--site', 'build-web/site');
+const only = arg('--only', '');
+if (!fs.existsSync(path.join(site, 'index.html'))) { console.error(`page_scale: no ${site}/index.html (run scripts/build-web)`); process.exit(2); }
+
+const busy = (n) => `size=${n}x${n}&arrival=poisson:${(n * n / 2000).toFixed(3)}&job_size=uniform:1-${Math.max(4, n >> 3)}&jobs=1000000`;
+const cases = [];
+for (const n of [128, 256, 512, 1024]) {
+  cases.push({ name: `Run ${n}x${n}, traffic overlay`, link: busy(n) + '&pattern=random' });
+  cases.push({ name: `Run ${n}x${n}, no network`, link: busy(n) });
+}
+for (const n of [512, 1024]) cases.push({ name: `Compare x4 ${n}x${n}`, link: busy(n), compare: 'ff,bf,mbs,random' });
+
+const q = (a, p) => { if (!a.length) return NaN; const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+const server = await serveStatic(site, 0);
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'alloclab-scale-'));
+const ctx = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium', headless: true, viewport: { width: 1280, height: 800 },
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+         '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+});
+console.log('page_scale: frame work per frame in ms, median / p95 over 4 s after 2 s of start-up');
+console.log('case                              frames   work med / p95      sim med / p95     build med / p95    submit med / p95');
+try {
+  for (const c of cases) {
+    if (only && !c.name.includes(only)) continue;
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}index.html#${c.link}`);
+    await page.waitForFunction(() => window.alloclab && window.alloclab.ready === true, null, { timeout: 60000 });
+    if (c.compare) {
+      await page.evaluate(() => window.alloclab.command('setMode', 'Compare'));
+      await page.evaluate((ids) => window.alloclab.command('compare', ids), c.compare);
+    }
+    await page.waitForTimeout(2000);
+    await page.evaluate(() => { window.__frames = 0; const f = () => { window.__frames++; requestAnimationFrame(f); }; requestAnimationFrame(f); });
+    await page.waitForTimeout(4000);
+    const n = Math.min(240, await page.evaluate(() => window.__frames));
+    const work = (await page.evaluate(() => window.alloclab.frameStats())).slice(-n);
+    const parts = await page.evaluate(() => window.alloclab.frameParts());
+    const f = (a) => `${q(a, 0.5).toFixed(1).padStart(6)} / ${q(a, 0.95).toFixed(1).padStart(6)}`;
+    const p = (k) => f((parts[k] || []).slice(-n));
+    console.log(`${c.name.padEnd(32)} ${String(work.length).padStart(6)}  ${f(work)}   ${p('sim')}   ${p('build')}   ${p('submit')}`);
+    await page.close();
+  }
+} finally {
+  await ctx.close();
+  server.close?.();
+}

@@ -37,6 +37,19 @@ inline bool blocks_connected(const Topology& t, const Allocation& a) {
   return seen.size() == cells.size();
 }
 
+// The scenario `link` run to its end, valid and with its invariants intact: the finished simulation.
+inline Simulation run_checked(const std::string& link) {
+  auto s = parse_link(link);
+  REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
+  const Status v = validate(*s);
+  REQUIRE_MESSAGE(v.ok(), v.message());
+  auto sim = Simulation::create(*s, 0);
+  REQUIRE_MESSAGE(sim, (sim ? "" : sim.error().message));
+  REQUIRE(sim->run().ok());
+  CHECK(sim->check_invariants());
+  return std::move(*sim);
+}
+
 // A long random simulation (`jobs` jobs) of one strategy: invariants checked every 97 events,
 // and at the end every job departed and every node free.
 inline void long_simulation(std::string_view id, TopologyKind kind, int w, int h, long long jobs = 2000,

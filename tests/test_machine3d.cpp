@@ -1,6 +1,6 @@
 // test_machine3d.cpp — the 3D machine: node numbering, neighbours, distance and blocks of a
 // W×H×D mesh and torus, the occupancy of 3D blocks against a brute-force owner array, the size
-// key, and what a 3D machine refuses (2D-only strategies, the 2D network).
+// key, and what a 3D machine refuses (2D-only strategies, 2D-only routing rows).
 #include <doctest/doctest.h>
 #include <set>
 #include <string>
@@ -8,6 +8,7 @@
 #include "scenario/scenario.hpp"
 #include "metrics/dispersal.hpp"
 #include "simulation.hpp"
+#include "strategy_runs.hpp"
 
 using namespace alloclab;
 
@@ -147,7 +148,7 @@ TEST_CASE("size=WxHxD: parsed, written back, in links; WxHx1 is the 2D machine; 
   CHECK(estimate_memory(big).machine == 128LL * 128 * 64 * (5 + 32 + 200));
 }
 
-TEST_CASE("a 3D machine refuses 2D-only strategies (naming the 3D ones) and the 2D network") {
+TEST_CASE("a 3D machine refuses 2D-only strategies (naming the 3D ones) and 2D-only routing rows (naming the 3D ones)") {
   Scenario s;
   REQUIRE(apply(s, "size", "4x4x4").ok());
   const Status ff = validate(s);
@@ -157,25 +158,24 @@ TEST_CASE("a 3D machine refuses 2D-only strategies (naming the 3D ones) and the 
   REQUIRE(apply(s, "strategy", "random").ok());
   CHECK(validate(s).ok());
   REQUIRE(apply(s, "pattern", "all-to-all").ok());
-  const Status net = validate(s);
-  REQUIRE_FALSE(net.ok());
-  CHECK(net.error().message.find("pattern") != std::string::npos);
-  CHECK(net.error().message.find("4x4x4") != std::string::npos);
+  CHECK(validate(s).ok());  // routing=auto: xyz on the 3D mesh
+  REQUIRE(apply(s, "routing", "xy").ok());
+  CHECK(validate(s).message() == "routing: 'xy' is not defined on the 3D mesh; allowed on the 3D mesh: auto, xyz");
+  REQUIRE(apply(s, "topology", "torus").ok());
+  REQUIRE(apply(s, "routing", "dateline").ok());
+  CHECK(validate(s).message() ==
+        "routing: 'dateline' is not defined on the 3D torus; allowed on the 3D torus: auto, dateline-xyz");
+  REQUIRE(apply(s, "routing", "dateline-xyz").ok());
+  CHECK(validate(s).ok());
   for (const StrategyInfo& si : strategies())
     if (si.dims == Dims::Two) CHECK_FALSE(strategy_unsupported(si, s.topo()).empty());
 }
 
 TEST_CASE("a whole run on a 3D mesh and torus with the invariants checked after every event") {
-  for (const char* topo : {"mesh", "torus"}) {
-    auto s = parse_link(std::string("size=6x5x4&topology=") + topo + "&strategy=random&jobs=300&check=1&arrival=poisson:0.05");
-    REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
-    REQUIRE(validate(*s).ok());
-    auto sim = Simulation::create(*s, 0);
-    REQUIRE_MESSAGE(sim, (sim ? "" : sim.error().message));
-    REQUIRE(sim->run().ok());
-    CHECK(sim->check_invariants());
-    CHECK(sim->results().jobs_completed == 300);
-  }
+  for (const char* topo : {"mesh", "torus"})
+    CHECK(test::run_checked(std::string("size=6x5x4&topology=") + topo + "&strategy=random&jobs=300&check=1&arrival=poisson:0.05")
+              .results()
+              .jobs_completed == 300);
 }
 
 TEST_CASE("3D dispersal: mean pairwise distance against brute force (mesh and torus); a cube is compact") {

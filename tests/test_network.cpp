@@ -581,9 +581,11 @@ TEST_CASE("routing table: ids unique, 1 or 2 VCs, minimal rows route in exactly 
     CHECK(!r.help.empty());
     CHECK((r.vcs == 1 || r.vcs == 2));
     CHECK((r.mesh || r.torus));
+    CHECK((r.dims == 2 || r.dims == 3));
     for (TopologyKind k : {TopologyKind::Mesh, TopologyKind::Torus}) {
       if (k == TopologyKind::Mesh ? !r.mesh : !r.torus) continue;
-      const Topology t(k, 5, 4);
+      const Topology t(k, 5, 4, r.dims == 3 ? 3 : 1);
+      REQUIRE(routing_defined_on(r, t));
       for (int s = 0; s < t.nodes(); ++s)
         for (int d = 0; d < t.nodes(); ++d) {
           const int hops = route_hops(r, t, t.coord(s), t.coord(d));
@@ -596,6 +598,8 @@ TEST_CASE("routing table: ids unique, 1 or 2 VCs, minimal rows route in exactly 
   CHECK(default_routing(Topology(TopologyKind::Torus, 4, 4)).id == "dateline");
   CHECK(net_vcs(Topology(TopologyKind::Mesh, 4, 4)) == 1);
   CHECK(net_vcs(Topology(TopologyKind::Torus, 4, 4)) == 2);
+  CHECK(default_routing(Topology(TopologyKind::Mesh, 4, 4, 2)).id == "xyz");
+  CHECK(default_routing(Topology(TopologyKind::Torus, 4, 4, 2)).id == "dateline-xyz");
 }
 
 namespace {

@@ -1,8 +1,9 @@
 // test_routing.cpp — the routing table's rows beyond the defaults and the key `routing`:
-// hand-worked routes hop by hop (yx, west-first with and without free ports, dateline-yx),
-// zero-load latency of every row equal to the analytic value, all-to-all saturation draining
-// (no deadlock) on 8x8 and 16x16 with 1-flit buffers, wake-ups = exhaustive evaluation,
-// byte-stable runs, and the key (refusals, links, a run that changes with it).
+// hand-worked routes hop by hop (yx, west-first with and without free ports, dateline-yx, and
+// the 3D rows xyz and dateline-xyz), zero-load latency of every row equal to the analytic value
+// (2D and 3D, hand-worked 3D cases), all-to-all saturation draining (no deadlock) on 8x8,
+// 16x16, 4x4x4 and 8x8x4 with 1-flit buffers, wake-ups = exhaustive evaluation, byte-stable
+// runs, and the key (refusals, links, a run that changes with it).
 #include <doctest/doctest.h>
 #include <string>
 #include <vector>
@@ -27,12 +28,13 @@ struct Hop {
 std::vector<Hop> walk(const RoutingInfo& r, const Topology& t, Coord src, Coord dst, unsigned free = kAllPortsFree) {
   std::vector<Hop> path;
   Coord c = src;
-  int in_port = kPortLocal, in_vc = 0;
+  const int local = local_port(t.dims());
+  int in_port = local, in_vc = 0;
   for (int guard = 0; guard < 4 * t.nodes() + 4; ++guard) {
     const RouteChoice rc = r.route(t, c, dst, in_port, in_vc, free);
     path.push_back({c, rc.port, rc.vc});
-    if (rc.port == kPortLocal) return path;
-    c = t.coord(t.neighbours(t.id(c.x, c.y))[std::size_t(rc.port)]);
+    if (rc.port == local) return path;
+    c = t.coord(t.neighbours6(t.id(c.x, c.y, c.z))[std::size_t(rc.port)]);
     in_port = opposite_port(rc.port);
     in_vc = rc.vc;
   }
@@ -40,8 +42,9 @@ std::vector<Hop> walk(const RoutingInfo& r, const Topology& t, Coord src, Coord 
   return path;
 }
 
-void check_ports(const std::vector<Hop>& path, std::vector<int> ports, std::vector<int> vcs = {}) {
-  ports.push_back(kPortLocal);
+// `local`: the local port the route ends with (kPortLocal3 on a 3D machine).
+void check_ports(const std::vector<Hop>& path, std::vector<int> ports, std::vector<int> vcs = {}, int local = kPortLocal) {
+  ports.push_back(local);
   REQUIRE(path.size() == ports.size());
   for (std::size_t i = 0; i < ports.size(); ++i) {
     CAPTURE(i);
@@ -60,7 +63,11 @@ std::int64_t zero_load(int hops, const NetConfig& c) {  // network.hpp: refill, 
   return std::int64_t(hops) * (c.routing_delay + 1) + c.routing_delay + c.packet_flits;
 }
 
-constexpr int R = kPortRight, U = kPortUp, L = kPortLeft, D = kPortDown;
+constexpr int R = kPortRight, U = kPortUp, L = kPortLeft, D = kPortDown, F = kPortPlusZ, K = kPortMinusZ;
+
+// The machines the generic tests below run every row on (each row where it is defined).
+const Topology kMachines[] = {Topology(TopologyKind::Mesh, 8, 8), Topology(TopologyKind::Torus, 8, 8),
+                              Topology(TopologyKind::Mesh, 4, 4, 4), Topology(TopologyKind::Torus, 4, 4, 4)};
 
 }  // namespace
 
@@ -113,10 +120,70 @@ TEST_CASE("routing dateline-yx: y first on the torus, dateline VCs per ring (han
   check_ports(walk(row("dateline-yx"), t, {2, 1}, {6, 3}), {U, U, R, R, R, R}, {0, 0, 0, 0, 0, 0});
 }
 
+TEST_CASE("routing xyz: x, then y, then z on the 3D mesh, one VC (hand-worked)") {
+  const Topology t(TopologyKind::Mesh, 4, 3, 5);
+  check_ports(walk(row("xyz"), t, {0, 0, 0}, {2, 1, 3}), {R, R, U, F, F, F}, {0, 0, 0, 0, 0, 0}, kPortLocal3);
+  check_ports(walk(row("xyz"), t, {3, 2, 4}, {1, 2, 0}), {L, L, K, K, K, K}, {}, kPortLocal3);
+  check_ports(walk(row("xyz"), t, {1, 2, 2}, {1, 0, 3}), {D, D, F}, {}, kPortLocal3);
+  // The 2D rows are not defined on a 3D machine, nor the 3D rows on a 2D one.
+  CHECK_FALSE(routing_defined_on(row("xy"), t));
+  CHECK_FALSE(routing_defined_on(row("xyz"), Topology(TopologyKind::Mesh, 4, 3)));
+  CHECK(&default_routing(t) == &row("xyz"));
+  CHECK(&default_routing(Topology(TopologyKind::Torus, 4, 3, 5)) == &row("dateline-xyz"));
+}
+
+TEST_CASE("routing dateline-xyz: x, y, then z on the 3D torus, dateline VCs per ring (hand-worked)") {
+  const Topology t(TopologyKind::Torus, 6, 6, 6);
+  // (2,2,4) → (5,4,1): x 3 either way (tie: +), y 2 up, z 3 either way (tie: +) over the z wrap
+  // 5 → 0: VC0 until the wrap hop, VC1 from it to the end of the ring.
+  check_ports(walk(row("dateline-xyz"), t, {2, 2, 4}, {5, 4, 1}), {R, R, R, U, U, F, F, F}, {0, 0, 0, 0, 0, 0, 1, 1},
+              kPortLocal3);
+  // (5,0,0) → (0,5,5): one hop in each dimension, each across its ring's wrap (VC1), the VC back
+  // to 0 on each turn before the wrap hop sets it again.
+  check_ports(walk(row("dateline-xyz"), t, {5, 0, 0}, {0, 5, 5}), {R, D, K}, {1, 1, 1}, kPortLocal3);
+  // (1,1,1) → (1,1,4): z only, 3 either way: +, no wrap, VC0.
+  check_ports(walk(row("dateline-xyz"), t, {1, 1, 1}, {1, 1, 4}), {F, F, F}, {0, 0, 0}, kPortLocal3);
+  // (3,3,1) → (3,3,5): 2 down in z across the wrap 0 → 5: VC0 then VC1.
+  check_ports(walk(row("dateline-xyz"), t, {3, 3, 1}, {3, 3, 5}), {K, K}, {0, 1}, kPortLocal3);
+}
+
+TEST_CASE("network 3D: zero-load latency of hand-worked routes = H(R+1) + R + L (mesh, torus, wrap-around)") {
+  // R = 3, L = 8: 4H + 11; credit flow control with B = 1: 4H + 18 (network.hpp).
+  struct Case {
+    TopologyKind kind;
+    Coord src, dst;
+    int hops;
+  };
+  const Case cases[] = {
+      {TopologyKind::Mesh, {0, 0, 0}, {3, 3, 3}, 9},   // corner to corner: 3 + 3 + 3
+      {TopologyKind::Mesh, {1, 2, 3}, {1, 2, 0}, 3},   // z only
+      {TopologyKind::Torus, {0, 0, 0}, {3, 0, 3}, 2},  // x and z each one hop over the wrap link
+      {TopologyKind::Torus, {3, 3, 3}, {1, 1, 1}, 6},  // 2 + 2 + 2, a tie in each ring: + over the wraps
+      {TopologyKind::Torus, {0, 1, 2}, {0, 1, 3}, 1},  // one +z hop
+  };
+  for (const Case& k : cases) {
+    const Topology t(k.kind, 4, 4, 4);
+    CAPTURE(k.hops);
+    CHECK(t.distance(k.src, k.dst) == k.hops);
+    for (const NetConfig c : {NetConfig{8, 1, 3}, NetConfig{8, 1, 3, FlowControl::Credit}}) {
+      Network net(t, c);
+      net.inject(t.id(k.src.x, k.src.y, k.src.z), t.id(k.dst.x, k.dst.y, k.dst.z), 7);
+      while (!net.idle()) {
+        net.step();
+        net.audit();
+      }
+      const auto got = net.take_delivered();
+      REQUIRE(got.size() == 1);
+      CHECK(got[0].latency() == 4 * k.hops + (c.flow == FlowControl::Credit ? 18 : 11));
+      CHECK(got[0].blocked_cycles == 0);
+      CHECK(net.stats().flit_hops == std::uint64_t(8 * k.hops));
+    }
+  }
+}
+
 TEST_CASE("routing: every row's zero-load latency is the analytic H(R+1) + R + L on its topology") {
   for (const RoutingInfo& r : routing_functions())
-    for (const TopologyKind kind : {TopologyKind::Mesh, TopologyKind::Torus}) {
-      const Topology t(kind, 8, 8);
+    for (const Topology& t : kMachines) {
       if (!routing_defined_on(r, t)) continue;
       for (const int B : {1, 2})
         for (const int Rd : {0, 3}) {
@@ -140,12 +207,16 @@ TEST_CASE("routing: every row's zero-load latency is the analytic H(R+1) + R + L
     }
 }
 
-TEST_CASE("routing: all-to-all saturation drains with every row on 8x8 and 16x16, 1-flit buffers (no deadlock)") {
+TEST_CASE("routing: all-to-all saturation drains with every row on 8x8, 16x16, 4x4x4 and 8x8x4, 1-flit buffers (no deadlock)") {
+  struct Size {
+    int w, h, d;
+    bool audit;  // audit every 64 cycles (the smaller machines)
+  };
   for (const RoutingInfo& r : routing_functions())
     for (const TopologyKind kind : {TopologyKind::Mesh, TopologyKind::Torus})
-      for (const int side : {8, 16})
+      for (const Size size : {Size{8, 8, 1, true}, Size{16, 16, 1, false}, Size{4, 4, 4, true}, Size{8, 8, 4, false}})
         for (const bool shifted : {false, true}) {
-          const Topology t(kind, side, side);
+          const Topology t(kind, size.w, size.h, size.d);
           if (!routing_defined_on(r, t)) continue;
           NetConfig c{8, 1, 3};
           c.routing = &r;
@@ -164,18 +235,19 @@ TEST_CASE("routing: all-to-all saturation drains with every row on 8x8 and 16x16
           std::size_t delivered = 0;
           while (!net.idle() && net.cycle() < bound) {
             net.step();
-            if (side == 8 && net.cycle() % 64 == 0) net.audit();
+            if (size.audit && net.cycle() % 64 == 0) net.audit();
             delivered += net.take_delivered().size();
           }
+          const std::string shape = std::to_string(size.w) + "x" + std::to_string(size.h) +
+                                    (size.d > 1 ? "x" + std::to_string(size.d) : std::string());
           CAPTURE(r.id);
-          CAPTURE(side);
+          CAPTURE(shape);
           CAPTURE(kind == TopologyKind::Torus);
           CAPTURE(shifted);
           REQUIRE(net.idle());
           CHECK(delivered == std::size_t(n) * std::size_t(n - 1));
           CHECK(net.stats().flit_hops == distance * std::uint64_t(c.packet_flits));  // minimal under load too
-          const std::string what = std::string(r.id) + " " + std::to_string(side) + "x" + std::to_string(side) +
-                                   (kind == TopologyKind::Torus ? " torus" : " mesh") +
+          const std::string what = std::string(r.id) + " " + shape + (kind == TopologyKind::Torus ? " torus" : " mesh") +
                                    (shifted ? " shifted" : " same-order") + ": drained in " +
                                    std::to_string(net.cycle()) + " cycles, mean latency " +
                                    std::to_string(int(net.stats().mean_latency));
@@ -185,8 +257,10 @@ TEST_CASE("routing: all-to-all saturation drains with every row on 8x8 and 16x16
 
 TEST_CASE("routing: west-first adapts under load (routes differ from the all-free staircase) and wakes match exhaustive runs") {
   const Topology t(TopologyKind::Mesh, 6, 5);
-  for (const char* id : {"west-first", "yx", "dateline-yx"}) {
-    const Topology topo(std::string_view(id).starts_with("dateline") ? TopologyKind::Torus : TopologyKind::Mesh, 6, 5);
+  for (const char* id : {"west-first", "yx", "dateline-yx", "xyz", "dateline-xyz"}) {
+    const std::string_view sid(id);
+    const Topology topo(sid.starts_with("dateline") ? TopologyKind::Torus : TopologyKind::Mesh, 6, 5,
+                        sid.ends_with("xyz") ? 3 : 1);
     for (const NetConfig base : {NetConfig{8, 1, 3}, NetConfig{4, 2, 0}, NetConfig{5, 1, 1, FlowControl::Credit}}) {
       NetConfig c = base;
       c.routing = find_routing(id);
@@ -256,7 +330,7 @@ TEST_CASE("routing key: auto by default and left out of links; a row not on the 
   CHECK(validate(s).message() == "routing: 'dateline' is not defined on the mesh; allowed on the mesh: auto, xy, yx, west-first");
   const Status unknown = apply(s, "routing", "zigzag");
   REQUIRE_FALSE(unknown.ok());
-  CHECK(unknown.message() == "routing: 'zigzag' is not valid; allowed: auto, xy, yx, west-first, dateline, dateline-yx");
+  CHECK(unknown.message() == "routing: 'zigzag' is not valid; allowed: auto, xy, yx, west-first, dateline, dateline-yx, xyz, dateline-xyz");
   // The editor's choices: every row, auto first; the unavailable ones say why.
   const ParamDef* p = find_param("routing");
   REQUIRE(p);

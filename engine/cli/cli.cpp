@@ -304,17 +304,18 @@ int cmd_list(std::ostream& out) {
   out << "patterns:\n";
   for (const PatternInfo& p : patterns()) out << "  " << p.id << pad(p.id, 15) << p.help << "\n";
   out << "routing functions (key routing; auto, the default, is the first one defined on the topology):\n";
-  const Topology mesh(TopologyKind::Mesh, 2, 2), torus(TopologyKind::Torus, 2, 2);
   for (const RoutingInfo& r : routing_functions()) {
+    const int d = r.dims;
+    const Topology mesh(TopologyKind::Mesh, 2, 2, d == 3 ? 2 : 1), torus(TopologyKind::Torus, 2, 2, d == 3 ? 2 : 1);
     const bool mesh_default = &default_routing(mesh) == &r, torus_default = &default_routing(torus) == &r;
+    const std::string_view dd = d == 3 ? "3D " : "";
     out << "  " << r.id << pad(r.id, 12) << r.help << " [" << r.vcs << (r.vcs == 1 ? " VC" : " VCs") << "; "
-        << (r.minimal ? "minimal" : "non-minimal") << "; " << (r.adaptive ? "adaptive" : "deterministic") << "; "
-        << (r.mesh && r.torus ? "mesh, torus" : r.mesh ? "mesh" : "torus")
-        << (mesh_default && torus_default ? "; default on mesh and torus"
-            : mesh_default                ? "; default on the mesh"
-            : torus_default               ? "; default on the torus"
-                                          : "")
-        << "]\n";
+        << (r.minimal ? "minimal" : "non-minimal") << "; " << (r.adaptive ? "adaptive" : "deterministic") << "; " << dd
+        << (r.mesh && r.torus ? "mesh, torus" : r.mesh ? "mesh" : "torus");
+    if (mesh_default || torus_default)
+      out << (mesh_default && torus_default ? "; default on " : "; default on the ") << dd
+          << (mesh_default && torus_default ? "mesh and torus" : mesh_default ? "mesh" : "torus");
+    out << "]\n";
   }
   out << "distributions:\n"
          "  arrival   poisson:RATE (exponential inter-arrival times), batch (all jobs at time 0)\n"

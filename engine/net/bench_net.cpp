@@ -1,4 +1,5 @@
-// bench_net.cpp — all-to-all drain on 16×16 mesh and torus; reports flit-hops per second.
+// bench_net.cpp — all-to-all drain on 16×16 and 8×8×4 (the same 256 nodes in 3D) meshes and
+// tori; reports flit-hops per second.
 // Each case runs `repeat` times and the fastest run is reported, by wall-clock time and by the
 // process's CPU time (which a busy machine disturbs less).
 #include "bench_net.hpp"
@@ -15,9 +16,13 @@ std::string bench_net(int repeat) {
   const struct {
     const char* name;
     TopologyKind kind;
-  } cases[] = {{"mesh 16x16", TopologyKind::Mesh}, {"torus 16x16", TopologyKind::Torus}};
+    int w, h, d;
+  } cases[] = {{"mesh 16x16", TopologyKind::Mesh, 16, 16, 1},
+               {"torus 16x16", TopologyKind::Torus, 16, 16, 1},
+               {"mesh 8x8x4", TopologyKind::Mesh, 8, 8, 4},
+               {"torus 8x8x4", TopologyKind::Torus, 8, 8, 4}};
   for (const auto& c : cases) {
-    const Topology topo(c.kind, 16, 16);
+    const Topology topo(c.kind, c.w, c.h, c.d);
     double best_wall = 1e300, best_cpu = 1e300;
     NetStats st;
     std::int64_t cycles = 0;

@@ -27,18 +27,18 @@ Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(
                  "bad NetConfig (packet_flits %d, buffer_flits %d, routing_delay %d)", c.packet_flits,
                  c.buffer_flits, c.routing_delay);
   routing_ = c.routing ? c.routing : &default_routing(t);
-  ALLOCLAB_CHECK(routing_defined_on(*routing_, t), "routing '%.*s' is not defined on the %s", int(routing_->id.size()),
-                 routing_->id.data(), t.wraps() ? "torus" : "mesh");
+  ALLOCLAB_CHECK(routing_defined_on(*routing_, t), "routing '%.*s' is not defined on the %dD %s", int(routing_->id.size()),
+                 routing_->id.data(), t.dims(), t.wraps() ? "torus" : "mesh");
   vcs_ = routing_->vcs;
   ALLOCLAB_CHECK(vcs_ == 1 || vcs_ == 2, "routing '%.*s' needs %d VCs; the network supports 1 or 2",
                  int(routing_->id.size()), routing_->id.data(), vcs_);
   nodes_ = t.nodes();
-  link_ports_ = 4;  // ±x, ±y: every machine is 2D so far
+  link_ports_ = 2 * t.dims();  // ±x, ±y (and ±z in 3D)
   const int P = link_ports_;
   const std::size_t vcs = std::size_t(nodes_) * std::size_t(P + 1) * std::size_t(vcs_);
   link_to_.assign(std::size_t(nodes_) * std::size_t(P), -1);
   for (int n = 0; n < nodes_; ++n) {
-    const auto nb = t.neighbours(n);
+    const auto nb = t.neighbours6(n);  // +x, +y, -x, -y, +z, -z: the link ports' order
     for (int q = 0; q < P; ++q) {
       const int m = nb[std::size_t(q)];
       if (m < 0 || m == n) continue;  // mesh edge, or a torus side of 1

@@ -9,7 +9,8 @@
 //   state               wiring, VC and router state, source queues, packets, event lists
 //
 // What it models (the ProcSimity set-up of Bani-Ahmad 2013 and Al Shdefat 2019, with BookSim2's structure):
-//   * One router per node, a link to each neighbour in each direction (wrap links on a torus),
+//   * One router per node, a link to each neighbour in each direction — ±x, ±y on a 2D machine,
+//     and ±z on a 3D one: 4 or 6 link ports, routing.hpp — (wrap links on a torus),
 //     plus an injection port (fed by an unbounded per-node source queue) and an ejection port.
 //     On a torus side of 1 the "neighbour" is the node itself: no link (routing never needs it).
 //     On a side of 2 the +x and -x links to the same neighbour are two separate channels.

@@ -4,35 +4,71 @@
 
 namespace alloclab {
 
+namespace {
+
+// The six ways to lay a logical grid along a block: logical axis k (0 = x, 1 = y, 2 = z) runs
+// along block axis kOrientations[o][k]. As requested first, then the 2D rotation (x ↔ y), then
+// the others.
+constexpr int kOrientations[6][3] = {{0, 1, 2}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}, {1, 2, 0}, {2, 0, 1}};
+
+int extent(const Block& b, int axis) { return axis == 0 ? b.w : axis == 1 ? b.h : b.d; }
+
+// Whether block b, laid in orientation o, holds the logical grid `req` (req[k] along axis k).
+bool holds(const Block& b, const int* o, const int* req) {
+  return extent(b, o[0]) >= req[0] && extent(b, o[1]) >= req[1] && extent(b, o[2]) >= req[2];
+}
+
+// Whether orientation o lays block b along the request: no pair of logical axes where the
+// request is strictly longer along one and the block, so laid, strictly shorter along it.
+bool along(const Block& b, const int* o, const int* req) {
+  for (int p = 0; p < 3; ++p)
+    for (int q = 0; q < 3; ++q)
+      if (req[p] > req[q] && extent(b, o[p]) < extent(b, o[q])) return false;
+  return true;
+}
+
+}  // namespace
+
 std::vector<int> logical_nodes(const Topology& t, const Allocation& a, Shape request) {
-  const int rw = request.w, rh = request.h;
+  const int req[3] = {request.w, request.h, request.d};
   const std::size_t n = std::size_t(request.area());
   std::vector<int> v;
   v.reserve(n);
-  auto at = [&](const Block& b, int dx, int dy) {  // node (dx, dy) of block b (a torus block may wrap)
-    int x = b.x + dx, y = b.y + dy;
-    if (x >= t.width()) x -= t.width();
-    if (y >= t.height()) y -= t.height();
-    return t.id(x, y);
+  // Appends block b's nodes laid in orientation o, `ext[k]` of them along logical axis k:
+  // logical x fastest, then y, then z (wrapping round a torus), until n nodes are listed.
+  auto lay = [&](const Block& b, const int* o, const int* ext) {
+    int off[3];
+    for (int k = 0; k < ext[2] && v.size() < n; ++k)
+      for (int j = 0; j < ext[1] && v.size() < n; ++j)
+        for (int i = 0; i < ext[0] && v.size() < n; ++i) {
+          off[o[0]] = i;
+          off[o[1]] = j;
+          off[o[2]] = k;
+          int x = b.x + off[0], y = b.y + off[1], z = b.z + off[2];
+          if (x >= t.width()) x -= t.width();
+          if (y >= t.height()) y -= t.height();
+          if (z >= t.depth()) z -= t.depth();
+          v.push_back(t.id(x, y, z));
+        }
   };
-  // One block holding the request in either orientation: the logical grid embedded in it.
-  if (a.blocks.size() == 1) {
-    const Block& b = a.blocks[0];
-    const bool upright = b.w >= rw && b.h >= rh, rotated = b.w >= rh && b.h >= rw;
-    if (upright || rotated) {
-      for (int y = 0; y < rh; ++y)
-        for (int x = 0; x < rw; ++x) v.push_back(upright ? at(b, x, y) : at(b, y, x));
-      return v;
-    }
-  }
-  // Otherwise: the blocks in order, each in its own row order, or column order when the block
-  // is oriented against the request (taller than wide for a wider-than-tall request, or the
-  // reverse), given to the processes in the logical grid's row-major order.
+  // One block holding the request in some orientation: the logical grid embedded in it.
+  if (a.blocks.size() == 1)
+    for (const auto& o : kOrientations)
+      if (holds(a.blocks[0], o, req)) {
+        lay(a.blocks[0], o, req);
+        return v;
+      }
+  // Otherwise: the blocks in order, each laid along the request (its first such orientation),
+  // all of its nodes, given to the processes in the logical grid's order.
   for (const Block& b : a.blocks) {
-    const bool across = (b.w < b.h && rw > rh) || (b.w > b.h && rw < rh);
-    const int outer = across ? b.w : b.h, inner = across ? b.h : b.w;
-    for (int o = 0; o < outer && v.size() < n; ++o)
-      for (int i = 0; i < inner && v.size() < n; ++i) v.push_back(across ? at(b, o, i) : at(b, i, o));
+    const int* o = kOrientations[0];
+    for (const auto& c : kOrientations)
+      if (along(b, c, req)) {
+        o = c;
+        break;
+      }
+    const int ext[3] = {extent(b, o[0]), extent(b, o[1]), extent(b, o[2])};
+    lay(b, o, ext);
   }
   return v;
 }
@@ -57,13 +93,13 @@ void all_to_all(const std::vector<int>& nodes, Shape, Rng&, Messages& out) {
 
 void near_neighbor(const std::vector<int>& nodes, Shape request, Rng&, Messages& out) {
   const int n = int(nodes.size());
-  const int a = request.w, b = request.h;
+  const int a = request.w, b = request.h, c = request.d;
   for (int i = 0; i < n; ++i) {
-    const int x = i % a, y = i / a;
-    const int nb[4][2] = {{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}};
+    const int x = i % a, y = i / a % b, z = i / (a * b);
+    const int nb[6][3] = {{x - 1, y, z}, {x + 1, y, z}, {x, y - 1, z}, {x, y + 1, z}, {x, y, z - 1}, {x, y, z + 1}};
     for (const auto& q : nb) {
-      if (q[0] < 0 || q[0] >= a || q[1] < 0 || q[1] >= b) continue;
-      const int j = q[1] * a + q[0];
+      if (q[0] < 0 || q[0] >= a || q[1] < 0 || q[1] >= b || q[2] < 0 || q[2] >= c) continue;
+      const int j = (q[2] * b + q[1]) * a + q[0];
       if (j < n) out.emplace_back(nodes[std::size_t(i)], nodes[std::size_t(j)]);
     }
   }
@@ -78,10 +114,10 @@ void random_partner(const std::vector<int>& nodes, Shape, Rng& rng, Messages& ou
   }
 }
 
-long long none_queued(long long) { return 0; }
-long long one_queued(long long) { return 1; }
-long long all_queued(long long n) { return n - 1; }
-long long four_queued(long long) { return 4; }
+long long none_queued(long long, int) { return 0; }
+long long one_queued(long long, int) { return 1; }
+long long all_queued(long long n, int) { return n - 1; }
+long long neighbours_queued(long long, int dims) { return 2 * dims; }
 
 const PatternInfo kPatterns[] = {
     {.id = "none", .messages = nullptr, .help = "no network model (jobs run for their service time)",
@@ -91,7 +127,8 @@ const PatternInfo kPatterns[] = {
     {.id = "all-to-all", .messages = all_to_all, .help = "every processor sends a packet to every other (sender-major)",
      .queued_per_node = all_queued},
     {.id = "near-neighbor", .messages = near_neighbor,
-     .help = "every processor sends to its left, right, down and up logical neighbours", .queued_per_node = four_queued},
+     .help = "every processor sends to its left, right, down and up logical neighbours (and front, back in 3D)",
+     .queued_per_node = neighbours_queued},
     {.id = "random", .messages = random_partner, .help = "every processor sends a packet to one other (uniform)",
      .queued_per_node = one_queued},
 };

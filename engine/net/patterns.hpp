@@ -1,21 +1,28 @@
 // patterns.hpp — communication patterns of running jobs (key `pattern`), Bani-Ahmad 2013 and Al Shdefat 2019.
 //
-// A job requesting a×b runs a×b processes on a logical a×b grid; process i sits at logical
-// (i mod a, i div a). The mapping of processes to the allocated nodes (logical_nodes):
-//   * one block that holds a×b upright (w ≥ a, h ≥ b): process (x, y) on node (x0+x, y0+y);
-//   * else one block that holds it rotated (w ≥ b, h ≥ a): process (x, y) on node (x0+y, y0+x),
-//     the grid transposed. Either way every near-neighbour message travels exactly one hop,
-//     whatever the block's orientation, and over-allocated nodes (e.g. a 2D-buddy block) idle;
+// A job requesting a×b×c (c = 1 on a 2D machine) runs a·b·c processes on a logical a×b×c
+// grid; process i sits at logical (i mod a, (i div a) mod b, i div ab). The mapping of
+// processes to the allocated nodes (logical_nodes) lays the grid along a block in one of six
+// orientations: logical x, y, z along the block's x, y, z (as requested), or along y, x, z (the
+// 2D rotation), or x, z, y; z, y, x; y, z, x; z, x, y — tried in that order:
+//   * one block that holds the grid in some orientation (the first that does): process
+//     (x, y, z) on the node at offsets (x, y, z) along the block's axes so laid, e.g. upright
+//     (w ≥ a, h ≥ b) process (x, y) on node (x0+x, y0+y), rotated (w ≥ b, h ≥ a) on
+//     (x0+y, y0+x). Either way every near-neighbour message travels exactly one hop, whatever
+//     the block's orientation, and over-allocated nodes (e.g. a buddy block) idle;
 //   * otherwise (non-contiguous, or a single block of another shape): the blocks in allocation
-//     order, each block's nodes in its own row order (bottom row first, x ascending) — or column
-//     order when the block is oriented against the request (taller than wide for a wider-than-
-//     tall request, or the reverse) — go to processes 0, 1, 2, …; nodes past a·b take no part.
-//     So a logical row runs along a block's longer side and a block shaped like the request
-//     holds whole logical rows.
+//     order, each laid along the request — in the first orientation under which there is no
+//     pair of axes where the request is strictly longer along one and the block strictly
+//     shorter — and its nodes listed logical x fastest, then y, then z, go to processes 0, 1,
+//     2, …; nodes past a·b·c take no part. In 2D: each block's nodes in its own row order
+//     (bottom row first, x ascending), or column order when the block is oriented against the
+//     request (taller than wide for a wider-than-tall request, or the reverse). So a logical
+//     row runs along a block's longer side and a block shaped like the request holds whole
+//     logical rows.
 // - one-to-all: one processor, chosen uniformly with the pattern stream, sends to all others.
 // - all-to-all: every processor sends to every other (logical order, sender-major).
 // - near-neighbor: every processor sends to its left, right, down and up neighbours in the
-//   logical grid (no wrap), in that order.
+//   logical grid (no wrap), then in 3D to its front (z − 1) and back (z + 1) ones, in that order.
 // - random: every processor sends to one other chosen uniformly.
 // One message = one packet of packet_flits flits.
 //
@@ -40,9 +47,9 @@ struct PatternInfo {
   std::string_view id;
   PatternFn messages;  // nullptr: no network model (pattern none)
   std::string_view help;
-  // Packets that may be queued at once per machine node when jobs have up to n processors
-  // (the memory estimate, scenario.hpp).
-  long long (*queued_per_node)(long long n);
+  // Packets that may be queued at once per machine node when jobs have up to n processors on a
+  // machine of `dims` dimensions (the memory estimate, scenario.hpp).
+  long long (*queued_per_node)(long long n, int dims);
   bool network() const { return messages != nullptr; }
 };
 

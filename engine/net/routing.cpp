@@ -12,23 +12,30 @@ RouteChoice route_yx(const Topology&, Coord, Coord, int, int, unsigned);
 RouteChoice route_west_first(const Topology&, Coord, Coord, int, int, unsigned);
 RouteChoice route_dateline(const Topology&, Coord, Coord, int, int, unsigned);
 RouteChoice route_dateline_yx(const Topology&, Coord, Coord, int, int, unsigned);
+RouteChoice route_xyz(const Topology&, Coord, Coord, int, int, unsigned);
+RouteChoice route_dateline_xyz(const Topology&, Coord, Coord, int, int, unsigned);
 
 namespace {
-// The first row defined on a topology is its default (`routing=auto`).
+// The first row defined on a topology (kind and dimensions) is its default (`routing=auto`).
 const RoutingInfo kRouting[] = {
     {.id = "xy", .route = route_xy, .help = "XY dimension order: first x, then y (Dally & Seitz 1987)",
-     .vcs = 1, .minimal = true, .adaptive = false, .mesh = true, .torus = false},
+     .vcs = 1, .minimal = true, .adaptive = false, .mesh = true, .torus = false, .dims = 2},
     {.id = "yx", .route = route_yx, .help = "YX dimension order: first y, then x (Dally & Seitz 1987)",
-     .vcs = 1, .minimal = true, .adaptive = false, .mesh = true, .torus = false},
+     .vcs = 1, .minimal = true, .adaptive = false, .mesh = true, .torus = false, .dims = 2},
     {.id = "west-first", .route = route_west_first,
      .help = "west-first turn model: west hops first, then east/north/south adaptively, free port first (Glass & Ni 1992)",
-     .vcs = 1, .minimal = true, .adaptive = true, .mesh = true, .torus = false},
+     .vcs = 1, .minimal = true, .adaptive = true, .mesh = true, .torus = false, .dims = 2},
     {.id = "dateline", .route = route_dateline,
      .help = "dimension order x then y, each ring the shorter way round (ties +), 2 dateline VCs (Dally & Seitz 1987)",
-     .vcs = 2, .minimal = true, .adaptive = false, .mesh = false, .torus = true},
+     .vcs = 2, .minimal = true, .adaptive = false, .mesh = false, .torus = true, .dims = 2},
     {.id = "dateline-yx", .route = route_dateline_yx,
      .help = "dimension order y then x, each ring the shorter way round (ties +), 2 dateline VCs (Dally & Seitz 1987)",
-     .vcs = 2, .minimal = true, .adaptive = false, .mesh = false, .torus = true},
+     .vcs = 2, .minimal = true, .adaptive = false, .mesh = false, .torus = true, .dims = 2},
+    {.id = "xyz", .route = route_xyz, .help = "XYZ dimension order: first x, then y, then z (Dally & Seitz 1987)",
+     .vcs = 1, .minimal = true, .adaptive = false, .mesh = true, .torus = false, .dims = 3},
+    {.id = "dateline-xyz", .route = route_dateline_xyz,
+     .help = "dimension order x, y, then z, each ring the shorter way round (ties +), 2 dateline VCs (Dally & Seitz 1987)",
+     .vcs = 2, .minimal = true, .adaptive = false, .mesh = false, .torus = true, .dims = 3},
 };
 }  // namespace
 
@@ -36,7 +43,9 @@ std::span<const RoutingInfo> routing_functions() { return kRouting; }
 
 const RoutingInfo* find_routing(std::string_view id) { return find_by_id(routing_functions(), id); }
 
-bool routing_defined_on(const RoutingInfo& r, const Topology& t) { return t.wraps() ? r.torus : r.mesh; }
+bool routing_defined_on(const RoutingInfo& r, const Topology& t) {
+  return (t.wraps() ? r.torus : r.mesh) && r.dims == t.dims();
+}
 
 const RoutingInfo& default_routing(const Topology& t) {
   for (const RoutingInfo& r : kRouting)
@@ -54,7 +63,8 @@ const RoutingInfo* routing_for(std::string_view id, const Topology& t) {
 std::string routing_unsupported(std::string_view id, const Topology& t) {
   if (routing_for(id, t)) return {};
   // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
-  const std::string_view on = t.wraps() ? "the torus" : "the mesh";
+  const std::string_view on = t.dims() == 3 ? (t.wraps() ? "the 3D torus" : "the 3D mesh")
+                                            : (t.wraps() ? "the torus" : "the mesh");
   std::string why(find_routing(id) ? "'" : "unknown '");
   why.append(id).append(find_routing(id) ? "' is not defined on " : "'");
   if (find_routing(id)) why.append(on);
@@ -74,12 +84,13 @@ RouteChoice route(const Topology& t, Coord c, Coord d, int in_port, int in_vc) {
 
 int route_hops(const RoutingInfo& r, const Topology& t, Coord src, Coord dst) {
   if (r.minimal) return t.distance(src, dst);
-  int hops = 0, port = kPortLocal, vc = 0;
+  const int local = local_port(t.dims());
+  int hops = 0, port = local, vc = 0;
   for (Coord c = src;; ++hops) {
     const RouteChoice rc = r.route(t, c, dst, port, vc, kAllPortsFree);
-    if (rc.port == kPortLocal) return hops;
+    if (rc.port == local) return hops;
     ALLOCLAB_CHECK(hops <= 4 * t.nodes(), "routing '%.*s' does not reach its destination", int(r.id.size()), r.id.data());
-    const int nb = t.neighbours(t.id(c.x, c.y))[std::size_t(rc.port)];
+    const int nb = t.neighbours6(t.id(c.x, c.y, c.z))[std::size_t(rc.port)];
     c = t.coord(nb);
     port = opposite_port(rc.port);
     vc = rc.vc;

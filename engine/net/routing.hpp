@@ -13,7 +13,8 @@
 // A routing function gets the current router and the destination (coordinates), the input port
 // and VC the head flit arrived on (kPortLocal, 0 when just injected) and `free_ports`, and
 // returns the output port and output VC. Its row says how many VCs per physical channel it
-// needs (the network builds that many), on which topologies it is deadlock-free, whether it is
+// needs (the network builds that many), on which topologies and in how many dimensions it is
+// defined and deadlock-free (a 2D row on a 3D machine is refused, and the reverse), whether it is
 // minimal (every hop brings the packet one step closer, so a route is `distance` hops long; the
 // network walks the route of a non-minimal function to know its length) and whether it is
 // adaptive.
@@ -65,6 +66,7 @@ struct RoutingInfo {
   bool minimal;           // every hop reduces the distance to the destination by one
   bool adaptive;          // the choice depends on free_ports (else a pure function of the route)
   bool mesh, torus;       // topologies it is defined (and deadlock-free) on
+  int dims;               // the machines' dimensions it is defined on: 2 (depth 1) or 3
 };
 
 // The table, in the order `alloclab list` shows it.
@@ -94,8 +96,8 @@ RouteChoice route(const Topology& t, Coord current, Coord dest, int in_port, int
 int route_hops(const RoutingInfo& r, const Topology& t, Coord src, Coord dst);
 
 // One hop of dimension-order routing on a torus ring with dateline VCs, in dimension `dim`
-// (0 = x, 1 = y), where current and dest differ (routing_dateline.cpp; the dateline rows of
-// both dimension orders use it).
+// (0 = x, 1 = y, 2 = z), where current and dest differ (routing_dateline.cpp; every dateline
+// row uses it).
 RouteChoice dateline_hop(const Topology& t, Coord c, Coord d, int dim, int in_port, int in_vc);
 
 }  // namespace alloclab

@@ -1,12 +1,14 @@
-// routing_dateline.cpp — dimension-order routing on a torus (x, then y), each dimension the
+// routing_dateline.cpp — dimension-order routing on a 2D torus (x, then y), each dimension the
 // shorter way round, with two dateline virtual channels (Dally & Seitz 1987); also the one hop
-// of a dimension that the y-then-x row (routing_dateline_yx.cpp) shares.
+// of a dimension that the other dateline rows share (y then x, routing_dateline_yx.cpp; x, y,
+// then z on the 3D torus, routing_dateline_xyz.cpp).
 //
 // In each dimension the shorter way round; on a tie (the destination exactly half way round an
-// even ring) the positive direction (+x / +y). Deadlock freedom uses two dateline VCs per
-// physical channel: the dateline of each ring is its wrap link (x = W-1 ↔ 0, y = H-1 ↔ 0). A
+// even ring) the positive direction (+x / +y / +z). Deadlock freedom uses two dateline VCs per
+// physical channel: the dateline of each ring is its wrap link (x = W-1 ↔ 0, y = H-1 ↔ 0,
+// z = D-1 ↔ 0). A
 // packet enters each dimension on VC0, moves to VC1 on the hop that crosses the wrap link and
-// stays on VC1 for the rest of that dimension; turning into the other dimension resets it to
+// stays on VC1 for the rest of that dimension; turning into another dimension resets it to
 // VC0. VC0 channels then never feed the wrap link and VC1 channels never reach it again (a
 // shortest route crosses a ring's wrap at most once), so each ring's channel dependency graph is
 // acyclic, and dimension order makes the whole graph acyclic. Minimal: the shorter way round is
@@ -27,12 +29,15 @@ int ring_direction(int a, int b, int n) {
 }  // namespace
 
 RouteChoice dateline_hop(const Topology& t, Coord c, Coord d, int dim, int in_port, int in_vc) {
-  const int at = dim ? c.y : c.x, to = dim ? d.y : d.x, n = dim ? t.height() : t.width();
+  // Per dimension: coordinates, ring length and the link ports going + and - (routing.hpp).
+  const int at = dim == 0 ? c.x : dim == 1 ? c.y : c.z, to = dim == 0 ? d.x : dim == 1 ? d.y : d.z;
+  const int n = dim == 0 ? t.width() : dim == 1 ? t.height() : t.depth();
+  constexpr int plus[3] = {kPortRight, kPortUp, kPortPlusZ}, minus[3] = {kPortLeft, kPortDown, kPortMinusZ};
   const int dir = ring_direction(at, to, n);
-  const bool same_dim = dim ? in_port == kPortUp || in_port == kPortDown : in_port == kPortLeft || in_port == kPortRight;
+  // Input port and output port in one dimension: the packet is already travelling along this ring.
+  const bool same_dim = in_port == plus[dim] || in_port == minus[dim];
   const bool crosses = dir > 0 ? at == n - 1 : at == 0;
-  const int port = dim ? (dir > 0 ? kPortUp : kPortDown) : (dir > 0 ? kPortRight : kPortLeft);
-  return {port, ((same_dim ? in_vc : 0) | (crosses ? 1 : 0))};
+  return {dir > 0 ? plus[dim] : minus[dim], ((same_dim ? in_vc : 0) | (crosses ? 1 : 0))};
 }
 
 RouteChoice route_dateline(const Topology& t, Coord c, Coord d, int in_port, int in_vc, unsigned) {

@@ -369,7 +369,7 @@ MemoryEstimate estimate_memory(const Scenario& s) {
   if (s.network()) {
     m.network = N * (1024 + 80LL * s.buffer_flits);
     const long long n = std::max(1LL, max_job_nodes(s));
-    m.packets = N * find_pattern(s.pattern)->queued_per_node(n) * 128;
+    m.packets = N * find_pattern(s.pattern)->queued_per_node(n, s.topo().dims()) * 128;
   }
   const long long jobs = s.total_jobs();
   if (s.trace_data) {

@@ -353,10 +353,7 @@ void declare_keys(K& k) {
   ParamDef& pattern = k.id_row("pattern", G::Network, patterns, ALLOCLAB_KEY_FIELD(pattern),
       "Communication pattern of running jobs over the wormhole network (none = no network model)");
   pattern.check = [](const Scenario& s) -> Status {
-    if (s.network() && s.depth > 1)
-      return Error{"pattern: the network model is 2D; a " + s.topo_size_text() +
-                   " machine (3D) runs without it: use pattern=none or a WxH size"};
-    if (s.network() && (long long)s.width * s.height > kMaxNetworkNodes)
+    if (s.network() && (long long)s.width * s.height * s.depth > kMaxNetworkNodes)
       return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
                    " nodes; use a smaller size or pattern=none"};
     return {};

@@ -66,6 +66,9 @@ struct Results {
   double pod_bounded_slowdown_size_64 = 0;  // mean bounded slowdown of measured slices of size 64
   double pod_bounded_slowdown_size_128 = 0;  // mean bounded slowdown of measured slices of size 128
   double pod_bounded_slowdown_size_256 = 0;  // mean bounded slowdown of measured slices of size 256
+  double pod_allreduce_time = 0;        // collective patterns: mean cycles of a measured job's all-reduce
+  double pod_allreduce_over_ideal = 0;  // mean of all-reduce time / 2(N−1)/N · S / (2·flit_bytes) per ring
+  double pod_allreduce_slowdown = 0;    // mean of all-reduce time / its time alone on an idle network
 };
 
 struct MetricField {
@@ -132,6 +135,9 @@ inline constexpr MetricField kMetricFields[] = {
     {"pod_bounded_slowdown_size_64", &Results::pod_bounded_slowdown_size_64},
     {"pod_bounded_slowdown_size_128", &Results::pod_bounded_slowdown_size_128},
     {"pod_bounded_slowdown_size_256", &Results::pod_bounded_slowdown_size_256},
+    {"pod_allreduce_time", &Results::pod_allreduce_time},
+    {"pod_allreduce_over_ideal", &Results::pod_allreduce_over_ideal},
+    {"pod_allreduce_slowdown", &Results::pod_allreduce_slowdown},
 };
 // The first pod row: rows before it are every scenario's, the rest only a pod scenario's.
 inline constexpr std::size_t kPodMetricsBegin = 26;

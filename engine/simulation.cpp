@@ -21,7 +21,8 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
   if (const PatternInfo* p = find_pattern(s.pattern); p->network())
     traffic_.emplace(topo_, *p,
                      NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control, routing_for(s.routing, topo_)},
-                     Rng(derive_seed(seed, kCommStream)), s.comm_iterations, s.compute_time);
+                     Rng(derive_seed(seed, kCommStream)), s.comm_iterations, s.compute_time,
+                     CollectiveSize{s.allreduce_bytes, s.flit_bytes});
 }
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
@@ -144,7 +145,13 @@ void Simulation::network_cycle() {
     JobRecord* r = running_.find(d.tag);
     ALLOCLAB_CHECK(r, "packet %llu delivered for job %d which is not running", (unsigned long long)d.packet, d.tag);
     metrics_.packet(d.tag, d);
-    if (traffic_->delivered(*r)) complete_iteration(*r);
+    if (traffic_->delivered(*r, d)) {
+      if (traffic_->collective()) {
+        const CollectiveTime& c = traffic_->last_collective();
+        metrics_.collective(r->id, c.time, c.ideal, c.alone);
+      }
+      complete_iteration(*r);
+    }
   }
 }
 

@@ -30,7 +30,7 @@ TEST_CASE("job traffic: a phase's packets are delivered and counted, then the ne
   for (int cycle = 1; cycle <= 200 && last.size() < 2; ++cycle)
     for (const Delivered& d : t.cycle()) {
       CHECK(d.tag == 3);
-      last.push_back(t.delivered(r));
+      last.push_back(t.delivered(r, d));
     }
   CHECK(last == std::vector<bool>{false, true});
   CHECK(r.packets_left == 0);

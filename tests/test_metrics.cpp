@@ -39,6 +39,7 @@ const std::map<std::string, Better> kExpected = {
     {"pod_utilization_size_64", Better::Neither}, {"pod_wait_size_64", Better::Lower}, {"pod_bounded_slowdown_size_64", Better::Lower},
     {"pod_utilization_size_128", Better::Neither}, {"pod_wait_size_128", Better::Lower}, {"pod_bounded_slowdown_size_128", Better::Lower},
     {"pod_utilization_size_256", Better::Neither}, {"pod_wait_size_256", Better::Lower}, {"pod_bounded_slowdown_size_256", Better::Lower},
+    {"pod_allreduce_time", Better::Lower}, {"pod_allreduce_over_ideal", Better::Lower}, {"pod_allreduce_slowdown", Better::Lower},
 };
 
 // Three replications of a point whose every metric is `v` (+ r/100 in replication r).

@@ -74,7 +74,16 @@ void PodMeter::departed(int chips, bool measured, double wait, double bounded_sl
   slowdown_[c].add(bounded_slowdown);
 }
 
+void PodMeter::collective(double time, double ideal, double alone) {
+  allreduce_time_.add(time);
+  if (ideal > 0) allreduce_over_ideal_.add(time / ideal);
+  if (alone > 0) allreduce_slowdown_.add(time / alone);
+}
+
 void PodMeter::fill(Results& r) const {
+  r.pod_allreduce_time = allreduce_time_.mean();
+  r.pod_allreduce_over_ideal = allreduce_over_ideal_.mean();
+  r.pod_allreduce_slowdown = allreduce_slowdown_.mean();
   r.pod_fragmentation_arrival = arrival_frag_.mean();
   r.pod_fragmentation_largest = largest_time_ > 0 ? largest_area_ / largest_time_ : 0;
   r.pod_stranded = stranded_avg_.mean();

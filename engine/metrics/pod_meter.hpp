@@ -20,6 +20,9 @@
 //   to the smallest N at least its chips): utilisation = chips held by slices of size N / P,
 //   time-averaged; wait and bounded slowdown as mean_wait_time and mean_bounded_slowdown, over
 //   the measured slices of size N.
+// - collective patterns (net/allreduce.hpp), over the measured jobs' all-reduces: their mean time
+//   (cycles), the mean of time / ideal time, and the mean of time / time alone on an idle network
+//   (the slowdown other jobs' traffic causes).
 // Time averages use the measurement window of RunMetrics (reset, advance); the state is read
 // with observe() after every event that changed the occupancy or the queue head.
 #pragma once
@@ -50,6 +53,8 @@ class PodMeter {
   void arrival(const Occupancy& occ, Shape shape);
   void started(int chips) { busy_[std::size_t(pod_size_class(chips))] += chips; }
   void departed(int chips, bool measured, double wait, double bounded_slowdown);
+  // A measured job's all-reduce finished (collective patterns): its cycles, ideal and alone.
+  void collective(double time, double ideal, double alone);
 
   void fill(Results& r) const;
 
@@ -70,6 +75,7 @@ class PodMeter {
   std::array<TimeAverage, kPodSizes.size()> util_;
   RunningStat arrival_frag_;
   std::array<RunningStat, kPodSizes.size()> wait_, slowdown_;
+  RunningStat allreduce_time_, allreduce_over_ideal_, allreduce_slowdown_;
 };
 
 }  // namespace alloclab

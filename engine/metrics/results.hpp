@@ -66,6 +66,9 @@ struct Results {
   double pod_bounded_slowdown_size_64 = 0;  // mean bounded slowdown of measured slices of size 64
   double pod_bounded_slowdown_size_128 = 0;  // mean bounded slowdown of measured slices of size 128
   double pod_bounded_slowdown_size_256 = 0;  // mean bounded slowdown of measured slices of size 256
+  double pod_allreduce_time = 0;        // collective patterns: mean cycles of a measured job's all-reduce
+  double pod_allreduce_over_ideal = 0;  // mean of all-reduce time / 2(N−1)/N · S / (2·flit_bytes) per ring
+  double pod_allreduce_slowdown = 0;    // mean of all-reduce time / its time alone on an idle network
 };
 
 // Which way a metric improves. Every row of the metric table declares one (Undeclared is the
@@ -194,6 +197,12 @@ inline constexpr MetricField kMetricFields[] = {
      .help = "Pods: mean bounded slowdown of measured slices of 128 chips."},
     {.name = "pod_bounded_slowdown_size_256", .member = &Results::pod_bounded_slowdown_size_256, .better = Better::Lower,
      .help = "Pods: mean bounded slowdown of measured slices of 256 chips."},
+    {.name = "pod_allreduce_time", .member = &Results::pod_allreduce_time, .better = Better::Lower,
+     .help = "Pods, collective patterns: mean cycles of a measured job's all-reduce."},
+    {.name = "pod_allreduce_over_ideal", .member = &Results::pod_allreduce_over_ideal, .better = Better::Lower,
+     .help = "Pods, collective patterns: mean all-reduce time over the ideal ring time (1 = as fast as the links allow)."},
+    {.name = "pod_allreduce_slowdown", .member = &Results::pod_allreduce_slowdown, .better = Better::Lower,
+     .help = "Pods, collective patterns: mean all-reduce time over its time alone on an idle network (1 = no contention)."},
 };
 // The first pod row: rows before it are every scenario's, the rest only a pod scenario's.
 inline constexpr std::size_t kPodMetricsBegin = 26;

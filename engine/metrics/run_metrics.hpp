@@ -64,6 +64,10 @@ class RunMetrics {
   void pod_arrival(JobId id, Shape shape, const Occupancy& occ) {
     if (measured(id)) pod_->arrival(occ, shape);
   }
+  // A finished all-reduce of job id (pod machines, collective patterns).
+  void collective(JobId id, double time, double ideal, double alone) {
+    if (measured(id) && pod_) pod_->collective(time, ideal, alone);
+  }
   // The run ends at t (time limit): the window ends there.
   void stop(double t) { window_end_ = t; }
 

@@ -14,24 +14,42 @@
 // phase starts at the first cycle boundary at or after the end of its compute phase (the wait,
 // < 1 time unit, counts as communication).
 //
+// A collective pattern (allreduce.hpp: allreduce-ring, allreduce-2d) is one all-reduce per
+// iteration, sent step by step as its messages arrive; its time is measured from the phase's
+// first cycle to its last delivery, beside its ideal and its time alone on an idle network.
+//
 // The simulation owns the clock and the events: it asks when a compute phase ends, starts the
 // phase then (inject), steps the network and hands each delivered packet back (delivered).
 #pragma once
 #include <cmath>
+#include <cstdint>
+#include <map>
 #include <span>
 #include <utility>
 #include <vector>
 #include "../core/job.hpp"
 #include "../core/rng.hpp"
+#include "allreduce.hpp"
 #include "network.hpp"
 #include "patterns.hpp"
 
 namespace alloclab {
 
+// A collective pattern's size: S bytes per all-reduce, flit_bytes bytes per flit.
+struct CollectiveSize {
+  long long bytes = 0;
+  int flit_bytes = 16;
+};
+
+// One finished all-reduce: its time, its ideal time and its time alone (cycles).
+struct CollectiveTime {
+  double time = 0, ideal = 0, alone = 0;
+};
+
 class JobTraffic {
  public:
   JobTraffic(const Topology& t, const PatternInfo& pattern, const NetConfig& cfg, Rng rng, int iterations,
-             double compute_time);
+             double compute_time, CollectiveSize collective = {});
 
   // When the compute phase of r's next iteration ends if it begins `extra` after `now`
   // (compute_time() between iterations): the cycle at which its messages enter the network.
@@ -42,8 +60,13 @@ class JobTraffic {
   // r's messages of its current iteration enter the network at cycle `now` (a whole number).
   // True when the iteration has no message (it is complete at once).
   bool inject(JobRecord& r, double now);
-  // One packet of r's current iteration was delivered: true when it was the last one.
-  bool delivered(JobRecord& r);
+  // Packet d of r's current iteration was delivered: true when it was the last one (a collective
+  // sends its next messages first).
+  bool delivered(JobRecord& r, const Delivered& d);
+  // Whether the pattern is a collective; its last finished all-reduce (valid right after
+  // delivered() returned true for it).
+  bool collective() const { return pattern_->collective != CollectiveKind::None; }
+  const CollectiveTime& last_collective() const { return last_; }
   // r's current iteration is complete: true when another one follows.
   bool next_iteration(JobRecord& r) { return ++r.iteration < iterations_; }
 
@@ -60,6 +83,13 @@ class JobTraffic {
   int iterations_;
   double compute_time_;
   std::vector<std::pair<int, int>> msgs_;  // scratch
+  // collectives
+  NetConfig cfg_;
+  CollectiveSize size_;
+  std::map<JobId, AllreduceRun> runs_;                 // running all-reduces by job
+  std::map<JobId, CollectiveTime> timing_;             // theirs: time = the first cycle until they end
+  std::map<std::vector<int>, std::int64_t> alone_;     // time alone, by the chips (in logical order)
+  CollectiveTime last_;
 };
 
 }  // namespace alloclab

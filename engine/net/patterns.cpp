@@ -118,6 +118,7 @@ long long none_queued(long long, int) { return 0; }
 long long one_queued(long long, int) { return 1; }
 long long all_queued(long long n, int) { return n - 1; }
 long long neighbours_queued(long long, int dims) { return 2 * dims; }
+long long two_queued(long long, int) { return 2; }
 
 const PatternInfo kPatterns[] = {
     {.id = "none", .messages = nullptr, .help = "no network model (jobs run for their service time)",
@@ -131,6 +132,12 @@ const PatternInfo kPatterns[] = {
      .queued_per_node = neighbours_queued},
     {.id = "random", .messages = random_partner, .help = "every processor sends a packet to one other (uniform)",
      .queued_per_node = one_queued},
+    {.id = "allreduce-ring", .messages = nullptr,
+     .help = "pods: a bidirectional ring all-reduce of allreduce_bytes along the slice's longer side, step by step",
+     .queued_per_node = two_queued, .collective = CollectiveKind::Ring},
+    {.id = "allreduce-2d", .messages = nullptr,
+     .help = "pods: a dimension-wise (x then y) bidirectional ring all-reduce of allreduce_bytes, step by step",
+     .queued_per_node = two_queued, .collective = CollectiveKind::Dimensionwise},
 };
 
 }  // namespace

@@ -43,14 +43,19 @@ namespace alloclab {
 // nodes in logical order (at least 2), `request` its logical grid.
 using PatternFn = void (*)(const std::vector<int>& nodes, Shape request, Rng& rng, std::vector<std::pair<int, int>>& out);
 
+// A collective pattern: one all-reduce per iteration, sent step by step (allreduce.hpp).
+enum class CollectiveKind : std::uint8_t { None, Ring, Dimensionwise };
+
 struct PatternInfo {
   std::string_view id;
-  PatternFn messages;  // nullptr: no network model (pattern none)
+  PatternFn messages;  // nullptr: no message list (pattern none, or a collective)
   std::string_view help;
   // Packets that may be queued at once per machine node when jobs have up to n processors on a
-  // machine of `dims` dimensions (the memory estimate, scenario.hpp).
+  // machine of `dims` dimensions (the memory estimate, scenario.hpp; a collective: messages, each
+  // of its packets per message).
   long long (*queued_per_node)(long long n, int dims);
-  bool network() const { return messages != nullptr; }
+  CollectiveKind collective = CollectiveKind::None;  // allreduce.hpp; runs on pod machines only
+  bool network() const { return messages != nullptr || collective != CollectiveKind::None; }
 };
 
 // The table, in the order `alloclab list` and the UI show it; "none" first.

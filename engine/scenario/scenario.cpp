@@ -370,6 +370,8 @@ MemoryEstimate estimate_memory(const Scenario& s) {
     m.network = N * (1024 + 80LL * s.buffer_flits);
     const long long n = std::max(1LL, max_job_nodes(s));
     m.packets = N * find_pattern(s.pattern)->queued_per_node(n, s.topo().dims()) * 128;
+    if (find_pattern(s.pattern)->collective != CollectiveKind::None)  // messages of up to S/4 bytes
+      m.packets *= std::max(1LL, s.allreduce_bytes / (4LL * s.flit_bytes * s.packet_flits) + 1);
   }
   const long long jobs = s.total_jobs();
   if (s.trace_data) {

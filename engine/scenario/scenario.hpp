@@ -133,6 +133,8 @@ struct Scenario {
   std::string routing = "auto";  // a routing function's id (net/routing.hpp); auto = the topology's default
   int comm_iterations = 1;  // iterations of the pattern per job
   double compute_time = 0;  // time between iterations
+  long long allreduce_bytes = 65536;  // S, bytes per all-reduce (collective patterns)
+  int flit_bytes = 16;                // bytes a flit carries (collective patterns: bytes -> packets)
   StrategyParams strat;
   SchedParams sched;
   int replications = 1;
@@ -353,6 +355,8 @@ void declare_keys(K& k) {
   ParamDef& pattern = k.id_row("pattern", G::Network, patterns, ALLOCLAB_KEY_FIELD(pattern),
       "Communication pattern of running jobs over the wormhole network (none = no network model)");
   pattern.check = [](const Scenario& s) -> Status {
+    if (const PatternInfo* p = find_pattern(s.pattern); p && p->collective != CollectiveKind::None && !s.pod())
+      return Error{"pattern: " + s.pattern + " is a slice collective and runs on pod machines only (machine=tpu-v5e or tpu-v6e)"};
     if (s.network() && (long long)s.width * s.height * s.depth > kMaxNetworkNodes)
       return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
                    " nodes; use a smaller size or pattern=none"};
@@ -379,6 +383,10 @@ void declare_keys(K& k) {
       "Iterations of the communication pattern each job runs (pattern != none)");
   k.real_row("compute_time", G::Network, {0, 1e12, "a time", 'T'}, ALLOCLAB_KEY_FIELD(compute_time),
       "Computation time between communication iterations (pattern != none)");
+  k.int_row("allreduce_bytes", G::Network, 1, 1 << 22, ALLOCLAB_KEY_FIELD(allreduce_bytes),
+      "Bytes S each all-reduce reduces (pattern allreduce-ring, allreduce-2d)");
+  k.int_row("flit_bytes", G::Network, 1, 4096, ALLOCLAB_KEY_FIELD(flit_bytes),
+      "Bytes a flit carries: a link moves flit_bytes per cycle each way (pattern allreduce-ring, allreduce-2d)");
   k.int_row("max_blocks", G::Strategy, 0, 1 << 20, ALLOCLAB_KEY_FIELD(strat.max_blocks),
       "Cap on blocks per job for non-contiguous strategies (0 = none)");
   k.int_row("paging_k", G::Strategy, 0, 10, ALLOCLAB_KEY_FIELD(strat.paging_k), "Paging(k): pages of side 2^k processors (strategy paging)");

@@ -111,14 +111,21 @@ std::string churn(const StrategyInfo& si, TopologyKind kind, int W, int H, int s
   return log.text;
 }
 
-std::uint64_t run_all(const StrategyInfo& si, bool large) {
+// The scenarios' decision lists joined (each dumped when asked), hashed by hash().
+struct Parts {
+  std::string_view id;
   std::string all;
-  auto part = [&](const char* name, const std::string& text) {
-    dump(si.id, name, text);
+  void operator()(const char* name, const std::string& text) {
+    dump(id, name, text);
     all += name;
     all += '\n';
     all += text;
-  };
+  }
+  std::uint64_t hash() const { return fnv1a(all); }
+};
+
+std::uint64_t run_all(const StrategyInfo& si, bool large) {
+  Parts part{si.id, {}};
   part("fixed-mesh-40x30", fixed_states(si, TopologyKind::Mesh, 40, 30, 60, 12));
   part("fixed-mesh-130x70", fixed_states(si, TopologyKind::Mesh, 130, 70, 40, 24));
   part("fixed-mesh-64x64", fixed_states(si, TopologyKind::Mesh, 64, 64, 60, 10));
@@ -133,7 +140,7 @@ std::uint64_t run_all(const StrategyInfo& si, bool large) {
     part("churn-mesh-256x256", churn(si, TopologyKind::Mesh, 256, 256, 1500, 32));
     part("churn-mesh-200x150", churn(si, TopologyKind::Mesh, 200, 150, 1500, 40));
   }
-  return fnv1a(all);
+  return part.hash();
 }
 
 // The 3D states and churns of the rows defined in 3D (golden3d): busy boxes, then box requests
@@ -178,19 +185,13 @@ std::string boxes(const StrategyInfo& si, TopologyKind kind, int W, int H, int D
 }
 
 std::uint64_t run_3d(const StrategyInfo& si) {
-  std::string all;
-  auto part = [&](const char* name, const std::string& text) {
-    dump(si.id, name, text);
-    all += name;
-    all += '\n';
-    all += text;
-  };
+  Parts part{si.id, {}};
   part("fixed-mesh-12x10x8", boxes(si, TopologyKind::Mesh, 12, 10, 8, 60, 6, false));
   part("fixed-torus-9x11x7", boxes(si, TopologyKind::Torus, 9, 11, 7, 60, 6, false));
   part("fixed-mesh-70x6x5", boxes(si, TopologyKind::Mesh, 70, 6, 5, 40, 8, false));
   part("churn-mesh-16x16x16", boxes(si, TopologyKind::Mesh, 16, 16, 16, 600, 7, true));
   part("churn-torus-10x8x12", boxes(si, TopologyKind::Torus, 10, 8, 12, 600, 6, true));
-  return fnv1a(all);
+  return part.hash();
 }
 
 // Strategies also checked on the large scenarios (the ones the optimisations target).

@@ -109,6 +109,31 @@ Pct time_strategy(const StrategyInfo& si, const State& st, const std::vector<Sha
   return percentiles(us);
 }
 
+// One line per strategy that `keep` accepts (and `only` names, when given): p50 / p99 in each
+// cell it runs on ("-" where it is refused or another cell was asked for).
+template <class Keep>
+void print_rows(std::ostream& out, const std::vector<State>& states, const std::vector<std::vector<Shape>>& reqs,
+                const std::vector<std::string>& only, int only_cell, long long repeats, Keep&& keep) {
+  char line[256];
+  for (const StrategyInfo& si : strategies()) {
+    if (!keep(si) || (!only.empty() && std::find(only.begin(), only.end(), si.id) == only.end())) continue;
+    std::string row;
+    for (std::size_t k = 0; k < states.size(); ++k) {
+      const Topology& t = states[k].occ.topology();
+      if (!strategy_unsupported(si, t).empty() || (only_cell >= 0 && int(k) != only_cell)) {
+        row += "                  -";
+        continue;
+      }
+      const Pct p = time_strategy(si, states[k], reqs[k], repeats);
+      char cell[64];
+      std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
+      row += cell;
+    }
+    std::snprintf(line, sizeof line, "  %-10s%s\n", std::string(si.id).c_str(), row.c_str());
+    out << line;
+  }
+}
+
 // Parses bench alloc's and alloc3d's shared arguments; false after a message on `err`.
 bool parse_bench_args(const std::vector<std::string>& args, const char* const* cells, int ncells, const char* name,
                       bool& quick, long long& repeats, std::vector<std::string>& only, int& only_cell, std::ostream& err) {
@@ -168,23 +193,7 @@ int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::os
     reqs.push_back(r);
   }
   long long sink = 0;  // keeps the optimizer from dropping the naive scan
-  for (const StrategyInfo& si : strategies()) {
-    if (!only.empty() && std::find(only.begin(), only.end(), si.id) == only.end()) continue;
-    std::string row;
-    for (std::size_t k = 0; k < 4; ++k) {
-      const Topology& t = states[k].occ.topology();
-      if (!strategy_unsupported(si, t).empty() || (only_cell >= 0 && int(k) != only_cell)) {
-        row += "                  -";
-        continue;
-      }
-      const Pct p = time_strategy(si, states[k], reqs[k], repeats);
-      char cell[64];
-      std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
-      row += cell;
-    }
-    std::snprintf(line, sizeof line, "  %-10s%s\n", std::string(si.id).c_str(), row.c_str());
-    out << line;
-  }
+  print_rows(out, states, reqs, only, only_cell, repeats, [](const StrategyInfo&) { return true; });
   if (!only.empty()) return 0;
   std::string row;
   for (std::size_t k = 0; k < 4; ++k) {
@@ -234,23 +243,7 @@ int bench_alloc3d(const std::vector<std::string>& args, std::ostream& out, std::
     }
     reqs.push_back(r);
   }
-  for (const StrategyInfo& si : strategies()) {
-    if (si.dims == Dims::Two) continue;
-    if (!only.empty() && std::find(only.begin(), only.end(), si.id) == only.end()) continue;
-    std::string row;
-    for (std::size_t k = 0; k < 4; ++k) {
-      if (only_cell >= 0 && int(k) != only_cell) {
-        row += "                  -";
-        continue;
-      }
-      const Pct p = time_strategy(si, states[k], reqs[k], repeats);
-      char cell[64];
-      std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
-      row += cell;
-    }
-    std::snprintf(line, sizeof line, "  %-10s%s\n", std::string(si.id).c_str(), row.c_str());
-    out << line;
-  }
+  print_rows(out, states, reqs, only, only_cell, repeats, [](const StrategyInfo& si) { return si.dims != Dims::Two; });
   return 0;
 }
 

@@ -12,7 +12,7 @@
 namespace alloclab::test {
 
 // `events` random events on one machine: a request of random shape is placed by the strategy
-// (checked valid: in bounds, free, at least p·q nodes; found exactly when `finds` promises it,
+// (checked valid: in bounds, free, at least p·q(·r) nodes; found exactly when `finds` promises it,
 // see promised()) or a random running job departs. `after` runs after every event with the
 // strategy and occupancy.
 template <class After>
@@ -30,11 +30,12 @@ void random_events(std::string_view id, const Topology& t, Rng& rng, int events,
       st->released(it->first, it->second);
       running.erase(it);
     } else {
-      const Shape s{1 + int(rng.below(std::uint64_t(std::min(max_side, t.width())))),
-                    1 + int(rng.below(std::uint64_t(std::min(max_side, t.height()))))};
+      Shape s{1 + int(rng.below(std::uint64_t(std::min(max_side, t.width())))),
+              1 + int(rng.below(std::uint64_t(std::min(max_side, t.height()))))};
+      if (t.depth() > 1) s.d = 1 + int(rng.below(std::uint64_t(std::min(max_side, t.depth()))));  // a box on a 3D machine
       const auto expect = promised(finds, occ, s);
       auto a = st->allocate(Request{next, s}, occ, rng);
-      if (expect) REQUIRE_MESSAGE(bool(a) == *expect, id, " event ", e, " shape ", s.w, "x", s.h);
+      if (expect) REQUIRE_MESSAGE(bool(a) == *expect, id, " event ", e, " shape ", s.w, "x", s.h, "x", s.d);
       if (a) {
         check_allocation(occ, *a, s, /*allow_more=*/true);
         occ.assign(*a, next);

@@ -44,6 +44,37 @@ inline bool exists_free(const Occupancy& occ, int p, int q) {
   return false;
 }
 
+// Some free box of shape s (requested orientation) exists on a machine of any depth: try
+// every base (x, y, z).
+inline bool exists_free_box(const Occupancy& occ, Shape s) {
+  const Topology& t = occ.topology();
+  for (int z = 0; z < t.depth(); ++z)
+    for (int y = 0; y < t.height(); ++y)
+      for (int x = 0; x < t.width(); ++x)
+        if (occ.block_free(Block{x, y, s.w, s.h, z, s.d})) return true;
+  return false;
+}
+
+// Places up to `tries` random boxes (sides 1..max_side) where they fit on a machine of any
+// depth (wrapping on a torus), reporting each to the strategy (if given) as job ids 0, 1, ...
+inline int random_state_3d(Occupancy& occ, Rng& rng, int tries, int max_side, Strategy* s = nullptr) {
+  const Topology& t = occ.topology();
+  int placed = 0;
+  for (int i = 0; i < tries; ++i) {
+    const int x = int(rng.below(std::uint64_t(t.width()))), y = int(rng.below(std::uint64_t(t.height())));
+    const int z = int(rng.below(std::uint64_t(t.depth())));
+    const int w = 1 + int(rng.below(std::uint64_t(std::min(max_side, t.width()))));
+    const int h = 1 + int(rng.below(std::uint64_t(std::min(max_side, t.height()))));
+    const int d = 1 + int(rng.below(std::uint64_t(std::min(max_side, t.depth()))));
+    const Block b{x, y, w, h, z, d};
+    if (!occ.block_free(b)) continue;
+    occ.assign(b, JobId(placed));
+    if (s) s->allocated(JobId(placed), Allocation{{b}});
+    ++placed;
+  }
+  return placed;
+}
+
 // Some free p×q block at an aligned base (x a multiple of p, y of q) lies inside the machine.
 inline bool exists_free_aligned(const Occupancy& occ, int p, int q) {
   const Topology& t = occ.topology();
@@ -113,6 +144,21 @@ inline std::vector<Block> maximal_free(const Occupancy& occ) {
 // Finds::Maybe promises nothing: nullopt.
 inline std::optional<bool> promised(Finds f, const Occupancy& occ, Shape s) {
   const Topology& t = occ.topology();
+  if (t.depth() > 1 || s.d > 1) {  // boxes; Either = any of the six orientations
+    const Shape turns[6] = {{s.w, s.h, s.d}, {s.h, s.w, s.d}, {s.w, s.d, s.h}, {s.d, s.w, s.h}, {s.h, s.d, s.w}, {s.d, s.h, s.w}};
+    auto fits = [&](Shape o) { return o.w <= t.width() && o.h <= t.height() && o.d <= t.depth(); };
+    switch (f) {
+      case Finds::Requested: return fits(s) && exists_free_box(occ, s);
+      case Finds::Either:
+        for (const Shape& o : turns)
+          if (fits(o) && exists_free_box(occ, o)) return true;
+        return false;
+      case Finds::FreeNodes: return occ.free_count() >= s.area();
+      case Finds::Aligned:
+      case Finds::Maybe: break;
+    }
+    return std::nullopt;
+  }
   switch (f) {
     case Finds::Requested: return exists_free(occ, s.w, s.h);
     case Finds::Either:

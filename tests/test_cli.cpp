@@ -127,6 +127,12 @@ TEST_CASE("bench: one short run of every other bench command (smoke: exit 0, its
   CHECK(a.code == 0);
   CHECK(a.err.empty());
   CHECK(a.out.find("\n  ff ") != std::string::npos);
+  // bench alloc3d: the same for a 3D strategy on the smaller 3D machine
+  Out a3 = cli({"bench", "alloc3d", "quick", "strategy=ff3d", "cell=16x16x16-80"});
+  CHECK(a3.code == 0);
+  CHECK(a3.err.empty());
+  CHECK(a3.out.find("\n  ff3d ") != std::string::npos);
+  CHECK(cli({"bench", "alloc3d", "cell=64x64-50"}).code == 2);
   // bench ops: one strategy up to a small machine
   Out o = cli({"bench", "ops", "max=16", "strategy=ff"});
   CHECK(o.code == 0);

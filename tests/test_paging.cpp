@@ -5,24 +5,24 @@
 using namespace alloclab;
 
 namespace alloclab {
-std::vector<Block> paging_pages(int W, int H, int k, PagingOrder order);
+std::vector<Block> paging_pages(int W, int H, int k, PagingOrder order, int D);
 }
 
 TEST_CASE("paging: indexing orders and edge pages") {
   using V = std::vector<Block>;
-  CHECK(paging_pages(4, 4, 1, PagingOrder::RowMajor) == V{{0, 0, 2, 2}, {2, 0, 2, 2}, {0, 2, 2, 2}, {2, 2, 2, 2}});
-  CHECK(paging_pages(3, 2, 0, PagingOrder::Snake) ==
+  CHECK(paging_pages(4, 4, 1, PagingOrder::RowMajor, 1) == V{{0, 0, 2, 2}, {2, 0, 2, 2}, {0, 2, 2, 2}, {2, 2, 2, 2}});
+  CHECK(paging_pages(3, 2, 0, PagingOrder::Snake, 1) ==
         V{{0, 0, 1, 1}, {1, 0, 1, 1}, {2, 0, 1, 1}, {2, 1, 1, 1}, {1, 1, 1, 1}, {0, 1, 1, 1}});
-  const V z = paging_pages(4, 4, 0, PagingOrder::Shuffled);
+  const V z = paging_pages(4, 4, 0, PagingOrder::Shuffled, 1);
   REQUIRE(z.size() == 16);
   CHECK(V(z.begin(), z.begin() + 6) == V{{0, 0, 1, 1}, {1, 0, 1, 1}, {0, 1, 1, 1}, {1, 1, 1, 1}, {2, 0, 1, 1}, {3, 0, 1, 1}});
   CHECK(z[8] == Block{0, 2, 1, 1});
   CHECK(z[15] == Block{3, 3, 1, 1});
   // 5x3 machine, k = 1: the last column and row of pages are partial (usable, smaller).
-  CHECK(paging_pages(5, 3, 1, PagingOrder::RowMajor) ==
+  CHECK(paging_pages(5, 3, 1, PagingOrder::RowMajor, 1) ==
         V{{0, 0, 2, 2}, {2, 0, 2, 2}, {4, 0, 1, 2}, {0, 2, 2, 1}, {2, 2, 2, 1}, {4, 2, 1, 1}});
   // A page side larger than the machine: one partial page.
-  CHECK(paging_pages(3, 2, 3, PagingOrder::Shuffled) == V{{0, 0, 3, 2}});
+  CHECK(paging_pages(3, 2, 3, PagingOrder::Shuffled, 1) == V{{0, 0, 3, 2}});
 }
 
 TEST_CASE("paging: first free pages in index order") {
@@ -94,7 +94,7 @@ TEST_CASE("paging: the pages taken and counted are those of testing each page wi
     p.paging_k = int(rng.below(8));
     p.paging_order = orders[trial % 3];
     auto st = test::make_strategy("paging", t, p);
-    const std::vector<Block> pages = paging_pages(W, H, p.paging_k, p.paging_order);
+    const std::vector<Block> pages = paging_pages(W, H, p.paging_k, p.paging_order, 1);
     for (int r = 0; r < 5; ++r) {
       const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(std::min(H, 8))))};
       std::optional<Allocation> want;  // the reference
@@ -118,5 +118,29 @@ TEST_CASE("paging: the pages taken and counted are those of testing each page wi
       if (a) CHECK(a->blocks == want->blocks);
       CHECK(st->ops() - before == want_ops);
     }
+  }
+}
+
+TEST_CASE("paging in 3D: cube pages cut by the edges, in index order; depth 1 gives the 2D pages") {
+  using V = std::vector<Block>;
+  for (PagingOrder o : {PagingOrder::RowMajor, PagingOrder::Snake, PagingOrder::Shuffled})
+    for (const Block& b : paging_pages(6, 5, 1, o, 1)) CHECK((b.z == 0 && b.d == 1));
+  CHECK(paging_pages(4, 2, 1, PagingOrder::RowMajor, 3) ==
+        V{{0, 0, 2, 2, 0, 2}, {2, 0, 2, 2, 0, 2}, {0, 0, 2, 2, 2, 1}, {2, 0, 2, 2, 2, 1}});
+  // snake: the second page layer runs the first one's order backwards (neighbours stay adjacent)
+  const V s = paging_pages(2, 2, 0, PagingOrder::Snake, 2);
+  CHECK(s == V{{0, 0, 1, 1, 0, 1}, {1, 0, 1, 1, 0, 1}, {1, 1, 1, 1, 0, 1}, {0, 1, 1, 1, 0, 1},
+               {0, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {1, 0, 1, 1, 1, 1}, {0, 0, 1, 1, 1, 1}});
+  // shuffled in 3D: Morton order over (x, y, z)
+  const V m = paging_pages(2, 2, 0, PagingOrder::Shuffled, 2);
+  CHECK(m[1] == Block{1, 0, 1, 1, 0, 1});
+  CHECK(m[2] == Block{0, 1, 1, 1, 0, 1});
+  CHECK(m[4] == Block{0, 0, 1, 1, 1, 1});
+  // every node in exactly one page, for every order and odd sizes
+  for (PagingOrder o : {PagingOrder::RowMajor, PagingOrder::Snake, PagingOrder::Shuffled}) {
+    const Topology t(TopologyKind::Mesh, 5, 3, 7);
+    std::vector<int> seen(std::size_t(t.nodes()), 0);
+    for (const Block& b : paging_pages(5, 3, 1, o, 7)) t.for_each_node(b, [&](int x, int y, int z) { ++seen[std::size_t(t.id(x, y, z))]; });
+    for (int n : seen) CHECK(n == 1);
   }
 }

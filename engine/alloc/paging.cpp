@@ -23,6 +23,11 @@
 //    For k > 0 it succeeds whenever the free pages hold p·q nodes.
 //  * max_blocks > 0 (MBPJ): if more pages than that would be needed the allocation fails.
 //  * On a torus pages are the same tiles (they never need to wrap).
+//  * On a 3D machine (depth > 1) pages are cubes of side 2^k (cut by the machine's edges as
+//    above), indexed layer of pages by layer of pages from z = 0: row-major and snake order the
+//    pages of each page layer as in 2D (snake runs every other page layer's 2D snake backwards,
+//    so consecutive pages stay adjacent); shuffled interleaves the bits of the page column, row
+//    and layer (Morton order in 3D). On depth 1 the pages and their order are the 2D ones.
 //
 // Counted work: one operation = one page examined in index order (its free/busy state is one
 // look-up in a page table in Lo et al.; here a mask test of the free bits of each of its rows
@@ -34,31 +39,42 @@
 
 namespace alloclab {
 
-// The pages of a W×H machine in index order (exposed for tests).
-std::vector<Block> paging_pages(int W, int H, int k, PagingOrder order) {
+// The pages of a W×H×D machine in index order (exposed for tests).
+std::vector<Block> paging_pages(int W, int H, int k, PagingOrder order, int D) {
   const int side = 1 << k;
-  const int pw = (W + side - 1) / side, ph = (H + side - 1) / side;
+  const int pw = (W + side - 1) / side, ph = (H + side - 1) / side, pd = (D + side - 1) / side;
   struct P { std::uint64_t key; Block b; };
   std::vector<P> v;
-  v.reserve(std::size_t(pw) * std::size_t(ph));
-  for (int py = 0; py < ph; ++py)
-    for (int px = 0; px < pw; ++px) {
-      const Block b{px * side, py * side, std::min(side, W - px * side), std::min(side, H - py * side)};
-      std::uint64_t key = 0;
-      switch (order) {
-        case PagingOrder::RowMajor: key = std::uint64_t(py) * std::uint64_t(pw) + std::uint64_t(px); break;
-        case PagingOrder::Snake:
-          key = std::uint64_t(py) * std::uint64_t(pw) + std::uint64_t(py % 2 ? pw - 1 - px : px);
-          break;
-        case PagingOrder::Shuffled:
-          for (int bit = 0; bit < 16; ++bit) {
-            key |= std::uint64_t((px >> bit) & 1) << (2 * bit);
-            key |= std::uint64_t((py >> bit) & 1) << (2 * bit + 1);
+  v.reserve(std::size_t(pw) * std::size_t(ph) * std::size_t(pd));
+  for (int pz = 0; pz < pd; ++pz)
+    for (int py = 0; py < ph; ++py)
+      for (int px = 0; px < pw; ++px) {
+        const Block b{px * side, py * side, std::min(side, W - px * side), std::min(side, H - py * side), pz * side,
+                      std::min(side, D - pz * side)};
+        const std::uint64_t layer = std::uint64_t(pz) * std::uint64_t(ph) * std::uint64_t(pw);
+        std::uint64_t key = 0;
+        switch (order) {
+          case PagingOrder::RowMajor: key = layer + std::uint64_t(py) * std::uint64_t(pw) + std::uint64_t(px); break;
+          case PagingOrder::Snake: {  // odd page layers run the 2D snake backwards
+            const std::uint64_t k2 = std::uint64_t(py) * std::uint64_t(pw) + std::uint64_t(py % 2 ? pw - 1 - px : px);
+            key = layer + (pz % 2 ? std::uint64_t(ph) * std::uint64_t(pw) - 1 - k2 : k2);
+            break;
           }
-          break;
+          case PagingOrder::Shuffled:
+            for (int bit = 0; bit < 16; ++bit) {
+              if (pd == 1) {
+                key |= std::uint64_t((px >> bit) & 1) << (2 * bit);
+                key |= std::uint64_t((py >> bit) & 1) << (2 * bit + 1);
+              } else {
+                key |= std::uint64_t((px >> bit) & 1) << (3 * bit);
+                key |= std::uint64_t((py >> bit) & 1) << (3 * bit + 1);
+                key |= std::uint64_t((pz >> bit) & 1) << (3 * bit + 2);
+              }
+            }
+            break;
+        }
+        v.push_back({key, b});
       }
-      v.push_back({key, b});
-    }
   std::stable_sort(v.begin(), v.end(), [](const P& a, const P& b) { return a.key < b.key; });
   std::vector<Block> out;
   out.reserve(v.size());
@@ -71,11 +87,11 @@ namespace {
 class Paging final : public StrategyBase<Paging> {
  public:
   Paging(const Topology& t, const StrategyParams& p)
-      : max_blocks_(p.max_blocks), pages_(paging_pages(t.width(), t.height(), p.paging_k, p.paging_order)) {
+      : max_blocks_(p.max_blocks), pages_(paging_pages(t.width(), t.height(), p.paging_k, p.paging_order, t.depth())) {
     const std::size_t wpr = std::size_t((t.width() + 63) / 64);
     if (p.paging_k <= 6)  // a page row is one run inside one word of the free bits
       for (const Block& pg : pages_)
-        tests_.push_back({std::size_t(pg.y) * wpr + std::size_t(pg.x >> 6),
+        tests_.push_back({(std::size_t(pg.z) * std::size_t(t.height()) + std::size_t(pg.y)) * wpr + std::size_t(pg.x >> 6),
                           (pg.w == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << pg.w) - 1) << (pg.x & 63)});
   }
 
@@ -83,15 +99,16 @@ class Paging final : public StrategyBase<Paging> {
     const int need = req.shape.area();
     if (occ.free_count() < need) return std::nullopt;
     Allocation a;
-    if (pages_.size() == std::size_t(occ.width()) * std::size_t(occ.height())) a.blocks.reserve(std::size_t(need));  // k = 0
+    if (pages_.size() == std::size_t(occ.topology().nodes())) a.blocks.reserve(std::size_t(need));  // k = 0
     int got = 0;
     const std::uint64_t* bits = occ.free_row(0);  // the rows are contiguous, wpr words each
-    const std::size_t wpr = std::size_t((occ.width() + 63) / 64);
+    const std::size_t wpr = std::size_t((occ.width() + 63) / 64), lpr = std::size_t(occ.height()) * wpr;
     auto page_free = [&](std::size_t i) {  // = occ.block_free(pages_[i])
       if (tests_.empty()) return occ.block_free(pages_[i]);
       const Test& t = tests_[i];
-      for (int r = 0; r < pages_[i].h; ++r)
-        if ((bits[t.word + std::size_t(r) * wpr] & t.mask) != t.mask) return false;
+      for (int l = 0; l < pages_[i].d; ++l)  // layers of the page (lpr words apart)
+        for (int r = 0; r < pages_[i].h; ++r)
+          if ((bits[t.word + std::size_t(l) * lpr + std::size_t(r) * wpr] & t.mask) != t.mask) return false;
       return true;
     };
     for (std::size_t i = 0; i < pages_.size(); ++i) {
@@ -108,7 +125,7 @@ class Paging final : public StrategyBase<Paging> {
 
  private:
   struct Test {
-    std::size_t word;    // the free-bit word of the page's bottom row
+    std::size_t word;    // the free-bit word of the page's bottom row in its first layer
     std::uint64_t mask;  // the page's nodes in it (the same in every row)
   };
   int max_blocks_;

@@ -53,6 +53,10 @@ std::unique_ptr<Strategy> make_pod_ff(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pod_bf(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pod_lfc(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pod_pack(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_ff3d(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_ff3d_rot(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_bf3d(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_bf3d_rot(const Topology&, const StrategyParams&);
 
 namespace {
 const StrategyInfo kStrategies[] = {
@@ -127,7 +131,8 @@ const StrategyInfo kStrategies[] = {
    .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Maybe, .golden = 0x20a5859bb8f933d6ull},
   {.id = "random", .make = make_random,
    .help = "Random (Lo et al. 1997): p*q(*r) free nodes chosen uniformly, non-contiguous (single nodes); 2D and 3D",
-   .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0x819d29c4bd19ed0full},
+   .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0x819d29c4bd19ed0full,
+   .golden3d = 0x700808e2be9bb040ull},
   {.id = "pald-ff", .make = make_pald_ff,
    .help = "PALD-FF (Bani-Ahmad 2013): First Fit; on failure split off one row/column of the longest side and recurse",
    .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x8e0d59a5bd70fef8ull},
@@ -135,8 +140,9 @@ const StrategyInfo kStrategies[] = {
    .help = "PALD-BF (Bani-Ahmad 2013): as PALD-FF with Best Fit for the request and every sub-request",
    .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x73ba89315938888full},
   {.id = "paging", .make = make_paging,
-   .help = "Paging(k) (Lo et al. 1997): first free 2^k-side pages in index order (paging_k, paging_order)",
-   .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0xda1a42eff6a0a99full},
+   .help = "Paging(k) (Lo et al. 1997): first free 2^k-side pages (2^k-cubes in 3D) in index order (paging_k, paging_order); 2D and 3D",
+   .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0xda1a42eff6a0a99full,
+   .golden3d = 0x41f59a9dcfadba82ull},
   {.id = "mbs", .make = make_mbs,
    .help = "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks",
    .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x142ec8b08a48c39eull},
@@ -158,6 +164,18 @@ const StrategyInfo kStrategies[] = {
   {.id = "pod-pack", .make = make_pod_pack,
    .help = "Pod packing: the legal position whose largest wholly free enclosing domain is smallest (keeps large blocks free)",
    .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Aligned, .golden = 0x6f4143ff9f09d368ull},
+  {.id = "ff3d", .make = make_ff3d,
+   .help = "3D First Fit (Choo, Youn & Yoo 2000): first free p x q x r box in node-id order (z, y, x), requested orientation; 2D and 3D",
+   .torus = true, .contiguous = true, .dims = Dims::TwoAndThree, .finds = Finds::Requested, .golden = 0x9cd1aa44c19508a7ull, .golden3d = 0xb5d0a382a958a33cull},
+  {.id = "ff3d-rot", .make = make_ff3d_rot,
+   .help = "3D First Fit turning the request (Bani-Mohammad et al. 2006): the six orientations in turn, first free box of the first that fits",
+   .torus = true, .contiguous = true, .dims = Dims::TwoAndThree, .finds = Finds::Either, .golden = 0x81cbe5d7fb306f76ull, .golden3d = 0xfd1f49e4198a6261ull},
+  {.id = "bf3d", .make = make_bf3d,
+   .help = "3D Best Fit: the free p x q x r box whose six faces touch the most busy nodes or mesh edges, requested orientation",
+   .torus = true, .contiguous = true, .dims = Dims::TwoAndThree, .finds = Finds::Requested, .golden = 0xe0e48ad71bda1d2aull, .golden3d = 0xf7dfee1aca877fc3ull},
+  {.id = "bf3d-rot", .make = make_bf3d_rot,
+   .help = "3D Best Fit over the six orientations: the best-touching free box of any orientation",
+   .torus = true, .contiguous = true, .dims = Dims::TwoAndThree, .finds = Finds::Either, .golden = 0x702347e3b1f03ec4ull, .golden3d = 0x7926193f9e1b96b0ull},
 };
 }  // namespace
 

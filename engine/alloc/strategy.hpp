@@ -124,10 +124,12 @@ using TopologyCheck = std::string (*)(const Topology&);
 // What a strategy is sure to find on any machine state (recognition completeness), with its
 // default parameters. One test (tests/test_strategies_core.cpp) checks every row against a
 // brute-force search.
+// On a 3D machine a request is p×q×r and a block a box.
 enum class Finds {
-  Requested,  // a p×q block whenever one is free (the requested orientation only)
-  Either,     // a p×q or q×p block whenever one of the two is free
-  FreeNodes,  // p·q nodes whenever that many are free (non-contiguous)
+  Requested,  // a p×q(×r) block whenever one is free (the requested orientation only)
+  Either,     // a p×q or q×p block whenever one of the two is free; in 3D a box of any of the
+              // six orientations (axis permutations) of p×q×r whenever one is free
+  FreeNodes,  // p·q(·r) nodes whenever that many are free (non-contiguous)
   Aligned,    // a p×q block at an aligned base (x a multiple of p, y of q, inside the machine,
               // not wrapping) whenever one is free, and only there: the pod policies' legal slice
               // positions (slice_grid.hpp)
@@ -155,6 +157,9 @@ struct StrategyInfo {
   // that must not change decisions (a speed-up) leaves it alone; a deliberate change of
   // behaviour updates it in the same commit.
   std::uint64_t golden;
+  // The same for rows defined in 3D (dims = TwoAndThree): the hash of its decisions on the 3D
+  // states and churns of that test (0 for 2D-only rows, and not recorded yet for a new row).
+  std::uint64_t golden3d = 0;
 };
 
 // The registry, in the order `alloclab list` and the UI show it.

@@ -10,6 +10,9 @@
 // `strategy=IDS` times only those strategies (no naive row), `cell=LxL-P` only that column
 // (the others print "-"), `repeats=R` runs the requests R times (percentiles over all R·400):
 // for profiling and for steadier tails of one strategy.
+//
+// `bench alloc3d` does the same for the strategies defined in 3D on 16×16×16 and 32×32×32
+// meshes at 50% and 80% occupancy (busy boxes and requests with sides 1..L/8 per dimension).
 #include "bench_alloc.hpp"
 #include "cpu_clock.hpp"
 #include <algorithm>
@@ -45,6 +48,24 @@ State make_state(int L, double target, Rng& rng) {
   return s;
 }
 
+// A 3D state: random boxes (sides 1..L/8) at random positions until `target` of the L³ nodes
+// are busy.
+State make_state_3d(int L, double target, Rng& rng) {
+  State s{Occupancy(Topology(TopologyKind::Mesh, L, L, L)), {}};
+  const int maxs = std::max(1, L / 8);
+  const long long n = (long long)L * L * L;
+  int misses = 0;
+  while (s.occ.busy_count() < target * double(n) && misses < 100000) {
+    const int x = int(rng.below(std::uint64_t(L))), y = int(rng.below(std::uint64_t(L))), z = int(rng.below(std::uint64_t(L)));
+    const int w = 1 + int(rng.below(std::uint64_t(maxs))), h = 1 + int(rng.below(std::uint64_t(maxs)));
+    const Block b{x, y, w, h, z, 1 + int(rng.below(std::uint64_t(maxs)))};
+    if (!s.occ.block_free(b)) { ++misses; continue; }
+    s.occ.assign(b, JobId(s.blocks.size()));
+    s.blocks.push_back(b);
+  }
+  return s;
+}
+
 // The naive reference: count the busy nodes of every p×q window at every base, with no early
 // exit and no incremental structure — the O(W·H·p·q) rescan that alloclab's structures avoid.
 // Returns the first free base.
@@ -72,14 +93,50 @@ Pct percentiles(std::vector<double> v) {
   return {at(0.5), at(0.99)};
 }
 
-}  // namespace
+// One strategy told about the state's blocks, then timed on every request (`repeats` times).
+Pct time_strategy(const StrategyInfo& si, const State& st, const std::vector<Shape>& reqs, long long repeats) {
+  auto strat = si.make(st.occ.topology(), StrategyParams{});
+  for (std::size_t b = 0; b < st.blocks.size(); ++b) strat->allocated(JobId(b), Allocation{{st.blocks[b]}});
+  Rng rng(7);
+  std::vector<double> us;
+  for (long long r = 0; r < repeats; ++r)
+    for (const Shape& s : reqs) {
+      const double t0 = now_us();
+      auto a = strat->allocate(Request{JobId(1 << 30), s}, st.occ, rng);
+      us.push_back(now_us() - t0);
+      (void)a;
+    }
+  return percentiles(us);
+}
 
-int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  bool quick = false;
-  long long repeats = 1;
-  std::vector<std::string> only;
-  int only_cell = -1;
-  const char* const cell_names[] = {"64x64-50", "64x64-80", "256x256-50", "256x256-80"};
+// One line per strategy that `keep` accepts (and `only` names, when given): p50 / p99 in each
+// cell it runs on ("-" where it is refused or another cell was asked for).
+template <class Keep>
+void print_rows(std::ostream& out, const std::vector<State>& states, const std::vector<std::vector<Shape>>& reqs,
+                const std::vector<std::string>& only, int only_cell, long long repeats, Keep&& keep) {
+  char line[256];
+  for (const StrategyInfo& si : strategies()) {
+    if (!keep(si) || (!only.empty() && std::find(only.begin(), only.end(), si.id) == only.end())) continue;
+    std::string row;
+    for (std::size_t k = 0; k < states.size(); ++k) {
+      const Topology& t = states[k].occ.topology();
+      if (!strategy_unsupported(si, t).empty() || (only_cell >= 0 && int(k) != only_cell)) {
+        row += "                  -";
+        continue;
+      }
+      const Pct p = time_strategy(si, states[k], reqs[k], repeats);
+      char cell[64];
+      std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
+      row += cell;
+    }
+    std::snprintf(line, sizeof line, "  %-10s%s\n", std::string(si.id).c_str(), row.c_str());
+    out << line;
+  }
+}
+
+// Parses bench alloc's and alloc3d's shared arguments; false after a message on `err`.
+bool parse_bench_args(const std::vector<std::string>& args, const char* const* cells, int ncells, const char* name,
+                      bool& quick, long long& repeats, std::vector<std::string>& only, int& only_cell, std::ostream& err) {
   for (const std::string& a : args) {
     if (a == "quick") { quick = true; continue; }
     if (a.rfind("repeats=", 0) == 0 && parse_int64(a.substr(8), repeats) && repeats >= 1 && repeats <= 1000) continue;
@@ -92,15 +149,28 @@ int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::os
       if (ok && !only.empty()) continue;
     }
     if (a.rfind("cell=", 0) == 0) {
-      for (int k = 0; k < 4; ++k)
-        if (a.substr(5) == cell_names[k]) only_cell = k;
+      for (int k = 0; k < ncells; ++k)
+        if (a.substr(5) == cells[k]) only_cell = k;
       if (only_cell >= 0) continue;
     }
-    err << "alloclab: bench alloc: '" << a.substr(0, 64)
-        << "' is not valid; allowed: quick, repeats=R (1..1000), strategy=ID[,ID...] (alloclab list), "
-           "cell=64x64-50|64x64-80|256x256-50|256x256-80\n";
-    return 2;
+    std::string allowed;
+    for (int k = 0; k < ncells; ++k) allowed += (k ? "|" : "") + std::string(cells[k]);
+    err << "alloclab: bench " << name << ": '" << a.substr(0, 64)
+        << "' is not valid; allowed: quick, repeats=R (1..1000), strategy=ID[,ID...] (alloclab list), cell=" << allowed << "\n";
+    return false;
   }
+  return true;
+}
+
+}  // namespace
+
+int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  bool quick = false;
+  long long repeats = 1;
+  std::vector<std::string> only;
+  int only_cell = -1;
+  const char* const cell_names[] = {"64x64-50", "64x64-80", "256x256-50", "256x256-80"};
+  if (!parse_bench_args(args, cell_names, 4, "alloc", quick, repeats, only, only_cell, err)) return 2;
   const int nreq = quick ? 60 : 400;
   char line[256];
   out << "bench alloc: decision time in microseconds (p50 / p99), " << nreq << " requests per cell\n";
@@ -123,34 +193,7 @@ int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::os
     reqs.push_back(r);
   }
   long long sink = 0;  // keeps the optimizer from dropping the naive scan
-  for (const StrategyInfo& si : strategies()) {
-    if (!only.empty() && std::find(only.begin(), only.end(), si.id) == only.end()) continue;
-    std::string row;
-    for (std::size_t k = 0; k < 4; ++k) {
-      const Topology& t = states[k].occ.topology();
-      if (!strategy_unsupported(si, t).empty() || (only_cell >= 0 && int(k) != only_cell)) {
-        row += "                  -";
-        continue;
-      }
-      auto strat = si.make(t, StrategyParams{});
-      for (std::size_t b = 0; b < states[k].blocks.size(); ++b) strat->allocated(JobId(b), Allocation{{states[k].blocks[b]}});
-      Rng rng(7);
-      std::vector<double> us;
-      for (long long r = 0; r < repeats; ++r)
-        for (const Shape& s : reqs[k]) {
-          const double t0 = now_us();
-          auto a = strat->allocate(Request{JobId(1 << 30), s}, states[k].occ, rng);
-          us.push_back(now_us() - t0);
-          (void)a;
-        }
-      const Pct p = percentiles(us);
-      char cell[64];
-      std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
-      row += cell;
-    }
-    std::snprintf(line, sizeof line, "  %-10s%s\n", std::string(si.id).c_str(), row.c_str());
-    out << line;
-  }
+  print_rows(out, states, reqs, only, only_cell, repeats, [](const StrategyInfo&) { return true; });
   if (!only.empty()) return 0;
   std::string row;
   for (std::size_t k = 0; k < 4; ++k) {
@@ -170,6 +213,37 @@ int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::os
   std::snprintf(line, sizeof line, "  %-10s%s\n", "naive", row.c_str());
   out << line;
   if (sink == -1) out << "";
+  return 0;
+}
+
+int bench_alloc3d(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  bool quick = false;
+  long long repeats = 1;
+  std::vector<std::string> only;
+  int only_cell = -1;
+  const char* const cell_names[] = {"16x16x16-50", "16x16x16-80", "32x32x32-50", "32x32x32-80"};
+  if (!parse_bench_args(args, cell_names, 4, "alloc3d", quick, repeats, only, only_cell, err)) return 2;
+  const int nreq = quick ? 60 : 400;
+  char line[256];
+  out << "bench alloc3d: decision time in microseconds (p50 / p99) on 3D meshes, " << nreq << " requests per cell\n";
+  std::snprintf(line, sizeof line, "  %-10s %19s %19s %19s %19s\n", "strategy", "16^3 50%", "16^3 80%", "32^3 50%", "32^3 80%");
+  out << line;
+  const int sides[] = {16, 16, 32, 32};
+  const double occs[] = {0.5, 0.8, 0.5, 0.8};
+  std::vector<State> states;
+  std::vector<std::vector<Shape>> reqs;
+  for (int k = 0; k < 4; ++k) {
+    const int L = sides[k];
+    Rng rng(derive_seed(2026, std::uint64_t(L * 10 + int(occs[k] * 10))));
+    states.push_back(make_state_3d(L, occs[k], rng));
+    std::vector<Shape> r;
+    for (int i = 0; i < nreq; ++i) {
+      const int w = 1 + int(rng.below(std::uint64_t(L / 8))), h = 1 + int(rng.below(std::uint64_t(L / 8)));
+      r.push_back(Shape{w, h, 1 + int(rng.below(std::uint64_t(L / 8)))});
+    }
+    reqs.push_back(r);
+  }
+  print_rows(out, states, reqs, only, only_cell, repeats, [](const StrategyInfo& si) { return si.dims != Dims::Two; });
   return 0;
 }
 

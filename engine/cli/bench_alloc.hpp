@@ -12,5 +12,8 @@ namespace alloclab {
 // samples), `strategy=IDS`, `cell=LxL-P`, `repeats=R` (bench_alloc.cpp). Returns the exit status
 // (2 with a message on `err` for a bad argument).
 int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// The same for the strategies defined in 3D, on 16×16×16 and 32×32×32 meshes at 50% and 80%
+// occupancy (`bench alloc3d`; same arguments, cells 16x16x16-50 ... 32x32x32-80).
+int bench_alloc3d(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace alloclab

@@ -383,6 +383,8 @@ const CliCommand kBenchCommands[] = {
     {.name = "", .usage = "[jobs=N]", .summary = "jobs simulated per second", .run = bench_jobs},
     {.name = "alloc", .usage = "[quick] [strategy=IDS] [cell=LxL-P] [repeats=R]",
      .summary = "allocation decision times (p50 / p99)", .run = bench_alloc},
+    {.name = "alloc3d", .usage = "[quick] [strategy=IDS] [cell=LxLxL-P] [repeats=R]",
+     .summary = "3D strategies' decision times (p50 / p99) on 16^3 and 32^3 meshes", .run = bench_alloc3d},
     {.name = "blind", .usage = "[csv] [strategy=IDS] [size=WxH] [job_size=SPEC] [occupancy=F] [decisions=N]",
      .summary = "contiguous strategies' failures while a free block of the job's shape existed", .run = bench_blind},
     {.name = "ops", .usage = "[csv] [max=SIDE] [strategy=IDS]", .summary = "counted operations per decision vs machine side",

@@ -342,7 +342,7 @@ Status apply_pair(Scenario& s, std::string_view kv) {
 namespace {
 // Processors of the largest job the scenario can produce (before allocation rounding).
 long long max_job_nodes(const Scenario& s) {
-  const long long W = s.width, H = s.height;
+  const long long W = s.width, H = s.height, D = s.depth;
   if (s.trace_data) {
     long long m = 0;
     for (const TraceJob& j : s.trace_data->jobs) m = std::max(m, (long long)j.shape.area());
@@ -351,10 +351,11 @@ long long max_job_nodes(const Scenario& s) {
   switch (s.job_size.kind) {
     case SizeSpec::Kind::Uniform: {
       const long long b = (long long)s.job_size.b;
-      return std::min(b, W) * std::min(b, H);
+      return std::min(b, W) * std::min(b, H) * std::min(b, D);
     }
-    case SizeSpec::Kind::Fixed: return std::min((long long)s.job_size.a, W) * std::min((long long)s.job_size.b, H);
-    default: return W * H * s.depth;
+    case SizeSpec::Kind::Fixed:
+      return std::min((long long)s.job_size.a, W) * std::min((long long)s.job_size.b, H) * std::min((long long)s.job_size.c, D);
+    default: return W * H * D;
   }
 }
 

@@ -12,6 +12,7 @@
 //   the codec           params, apply, validate, estimate_memory, canonical_link, parse_link,
 //                       apply_file_text, split_value_list, url_encode / url_decode
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -156,7 +157,8 @@ struct Scenario {
     return jobs > 0 && asked < n ? asked : n;
   }
   long long measured_jobs() const { return total_jobs() > warmup ? total_jobs() - warmup : 0; }
-  int longer_side() const { return width > height ? width : height; }
+  // The longest side (of W, H and D).
+  int longer_side() const { return std::max({width, height, depth}); }
   // The size as the size key writes it: "WxH", or "WxHxD" on a 3D machine.
   std::string topo_size_text() const {
     return std::to_string(width) + "x" + std::to_string(height) + (depth > 1 ? "x" + std::to_string(depth) : "");
@@ -280,7 +282,7 @@ void declare_keys(K& k) {
       "Job arrivals: Poisson with RATE jobs per time unit, or all at time 0");
 
   ParamDef& job_size = k.spec_row(
-      "job_size", G::Workload, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH, slices[:SHAPE=W/...]", ALLOCLAB_KEY_FIELD(job_size),
+      "job_size", G::Workload, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH[xD], slices[:SHAPE=W/...]", ALLOCLAB_KEY_FIELD(job_size),
       parse_job_size,
       [](const Scenario& s) {
         return s.pod() && s.job_size.kind == SizeSpec::Kind::Default ? std::string("slices") : to_string(s.job_size, s.longer_side());
@@ -306,9 +308,10 @@ void declare_keys(K& k) {
     if (s.job_size.kind == SizeSpec::Kind::Uniform && s.job_size.b > s.longer_side())
       return Error{"job_size: uniform:" + format_number(s.job_size.a) + "-" + format_number(s.job_size.b) +
                    " exceeds the machine; allowed: 1 <= A <= B <= " + std::to_string(s.longer_side())};
-    if (s.job_size.kind == SizeSpec::Kind::Fixed && (s.job_size.a > s.width || s.job_size.b > s.height))
-      return Error{"job_size: fixed:" + format_number(s.job_size.a) + "x" + format_number(s.job_size.b) + " does not fit the " +
-                   std::to_string(s.width) + "x" + std::to_string(s.height) + " machine"};
+    if (s.job_size.kind == SizeSpec::Kind::Fixed &&
+        (s.job_size.a > s.width || s.job_size.b > s.height || s.job_size.c > s.depth))
+      return Error{"job_size: " + to_string(s.job_size, s.longer_side()) + " does not fit the " + s.topo_size_text() +
+                   " machine"};
     return {};
   };
   ParamDef& service = k.spec_row("service", G::Workload, "exponential:MEAN, uniform:A-B, fixed:T", ALLOCLAB_KEY_FIELD(service), parse_service,

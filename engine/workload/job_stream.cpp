@@ -22,11 +22,11 @@ std::optional<QueuedJob> JobStream::next(const Scenario& s) {
     q.service = t.runtime;
     q.estimate = t.estimate;
   } else {
-    // fixed draw order per job: inter-arrival, width, height, service
+    // fixed draw order per job: inter-arrival, width, height, (depth on a 3D machine,) service
     last_arrival_ += sample_interarrival(s.arrival, rng_);
     q.arrival = last_arrival_;
     const PodInfo* pod = s.pod();
-    q.shape = pod ? sample_slice(*pod, s.job_size.slices, rng_) : sample_shape(s.job_size, s.width, s.height, rng_);
+    q.shape = pod ? sample_slice(*pod, s.job_size.slices, rng_) : sample_shape(s.job_size, s.width, s.height, rng_, s.depth);
     q.service = sample_service(s.service, rng_);
     q.estimate = q.service;
   }

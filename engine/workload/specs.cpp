@@ -9,6 +9,7 @@
 //   (integer division, L = that dimension's side); an empty range (small machines) moves its
 //   probability to the next non-empty one.
 #include "specs.hpp"
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -133,13 +134,16 @@ Result<SizeSpec> parse_job_size(std::string_view text) {
     }
   } else if (name == "fixed") {
     s.kind = SizeSpec::Kind::Fixed;
-    ok = parse_pair(rest, 'x', s.a, s.b) && s.a >= 1 && s.b >= 1 && s.a == std::floor(s.a) &&
-         s.b == std::floor(s.b) && s.a <= 1024 && s.b <= 1024;
+    const auto x2 = rest.rfind('x');
+    const bool three = x2 != std::string_view::npos && rest.find('x') != x2;
+    ok = parse_pair(three ? rest.substr(0, x2) : rest, 'x', s.a, s.b) && s.a >= 1 && s.b >= 1 && s.a == std::floor(s.a) &&
+         s.b == std::floor(s.b) && s.a <= 1024 && s.b <= 1024 &&
+         (!three || (parse_double(rest.substr(x2 + 1), s.c) && s.c >= 1 && s.c == std::floor(s.c) && s.c <= 1024));
   }
   if (ok) return s;
   return Error{"job_size: '" + std::string(text) +
                "' is not valid; allowed: uniform:A-B (integers 1 <= A <= B), uniform-decreasing, "
-               "exponential:MEAN (> 0), normal:MU,SIGMA (SIGMA >= 0), fixed:WxH, slices[:SHAPE=WEIGHT/...] (pod machines)"};
+               "exponential:MEAN (> 0), normal:MU,SIGMA (SIGMA >= 0), fixed:WxH or fixed:WxHxD, slices[:SHAPE=WEIGHT/...] (pod machines)"};
 }
 
 Result<ServiceSpec> parse_service(std::string_view text) {
@@ -174,7 +178,8 @@ std::string to_string(const SizeSpec& s, int longer_side) {
     case SizeSpec::Kind::UniformDecreasing: return "uniform-decreasing";
     case SizeSpec::Kind::Exponential: return "exponential:" + format_number(s.a);
     case SizeSpec::Kind::Normal: return "normal:" + format_number(s.a) + "," + format_number(s.b);
-    case SizeSpec::Kind::Fixed: return "fixed:" + format_number(s.a) + "x" + format_number(s.b);
+    case SizeSpec::Kind::Fixed:
+      return "fixed:" + format_number(s.a) + "x" + format_number(s.b) + (s.c != 1 ? "x" + format_number(s.c) : "");
     case SizeSpec::Kind::Slices: return slice_mix_text(s.slices);
   }
   return {};
@@ -220,10 +225,13 @@ int uniform_decreasing_side(int L, Rng& rng) {
 
 }  // namespace
 
-Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng) {
+namespace {
+
+// Width and height, in the 2D machine's draw order.
+Shape sample_plane(const SizeSpec& s, int W, int H, int D, Rng& rng) {
   switch (s.kind) {
     case SizeSpec::Kind::Default: {
-      const int L = W > H ? W : H;
+      const int L = std::max({W, H, D});
       return {clamp_side(double(rng.uniform_int(1, L)), W), clamp_side(double(rng.uniform_int(1, L)), H)};
     }
     case SizeSpec::Kind::Uniform: {
@@ -247,6 +255,28 @@ Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng) {
     case SizeSpec::Kind::Slices: ALLOCLAB_CHECK(false, "job_size=slices is drawn by sample_slice (the pod's catalogue)"); break;
   }
   return {1, 1};
+}
+
+// The depth of a job on a 3D machine, drawn after width and height.
+int sample_depth(const SizeSpec& s, int W, int H, int D, Rng& rng) {
+  switch (s.kind) {
+    case SizeSpec::Kind::Default: return clamp_side(double(rng.uniform_int(1, std::max({W, H, D}))), D);
+    case SizeSpec::Kind::Uniform: return clamp_side(double(rng.uniform_int((long long)s.a, (long long)s.b)), D);
+    case SizeSpec::Kind::UniformDecreasing: return uniform_decreasing_side(D, rng);
+    case SizeSpec::Kind::Exponential: return clamp_side(rng.exponential(s.a), D);
+    case SizeSpec::Kind::Normal: return clamp_side(rng.normal(s.a, s.b), D);
+    case SizeSpec::Kind::Fixed: return clamp_side(s.c, D);
+    case SizeSpec::Kind::Slices: break;
+  }
+  return 1;
+}
+
+}  // namespace
+
+Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng, int D) {
+  Shape sh = sample_plane(s, W, H, D, rng);
+  if (D > 1) sh.d = sample_depth(s, W, H, D, rng);
+  return sh;
 }
 
 double sample_service(const ServiceSpec& s, Rng& rng) {

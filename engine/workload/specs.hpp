@@ -19,6 +19,7 @@ struct SizeSpec {
   // Default = uniform:1-L with L the longer side of the machine (on a pod machine: slices).
   enum class Kind { Default, Uniform, UniformDecreasing, Exponential, Normal, Fixed, Slices } kind = Kind::Default;
   double a = 0, b = 0;  // Uniform: A..B; Exponential: mean; Normal: mu, sigma; Fixed: w, h
+  double c = 1;         // Fixed: d (fixed:WxHxD; 1 for fixed:WxH)
   // Slices: legal slice shapes of the pod machine with weights (empty: the pod's default mix);
   // drawn by sample_slice (pod/pods.hpp), not sample_shape.
   std::vector<SliceWeight> slices;
@@ -45,9 +46,11 @@ bool parse_int64(std::string_view s, long long& out);
 bool parse_uint64(std::string_view s, unsigned long long& out);
 
 // Samplers. A job side is drawn per dimension and clamped to [1, side] of that dimension
-// (sample_shape: every kind but Slices, which needs the pod: sample_slice).
+// (sample_shape: every kind but Slices, which needs the pod: sample_slice). On a 3D machine
+// (D > 1) the depth is drawn after width and height in the same way (so a machine of depth 1
+// draws exactly what the 2D machine draws); default: uniform:1-L, L the longest of W, H, D.
 double sample_interarrival(const ArrivalSpec& s, Rng& rng);
-Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng);
+Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng, int D = 1);
 double sample_service(const ServiceSpec& s, Rng& rng);
 
 }  // namespace alloclab

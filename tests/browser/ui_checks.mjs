@@ -154,10 +154,10 @@ export async function uiChecks({ open, check, shots, census, nativeCli }) {
   // -- a panel change by clicking: the topology combo -> torus; the link round trip
   const q = await open('size=24x24&seed=5');
   await frames(q, 5);                      // the layout in place
-  await q.mouse.click(228, 186);           // Setup > Scenario > topology combo
+  await q.mouse.click(228, 211);           // Setup > Scenario > topology combo (under "machine")
   await frames(q, 5);                      // the popup opens (ImGui shows a new popup from its second frame)
   await shot(q, 'panel-topology-combo.png');
-  await q.mouse.click(200, 232);           // second entry: torus
+  await q.mouse.click(200, 256);           // second entry: torus
   const torus = await until(q, () => window.alloclab.link() === 'topology=torus&size=24x24&seed=5');
   const l1 = await q.evaluate(() => window.alloclab.link());
   check('clicking the topology combo sets torus (link follows)', l1 === 'topology=torus&size=24x24&seed=5', `${l1}${torus ? '' : ' (waited 10 s for topology=torus in link())'}`);

@@ -136,7 +136,9 @@ TEST_CASE("on a machine of depth 1 the 3D rows decide as their 2D counterparts (
     test::random_state(occ, rng, int(rng.below(20)), 6);
     const Shape s{1 + int(rng.below(std::uint64_t(t.width()))), 1 + int(rng.below(std::uint64_t(t.height())))};
     INFO("trial ", trial, " ", t.width(), "x", t.height(), " request ", s.w, "x", s.h);
-    for (auto [d3, d2] : {std::pair{"ff3d", "ff"}, {"bf3d", "bf"}, {"ff3d-rot", "as"}}) {
+    for (const auto& ids : {std::pair{"ff3d", "ff"}, {"bf3d", "bf"}, {"ff3d-rot", "as"}}) {
+      const char* const d3 = ids.first;  // (no structured binding: clang 14, the wasm build's
+      const char* const d2 = ids.second;  // compiler, cannot capture one in doctest's messages)
       const auto a = place(d3, occ, s), b = place(d2, occ, s);
       REQUIRE_MESSAGE(bool(a) == bool(b), d3, " vs ", d2);
       if (a) CHECK_MESSAGE(a->blocks == b->blocks, d3, " vs ", d2);

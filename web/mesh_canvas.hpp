@@ -2,8 +2,7 @@
 // one cell per processor coloured by its job (free cells dim), blocks outlined, torus wrap
 // cues, zoom (wheel) and pan (drag), hover tooltip and click-to-pin. The imgui demo's canvas
 // recipe (InvisibleButton + ImDrawList); drawing work is bounded by the canvas in pixels, not
-// by the machine (row runs, sampling, one texture when even the runs are too many). Optionally
-// the coordinates along the edges (Explain mode: the captions name nodes by (x, y)).
+// by the machine (row runs, sampling, one texture when even the runs are too many).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -20,11 +19,6 @@ struct CanvasGeom {
   ImVec2 origin;      // screen position of the machine's top-left corner (x = 0, top of row H-1)
   float cell = 1;     // pixels per processor
   int W = 0, H = 0;
-  // The coordinates written along the canvas's edges (MeshCanvas::axes): how many column and
-  // row numbers, and the lowest and highest row number written with the screen y of each.
-  int x_labels = 0, y_labels = 0;
-  int y_low = -1, y_high = -1;
-  float y_low_at = 0, y_high_at = 0;
   // Top-left corner of node (x, y) on screen (row 0 at the bottom).
   ImVec2 node_min(int x, int y) const { return ImVec2(origin.x + float(x) * cell, origin.y + float(H - 1 - y) * cell); }
   ImVec2 node_max(int x, int y) const { return ImVec2(origin.x + float(x + 1) * cell, origin.y + float(H - y) * cell); }
@@ -44,9 +38,7 @@ struct CanvasGeom {
 class MeshCanvas {
  public:
   bool grid_lines = true;
-  bool interactive = true;    // zoom, pan, hover tooltip, click to pin
-  bool axes = false;          // column numbers under the machine, row numbers left of it (row 0 at the bottom)
-  bool neutral_jobs = false;  // busy nodes in one grey, so that what is drawn on top has the only colours
+  bool interactive = true;  // zoom, pan, hover tooltip, click to pin
   // Draws the simulation's machine into a canvas of `size` at the cursor. `pinned` (may be
   // null) is the pinned job: a click pins the job under the mouse (or unpins).
   CanvasGeom draw(const char* id, const Simulation& sim, ImVec2 size, JobId* pinned);
@@ -59,7 +51,6 @@ class MeshCanvas {
  private:
   void draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g);
   void draw_texture(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g);
-  void draw_axes(ImDrawList* dl, CanvasGeom& g) const;
   struct Run { float x0, x1, y0, y1; JobId owner; };
   std::vector<Run> runs_;
   std::vector<std::uint32_t> pixels_;       // RGBA, one texel per processor: what the texture holds

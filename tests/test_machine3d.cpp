@@ -181,8 +181,8 @@ TEST_CASE("a whole run on a 3D mesh and torus with the invariants checked after 
 TEST_CASE("3D dispersal: mean pairwise distance against brute force (mesh and torus); a cube is compact") {
   Rng rng(77);
   for (int trial = 0; trial < 60; ++trial) {
-    const Topology t(trial % 2 ? TopologyKind::Torus : TopologyKind::Mesh, 2 + int(rng.below(6)), 2 + int(rng.below(6)),
-                     2 + int(rng.below(6)));
+    const int W = 2 + int(rng.below(6)), H = 2 + int(rng.below(6)), D = 2 + int(rng.below(6));  // sequenced
+    const Topology t(trial % 2 ? TopologyKind::Torus : TopologyKind::Mesh, W, H, D);
     Allocation a;
     std::vector<Coord> nodes;
     for (int k = 0; k < 3; ++k) {

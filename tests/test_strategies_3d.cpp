@@ -86,7 +86,8 @@ TEST_CASE("bf3d: the box whose faces touch the most busy nodes and mesh edges") 
   // on random states the choice is a free box of the best score, the first in node-id order
   Rng r(9);
   for (int trial = 0; trial < 100; ++trial) {
-    const Topology t(trial % 2 ? TopologyKind::Torus : TopologyKind::Mesh, 2 + int(r.below(5)), 2 + int(r.below(5)), 2 + int(r.below(5)));
+    const int W = 2 + int(r.below(5)), H = 2 + int(r.below(5)), D = 2 + int(r.below(5));  // sequenced, not call arguments
+    const Topology t(trial % 2 ? TopologyKind::Torus : TopologyKind::Mesh, W, H, D);
     Occupancy o(t);
     test::random_state_3d(o, r, 6, 3);
     const Shape sh{1 + int(r.below(2)), 1 + int(r.below(2)), 1 + int(r.below(2))};
@@ -106,7 +107,8 @@ TEST_CASE("bf3d: the box whose faces touch the most busy nodes and mesh edges") 
   // scored against a brute-force count on random states, mesh and torus
   Rng rng(5);
   for (int trial = 0; trial < 200; ++trial) {
-    const Topology t(trial % 2 ? TopologyKind::Torus : TopologyKind::Mesh, 2 + int(rng.below(6)), 2 + int(rng.below(6)), 2 + int(rng.below(6)));
+    const int W = 2 + int(rng.below(6)), H = 2 + int(rng.below(6)), D = 2 + int(rng.below(6));  // sequenced
+    const Topology t(trial % 2 ? TopologyKind::Torus : TopologyKind::Mesh, W, H, D);
     Occupancy o(t);
     test::random_state_3d(o, rng, 8, 3);
     const BoxContact bc(o);
@@ -131,7 +133,8 @@ TEST_CASE("bf3d: the box whose faces touch the most busy nodes and mesh edges") 
 TEST_CASE("on a machine of depth 1 the 3D rows decide as their 2D counterparts (ff, bf, as)") {
   Rng rng(12);
   for (int trial = 0; trial < 300; ++trial) {
-    const Topology t(trial % 2 ? TopologyKind::Torus : TopologyKind::Mesh, 1 + int(rng.below(40)), 1 + int(rng.below(20)));
+    const int W = 1 + int(rng.below(40)), H = 1 + int(rng.below(20));  // sequenced
+    const Topology t(trial % 2 ? TopologyKind::Torus : TopologyKind::Mesh, W, H);
     Occupancy occ(t);
     test::random_state(occ, rng, int(rng.below(20)), 6);
     const Shape s{1 + int(rng.below(std::uint64_t(t.width()))), 1 + int(rng.below(std::uint64_t(t.height())))};

@@ -19,6 +19,7 @@
 #include <ostream>
 #include "../alloc/strategy.hpp"
 #include "../core/text.hpp"
+#include "../scenario/scenario.hpp"
 #include "../workload/specs.hpp"
 
 namespace alloclab {
@@ -76,12 +77,14 @@ Tally churn(const StrategyInfo& si, const Topology& t, const SizeSpec& size, dou
 
 int bench_blind(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   bool csv = false;
-  int W = 32, H = 32;
+  Scenario sc;  // size and job_size are read by the scenario's own keys (their checks and messages)
+  sc.width = sc.height = 32;
   double occupancy = 0.7;
   long long decisions = 20000;
   std::string size_text = "exponential:8";
+  sc.job_size = *parse_job_size(size_text);
   std::vector<std::string> only;
-  const char* allowed = "csv, strategy=ID,ID..., size=WxH (4..256), job_size=SPEC, occupancy=F (0.1..0.95), decisions=N (100..10000000)";
+  const char* allowed = "csv, strategy=ID,ID..., size=WxH, job_size=SPEC, occupancy=F (0.1..0.95), decisions=N (100..10000000)";
   for (const std::string& a : args) {
     const std::size_t eq = a.find('=');
     const std::string key = a.substr(0, eq), val = eq == std::string::npos ? "" : a.substr(eq + 1);
@@ -97,17 +100,24 @@ int bench_blind(const std::vector<std::string>& args, std::ostream& out, std::os
         }
         only.push_back(id);
       }
-    } else if (key == "size" && std::sscanf(val.c_str(), "%dx%d", &W, &H) == 2 && W >= 4 && H >= 4 && W <= 256 && H <= 256 &&
-               val == std::to_string(W) + "x" + std::to_string(H)) {
-    } else if (key == "job_size" && parse_job_size(val)) size_text = val;
-    else if (key == "occupancy" && parse_double(val, f) && f >= 0.1 && f <= 0.95) occupancy = f;
+    } else if (key == "size" || key == "job_size") {
+      if (Status st = apply(sc, key, val); !st) {
+        err << "alloclab: bench blind: " << st.message() << "\n";
+        return 2;
+      }
+      if (sc.depth != 1) {
+        err << "alloclab: bench blind: size: '" << val << "' is a 3D machine; allowed: WxH (the 2D strategies only)\n";
+        return 2;
+      }
+      if (key == "job_size") size_text = val;
+    } else if (key == "occupancy" && parse_double(val, f) && f >= 0.1 && f <= 0.95) occupancy = f;
     else if (key == "decisions" && parse_int64(val, n) && n >= 100 && n <= 10000000) decisions = n;
     else {
       err << "alloclab: bench blind: '" << a << "' is not valid; allowed: " << allowed << "\n";
       return 2;
     }
   }
-  const SizeSpec size = *parse_job_size(size_text);
+  const int W = sc.width, H = sc.height;
   char line[256];
   if (csv) out << "strategy,topology,finds,decisions,failures,blind_requested,blind_either,mean_busy_share\n";
   else
@@ -122,7 +132,7 @@ int bench_blind(const std::vector<std::string>& args, std::ostream& out, std::os
     Topology t(TopologyKind::Mesh, W, H);
     if (!strategy_unsupported(si, t).empty()) t = Topology(TopologyKind::Torus, W, H);
     if (!strategy_unsupported(si, t).empty()) continue;  // (e.g. a pod policy: its own machine only)
-    const Tally r = churn(si, t, size, occupancy, decisions);
+    const Tally r = churn(si, t, sc.job_size, occupancy, decisions);
     const char* finds = si.finds == Finds::Requested ? "requested" : si.finds == Finds::Either ? "either" : si.finds == Finds::Aligned ? "aligned" : "maybe";
     const char* topo = t.wraps() ? "torus" : "mesh";
     if (csv) {

@@ -46,7 +46,7 @@ bool Simulation::step() {
     if (sched_->size() > 0) {
       const QueuedJob h = sched_->queue().front();
       status_ = Error{"job " + std::to_string(h.id) + " (" + std::to_string(h.shape.w) + "x" +
-                      std::to_string(h.shape.h) + ") can never be placed by strategy '" + sc_.strategy +
+                      std::to_string(h.shape.h) + (h.shape.d > 1 ? std::string(1, 'x').append(std::to_string(h.shape.d)) : std::string()) + ") can never be placed by strategy '" + sc_.strategy +
                       "' on this machine"};
     }
     done_ = true;

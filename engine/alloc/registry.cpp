@@ -57,6 +57,8 @@ std::unique_ptr<Strategy> make_ff3d(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_ff3d_rot(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_bf3d(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_bf3d_rot(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_buddy3d(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_mbs3d(const Topology&, const StrategyParams&);
 
 namespace {
 const StrategyInfo kStrategies[] = {
@@ -176,6 +178,12 @@ const StrategyInfo kStrategies[] = {
   {.id = "bf3d-rot", .make = make_bf3d_rot,
    .help = "3D Best Fit over the six orientations: the best-touching free box of any orientation",
    .torus = true, .contiguous = true, .dims = Dims::TwoAndThree, .finds = Finds::Either, .golden = 0x702347e3b1f03ec4ull, .golden3d = 0x7926193f9e1b96b0ull},
+  {.id = "buddy3d", .make = make_buddy3d,
+   .help = "3D Buddy (Li & Cheng 1991 in 3D): one 2^k cube, k = ceil(log2 max(p,q,r)), from octet buddy free lists; any machine (power-of-two root cubes)",
+   .torus = true, .contiguous = true, .dims = Dims::TwoAndThree, .finds = Finds::Maybe, .golden = 0x48484ecdb608100dull, .golden3d = 0xfa8429985f8732eeull},
+  {.id = "mbs3d", .make = make_mbs3d,
+   .help = "3D Multiple Buddy (Lo et al. 1997 with the SST scheduler's octets): base-8 factorised request as 2^i-cube buddy blocks, non-contiguous",
+   .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0x142ec8b08a48c39eull, .golden3d = 0x45b7a0927a6ce890ull},
 };
 }  // namespace
 

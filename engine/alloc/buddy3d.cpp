@@ -1,0 +1,58 @@
+// buddy3d.cpp — 3D Buddy: one cube of side 2^k per job, from buddy free lists (contiguous).
+//
+// Li & Cheng 1991's 2D buddy system (buddy.cpp) in three dimensions: free blocks are cubes of
+// power-of-two sides kept in one free list per size; a cube splits into its eight octants and
+// recombines with them when all eight are free (the octet buddies of the SST scheduler's 3D MBS;
+// the bookkeeping is BuddyBlocks, buddy_blocks.hpp). Choices:
+//  * Rounding: a p×q×r request gets the cube of side 2^k with k = ⌈log2 max(p, q, r)⌉, the
+//    smallest buddy cube that holds the box in its requested orientation (and so in any): a
+//    non-cube request is rounded up to a cube, and the whole cube is allocated (internal
+//    fragmentation shows in the results).
+//  * Which cube: the smallest level j ≥ k with a free block, its block with the lowest base in
+//    node-id order (z, y, x); while j > k it is split and its lower-left-front octant kept, so
+//    the decision is the 2^k cube at that base. allocate() only decides; allocated() splits.
+//  * Any machine: 2D buddy needs a square power-of-two mesh; here the machine is first divided
+//    into power-of-two root cubes (as 3D MBS does, buddy_blocks.hpp), so a BG/L-like 8×8×16
+//    torus is two 8-cubes. A request whose cube exceeds the largest root is never placed. On a
+//    machine of depth 1 the blocks are squares (on a square power-of-two mesh: 2D buddy's
+//    decisions). On a torus the same blocks are used (they never wrap).
+//
+// Counted work: one operation = one free list looked at (levels k..top), plus the bookkeeping of
+// BuddyBlocks after the decision and on release (free-list changes, levels looked at, buddies
+// looked up while recombining).
+#include <algorithm>
+#include "buddy_blocks.hpp"
+
+namespace alloclab {
+namespace {
+
+class Buddy3D final : public BuddyBlocksStrategy<Buddy3D> {
+ public:
+  explicit Buddy3D(const Topology& t) : BuddyBlocksStrategy(t) {}
+
+  std::optional<Allocation> allocate(const Request& req, const Occupancy&, Rng&) override {
+    const int k = cube_level(req.shape);
+    for (int j = k; j <= bb_.top(); ++j) {
+      count(1);
+      const IdSet& list = bb_.free_list(j);
+      if (!list.empty()) return Allocation{{bb_.block(k, list.first())}};
+    }
+    return std::nullopt;
+  }
+  bool repeats_failures() const override { return true; }  // a failure reads the free lists only
+
+ private:
+  // ⌈log2 max(p, q, r)⌉ (r ignored on depth 1, where blocks are squares).
+  int cube_level(Shape s) const {
+    const int side = std::max({s.w, s.h, bb_.dims() == 3 ? s.d : 1});
+    int k = 0;
+    while ((1 << k) < side) ++k;
+    return k;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> make_buddy3d(const Topology& t, const StrategyParams&) { return std::make_unique<Buddy3D>(t); }
+
+}  // namespace alloclab

@@ -59,6 +59,8 @@ std::unique_ptr<Strategy> make_bf3d(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_bf3d_rot(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_buddy3d(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_mbs3d(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_curve_hilbert(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_curve_snake(const Topology&, const StrategyParams&);
 
 namespace {
 const StrategyInfo kStrategies[] = {
@@ -184,6 +186,12 @@ const StrategyInfo kStrategies[] = {
   {.id = "mbs3d", .make = make_mbs3d,
    .help = "3D Multiple Buddy (Lo et al. 1997 with the SST scheduler's octets): base-8 factorised request as 2^i-cube buddy blocks, non-contiguous",
    .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0x142ec8b08a48c39eull, .golden3d = 0x45b7a0927a6ce890ull},
+  {.id = "curve-hilbert", .make = make_curve_hilbert,
+   .help = "Curve best fit (Leung et al. 2002; Albing et al. 2011): nodes in Hilbert-curve order, the shortest run of free nodes that holds the job, else least span",
+   .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0x1f8e5e081f08c9a0ull, .golden3d = 0xbe263ef84f77075bull},
+  {.id = "curve-snake", .make = make_curve_snake,
+   .help = "Curve best fit in snake order (Leung et al. 2002): rows back and forth, layers up and down; shortest free run that holds the job, else least span",
+   .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0xbfd63bc0d9f6a936ull, .golden3d = 0xb5a125667f173ebaull},
 };
 }  // namespace
 

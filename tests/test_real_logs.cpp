@@ -1,7 +1,7 @@
 // test_real_logs.cpp — the two real logs shipped in assets/traces/ (SDSC Paragon 1996, LLNL
 // T3D 1996), read as the CLI reads them (gzip inflated natively by zlib, in wasm by Node's
-// zlib): record and job counts, first and last records, the Paragon's real mesh, the T3D
-// refused on a 2D machine unless swf_3d=mesh2d; malformed, truncated and mislabelled gzip
+// zlib): record and job counts, first and last records, the Paragon's real mesh, the T3D's
+// torus of 2-processor nodes (and the log refused on a 2D machine unless swf_3d=mesh2d); malformed, truncated and mislabelled gzip
 // input fails with one error naming the file and runs nothing; and the fast number reader
 // gives the doubles strtod gives.
 #include <doctest/doctest.h>
@@ -72,8 +72,55 @@ TEST_CASE("real logs: the SDSC Paragon log replays on its 26x16 mesh with swf_si
   CHECK(g.trace_data->skipped_too_large == 3);  // the three 320-node jobs
 }
 
-TEST_CASE("real logs: the LLNL T3D log is refused on a 2D machine unless swf_3d=mesh2d") {
-  auto s = parse_link("swf_size=header");
+TEST_CASE("real logs: the LLNL T3D log replays on its 8x4x4 torus of 2-processor nodes with swf_size=header") {
+  const Scenario s = loaded(kT3d, "swf_size=header");
+  CHECK(s.topology == TopologyKind::Torus);
+  CHECK(s.width == 8);
+  CHECK(s.height == 4);
+  CHECK(s.depth == 4);
+  const Trace& t = *s.trace_data;
+  CHECK(t.records == 21323);
+  CHECK(t.skipped == 432);  // run time 0
+  CHECK(t.skipped_invalid == 432);
+  CHECK(t.reshaped == 0);   // every count is a power of two: an exact box of nodes
+  REQUIRE(t.jobs.size() == 21323 - 432);
+  CHECK(t.jobs.front().arrival == 0);  // "1 0 -1 13303 128 ...": 128 processors = 64 nodes
+  CHECK(t.jobs.front().shape == Shape{4, 4, 4});
+  CHECK(t.jobs.front().runtime == 13303);
+  CHECK(t.jobs.back().arrival == 10018335);  // "21323 10018335 -1 2 4 ...": 4 processors = 2 nodes
+  CHECK(t.jobs.back().shape == Shape{2, 1, 1});
+  CHECK(t.jobs.back().runtime == 2);
+  int largest = 0, smallest = 1 << 20;
+  for (const TraceJob& j : t.jobs) {
+    largest = std::max(largest, j.shape.area());
+    smallest = std::min(smallest, j.shape.area());
+  }
+  CHECK(largest == 128);  // 256 processors: the whole torus
+  CHECK(smallest == 1);   // 2 processors: one node
+  const LogMachine* m = find_log_machine("; LLNL Cray T3D, 1996\n; MaxProcs: 256\n1 0");
+  REQUIRE(m != nullptr);
+  CHECK(m->id == "llnl-t3d-1996");
+  CHECK(m->jobs == t.records);
+  // topology= given is kept (the T3D's sides as a mesh)
+  CHECK(loaded(kT3d, "topology=mesh&swf_size=header").topology == TopologyKind::Mesh);
+  // swf_shape=pow2 gives the same boxes (every count is already a power of two)
+  const Scenario p = loaded(kT3d, "swf_size=header&swf_shape=pow2");
+  CHECK(p.trace_data->jobs.front().shape == Shape{4, 4, 4});
+  CHECK(p.trace_data->reshaped == 0);
+  // a whole replay completes through the CLI with a 3D strategy, every usable record a job
+  auto r = test::cli({"run", "trace=" + kT3d, "swf_size=header", "strategy=ff3d"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.out.find("\"scenario\": \"topology=torus&size=8x4x4&strategy=ff3d&") != std::string::npos);
+  CHECK(r.out.find("\"jobs_completed\": 20891,") != std::string::npos);
+  CHECK(r.out.find("\"completion_ratio\": 1,") != std::string::npos);
+  // a 2D-only strategy is refused on it by name
+  auto f = test::cli({"run", "trace=" + kT3d, "swf_size=header", "strategy=ff"});
+  CHECK(f.code == 2);
+  CHECK(f.out.empty());
+}
+
+TEST_CASE("real logs: the LLNL T3D log is refused on a 2D machine unless swf_3d=mesh2d; any 3D size replays it") {
+  auto s = parse_link("size=16x16");
   REQUIRE(s);
   auto text = read_trace_file(kT3d);
   REQUIRE(text);
@@ -81,24 +128,28 @@ TEST_CASE("real logs: the LLNL T3D log is refused on a 2D machine unless swf_3d=
   Status st = load_trace_text(*s, kT3d, *text);
   REQUIRE_FALSE(st);
   CHECK(st.message() == "trace " + kT3d +
-                            ": the log comes from the LLNL Cray T3D, a 3D torus, 256 processors; alloclab simulates 2D machines only until 3D "
-                            "machines exist, so it is refused (swf_3d=mesh2d replays it on the 2D machine anyway)");
+                            ": the log comes from the LLNL Cray T3D, a 3D torus, 8 x 4 x 4 = 128 nodes of 2 processors (256); it is "
+                            "refused on the 2D 16x16 machine: swf_size=header replays it on its own torus, size=WxHxD on another "
+                            "3D machine, swf_3d=mesh2d on the 2D machine anyway");
   CHECK(!s->trace_data);
   CHECK(s->width == before.width);
   const Scenario m = loaded(kT3d, "swf_size=header&swf_3d=mesh2d");
   CHECK(m.width == 16);  // MaxProcs 256, the most-square 2D machine
   CHECK(m.height == 16);
+  CHECK(m.depth == 1);
+  CHECK(m.topology == TopologyKind::Mesh);
   const Trace& t = *m.trace_data;
   CHECK(t.records == 21323);
   CHECK(t.skipped == 432);  // run time 0
   REQUIRE(t.jobs.size() == 21323 - 432);
-  CHECK(t.jobs.front().arrival == 0);  // "1 0 -1 13303 128 ..."
   CHECK(t.jobs.front().shape == Shape{16, 8});
-  CHECK(t.jobs.front().runtime == 13303);
-  CHECK(t.jobs.back().arrival == 10018335);  // "21323 10018335 -1 2 4 ..."
   CHECK(t.jobs.back().shape == Shape{2, 2});
-  CHECK(t.jobs.back().runtime == 2);
-  // the CLI refuses it the same way: one line on stderr, nothing on stdout
+  // a 3D size given: one processor a node, counts shaped in 3D
+  const Scenario g = loaded(kT3d, "size=8x8x4&topology=torus");
+  CHECK(g.depth == 4);
+  CHECK(g.trace_data->jobs.front().shape == Shape{8, 4, 4});  // 128 processors
+  CHECK(g.trace_data->skipped_too_large == 0);                // 256 = 8x8x4
+  // the CLI refuses it on its default 2D machine: one line on stderr, nothing on stdout
   auto r = test::cli({"run", "trace=" + kT3d});
   CHECK(r.code == 2);
   CHECK(r.out.empty());

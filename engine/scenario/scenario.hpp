@@ -335,8 +335,12 @@ void declare_keys(K& k) {
   };
 
   ParamDef& swf_shape = k.reloads_trace(k.enum_row(
-      "swf_shape", G::Workload, Names<SwfShape>{{"square", SwfShape::Square}, {"asff", SwfShape::Asff}, {"row", SwfShape::Row}}, ALLOCLAB_KEY_FIELD(swf_shape),
-      "SWF processor count n -> request: most-square a x b = n; asff = most-square, any w x h = n allowed (needs strategy asff or non-contiguous); row = n x 1 when n <= width"));
+      "swf_shape", G::Workload, Names<SwfShape>{{"square", SwfShape::Square}, {"asff", SwfShape::Asff}, {"row", SwfShape::Row}, {"cube", SwfShape::Cube}, {"pow2", SwfShape::Pow2}},
+      ALLOCLAB_KEY_FIELD(swf_shape),
+      "SWF processor count n -> request: most-square a x b = n (3D machine: most cube-like a x b x c = n); asff = the same, any "
+      "w x h = n allowed (needs strategy asff or non-contiguous); row = n x 1 when n <= width; cube = the most cube-like box "
+      "holding at least n (smallest longest side, then smallest volume); pow2 = a power-of-two partition (n rounded up to 2^k, "
+      "power-of-two sides, as the Cray T3D allocated)"));
   swf_shape.check = [](const Scenario& s) -> Status {
     const StrategyInfo* si = find_strategy(s.strategy);
     if (!s.trace.empty() && s.swf_shape == SwfShape::Asff && si && si->contiguous && !si->any_shape)
@@ -346,12 +350,14 @@ void declare_keys(K& k) {
   };
   k.reloads_trace(k.enum_row(
       "swf_size", G::Workload, Names<bool>{{"given", false}, {"header", true}}, ALLOCLAB_KEY_FIELD(swf_size_header),
-      "SWF: machine size from `size` (given) or from the log's header (header): the real mesh of a machine alloclab knows "
-      "(SDSC Paragon: 26 x 16), else MaxProcs/MaxNodes as the most-square W x H"));
+      "SWF: machine size from `size` (given) or from the log's header (header): the real machine of a log alloclab knows "
+      "(SDSC Paragon: a 26 x 16 mesh; LLNL Cray T3D: an 8 x 4 x 4 torus of 2-processor nodes), else MaxProcs/MaxNodes as the "
+      "most-square W x H"));
   k.reloads_trace(k.enum_row(
       "swf_3d", G::Workload, Names<bool>{{"refuse", false}, {"mesh2d", true}}, ALLOCLAB_KEY_FIELD(swf_3d_mesh2d),
-      "SWF log of a 3D machine (LLNL Cray T3D): refused until alloclab has 3D machines (refuse), or replayed on the 2D "
-      "machine anyway, each job as a 2D request of its processor count (mesh2d)"));
+      "SWF log of a 3D machine (LLNL Cray T3D) on a 2D machine: refused (refuse; it replays on its own torus with "
+      "swf_size=header, or on any size=WxHxD), or replayed on the 2D machine anyway, each job as a 2D request of its "
+      "processor count (mesh2d)"));
   k.reloads_trace(k.real_row("time_scale", G::Workload, {1e-6, 1e6, "a factor", 'F'}, ALLOCLAB_KEY_FIELD(time_scale),
       "Trace replay: arrival, run and requested times multiplied by this factor"));
 

@@ -8,9 +8,16 @@
 // Jobs run on the compute nodes only; we replay them on the whole 26×16 mesh, as the
 // allocator there saw one mesh with the service and I/O nodes in it (the log's largest jobs have
 // 320 nodes).
-// LLNL T3D. A Cray T3D of 256 processors: a 3D torus (the archive's page for the log); its
-// partitions were powers of two. alloclab has no 3D machine yet, so the log is refused on a 2D
-// machine unless swf_3d=mesh2d asks for a 2D replay.
+// LLNL T3D. The Parallel Workloads Archive's page for the log describes a 256-processor Cray
+// T3D (so do Koniges & Jette's CUG 1997 talk on LLNL's machine, and the log's header,
+// "MaxProcs: 256"). A T3D groups its processors (PEs) in pairs: a node is two PEs and one
+// six-way switch, and the switches form the 3D torus (Cray's descriptions of the machine); its
+// partitions hold a power-of-two number of PEs. So the machine is 128 nodes on a 3D torus, and
+// a job of n PEs holds n/2 nodes (the log's smallest jobs have 2 PEs: one node). The three
+// sides, 8 × 4 × 4, are our reading: no source we found prints them; 8 × 4 × 4 is the most
+// cube-like factorisation of 128 into powers of two, so every power-of-two partition of the
+// log has a box on it. On a 2D
+// machine the log is refused unless swf_3d=mesh2d asks for a 2D replay.
 #include "log_machines.hpp"
 #include <array>
 #include "../core/text.hpp"
@@ -27,19 +34,22 @@ constexpr std::array<LogMachine, 2> kMachines{{
      .header_a = "Intel Paragon",
      .header_b = "SDSC",
      .dimensions = 2,
-     .mesh = {26, 16},
+     .sides = {26, 16},
      .jobs = 32135,
      .source = "Parallel Workloads Archive, SDSC Paragon log (Feitelson, Tsafrir & Krakov 2014); 416 nodes, 16 rows of 26"},
     {.id = "llnl-t3d-1996",
      .file = "LLNL-T3D-1996-converted.swf.gz",
      .title = "LLNL Cray T3D, 1996 (21,323 jobs)",
-     .machine = "3D torus, 256 processors",
+     .machine = "3D torus, 8 x 4 x 4 = 128 nodes of 2 processors (256)",
      .header_a = "Cray T3D",
      .header_b = "LLNL",
      .dimensions = 3,
-     .mesh = {0, 0},
+     .sides = {8, 4, 4},
+     .torus = true,
+     .procs_per_node = 2,
      .jobs = 21323,
-     .source = "Parallel Workloads Archive, LLNL T3D log (Feitelson, Tsafrir & Krakov 2014), via the PReMAS conversion"},
+     .source = "Parallel Workloads Archive, LLNL T3D log (Feitelson, Tsafrir & Krakov 2014), via the PReMAS conversion; "
+               "256 processors in 2-processor nodes on a 3D torus, the 8 x 4 x 4 sides our reading"},
 }};
 
 }  // namespace

@@ -1,8 +1,8 @@
 // log_machines.hpp — the machines real workload logs come from: one row per machine alloclab
 // knows, with the log it ships (assets/traces/), how an SWF header names the machine, and the
-// machine's real geometry. The trace loader uses it for swf_size=header (a known 2D machine
-// replays on its real mesh, not on the most-square factorisation of MaxProcs) and to refuse a
-// 3D machine's log on a 2D machine (key swf_3d); the page lists the shipped logs from it.
+// machine's real geometry. The trace loader uses it for swf_size=header (a known machine's log
+// replays on its real mesh or torus, not on the most-square factorisation of MaxProcs) and to
+// refuse a 3D machine's log on a 2D machine (key swf_3d); the page lists the shipped logs from it.
 #pragma once
 #include <span>
 #include <string_view>
@@ -16,8 +16,10 @@ struct LogMachine {
   std::string_view title;    // what the page lists: the log and its machine
   std::string_view machine;  // the machine's geometry in words
   std::string_view header_a, header_b;  // an SWF header names the machine when it contains both
-  int dimensions = 2;        // 2: a 2D mesh of `mesh`; 3: a 3D machine (refused until 3D machines exist)
-  Shape mesh;                // dimensions 2: columns × rows
+  int dimensions = 2;        // 2: a 2D machine; 3: a 3D one (its log is refused on a 2D machine)
+  Shape sides;               // columns × rows (× layers) of allocation units (nodes)
+  bool torus = false;        // the machine wraps in every dimension (else a mesh)
+  int procs_per_node = 1;    // the log counts processors; a node (one machine position) holds this many
   long long jobs = 0;        // data records in the shipped file
   std::string_view source;   // where the geometry and the log come from
 };

@@ -8,7 +8,11 @@
 // - processor count n → shape: the most-square factorisation a×b = n that fits the machine
 //   (sides as close as possible, the longer side along the longer machine side). If none fits
 //   (e.g. a prime larger than both sides), n is rounded up to the smallest count ≤ W·H that
-//   has a fitting factorisation and the job is counted in `reshaped`.
+//   has a fitting factorisation and the job is counted in `reshaped`. On a 3D machine
+//   (opt.depth > 1) the same with the most cube-like a×b×c = n; swf_shape=cube and pow2 shape
+//   the count as a near-cube or a power-of-two partition instead (count_shape.hpp).
+// - opt.procs_per_node > 1: a count of n processors asks for ceil(n / procs_per_node) nodes
+//   (the too-large check compares processors with nodes × procs_per_node).
 // - arrival = submit time minus the first kept record's submit time; records are sorted by
 //   arrival (stable).
 // - swf_shape (TraceOptions::shape): square (the rule above), asff (same shape; the
@@ -24,6 +28,7 @@
 #include <cmath>
 #include <cstdint>
 #include "../core/text.hpp"
+#include "count_shape.hpp"
 #include "specs.hpp"
 
 namespace alloclab {
@@ -147,7 +152,7 @@ Shape most_square_shape(long long n, int W, int H) {
 Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt) {
   Trace t;
   t.jobs.reserve(std::min<std::size_t>(std::size_t(std::count(text.begin(), text.end(), '\n')) + 1, kMaxTraceJobs));
-  int ci[5] = {-1, -1, -1, -1, -1};  // arrival, width, height, runtime, estimate
+  int ci[6] = {-1, -1, -1, -1, -1, -1};  // arrival, width, height, runtime, estimate, depth
   bool header = false;
   std::string err;
   long long err_line = 0;
@@ -157,9 +162,9 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
     if (line.empty() || line.front() == '#') return true;
     split(line, ',', f);
     if (!header) {
-      static constexpr std::string_view names[5] = {"arrival", "width", "height", "runtime", "estimate"};
+      static constexpr std::string_view names[6] = {"arrival", "width", "height", "runtime", "estimate", "depth"};
       for (std::size_t i = 0; i < f.size(); ++i)
-        for (int k = 0; k < 5; ++k)
+        for (int k = 0; k < 6; ++k)
           if (f[i] == names[k]) ci[k] = int(i);
       for (int k = 0; k < 4; ++k)
         if (ci[k] < 0) {
@@ -170,8 +175,8 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
       header = true;
       return true;
     }
-    double v[5] = {0, 0, 0, 0, -1};
-    for (int k = 0; k < 5; ++k) {
+    double v[6] = {0, 0, 0, 0, -1, 1};
+    for (int k = 0; k < 6; ++k) {
       if (ci[k] < 0) continue;
       if (std::size_t(ci[k]) >= f.size() || !parse_field(f[std::size_t(ci[k])], v[k])) {
         err = "expected a number in column " + std::to_string(ci[k] + 1);
@@ -180,12 +185,13 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
       }
     }
     ++t.records;
-    if (v[0] < 0 || v[3] <= 0 || v[1] < 1 || v[2] < 1 || v[1] != std::floor(v[1]) || v[2] != std::floor(v[2])) {
+    if (v[0] < 0 || v[3] <= 0 || v[1] < 1 || v[2] < 1 || v[5] < 1 || v[1] != std::floor(v[1]) || v[2] != std::floor(v[2]) ||
+        v[5] != std::floor(v[5])) {
       ++t.skipped;
       ++t.skipped_invalid;
       return true;
     }
-    if (v[1] > W || v[2] > H) {
+    if (v[1] > W || v[2] > H || v[5] > opt.depth) {
       ++t.skipped;
       ++t.skipped_too_large;
       return true;
@@ -196,7 +202,7 @@ Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, in
       return false;
     }
     const double k = opt.time_scale;
-    t.jobs.push_back(TraceJob{v[0] * k, Shape{int(v[1]), int(v[2])}, v[3] * k, (v[4] > 0 ? v[4] : v[3]) * k});
+    t.jobs.push_back(TraceJob{v[0] * k, Shape{int(v[1]), int(v[2]), int(v[5])}, v[3] * k, (v[4] > 0 ? v[4] : v[3]) * k});
     return true;
   });
   if (!err.empty()) return line_error(source, err_line, err);
@@ -210,12 +216,22 @@ Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, in
   t.jobs.reserve(std::min<std::size_t>(std::size_t(std::count(text.begin(), text.end(), '\n')) + 1, kMaxTraceJobs));
   std::string err;
   long long err_line = 0;
-  std::vector<Shape> shapes;  // most_square_shape(n) by n, filled as counts appear ({-1,-1}: not yet)
-  if ((long long)W * H <= (1 << 20)) shapes.assign(std::size_t(W) * std::size_t(H) + 1, Shape{-1, -1});
+  const int D = std::max(1, opt.depth);
+  const long long nodes = (long long)W * H * D, per_node = std::max(1, opt.procs_per_node);
+  // The request of a count of n nodes under the swf_shape rule; cached by n as counts appear.
+  const auto rule = [&](long long n) {
+    switch (opt.shape) {
+      case SwfShape::Cube: return near_cube_shape(n, W, H, D);
+      case SwfShape::Pow2: return pow2_shape(n, W, H, D);
+      default: return exact_shape(n, W, H, D);
+    }
+  };
+  std::vector<Shape> shapes;  // rule(n) by n ({-1,-1}: not yet)
+  if (nodes <= (1 << 20)) shapes.assign(std::size_t(nodes) + 1, Shape{-1, -1});
   auto square = [&](long long n) {
-    if (shapes.empty()) return most_square_shape(n, W, H);
+    if (shapes.empty()) return rule(n);
     Shape& c = shapes[std::size_t(n)];
-    if (c.w < 0) c = most_square_shape(n, W, H);
+    if (c.w < 0) c = rule(n);
     return c;
   };
   std::string_view f[18];
@@ -238,18 +254,20 @@ Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, in
     ++t.records;
     const double submit = v[1], run = v[3], req_time = v[8], status = v[10];
     const double procs_d = v[4] > 0 ? v[4] : v[7];  // compared as a double: a huge count must not overflow a cast
-    if (run <= 0 || procs_d < 1 || status == 5 || submit < 0 || procs_d > double((long long)W * H)) {
+    if (run <= 0 || procs_d < 1 || status == 5 || submit < 0 || procs_d > double(nodes * per_node)) {
       ++t.skipped;
       if (status == 5) ++t.skipped_cancelled;
       else if (run <= 0 || procs_d < 1 || submit < 0) ++t.skipped_invalid;
       else ++t.skipped_too_large;
       return true;
     }
-    const long long procs = (long long)procs_d;  // fractional counts round down (at least 1)
+    const long long procs = ((long long)procs_d + per_node - 1) / per_node;  // nodes; fractional counts round down first
     Shape s = opt.shape == SwfShape::Row && procs <= W ? Shape{int(procs), 1} : square(procs);
     if (s.w == 0) {
       ++t.reshaped;
-      for (long long n = procs + 1; n <= (long long)W * H && s.w == 0; ++n) s = square(n);
+      for (long long n = procs + 1; n <= nodes && s.w == 0; ++n) s = square(n);
+    } else if (s.area() > procs) {
+      ++t.reshaped;  // cube, pow2: the box holds more than the count
     }
     if ((long long)t.jobs.size() >= kMaxTraceJobs) {
       err = "more than " + std::to_string(kMaxTraceJobs) + " jobs (the trace limit)";

@@ -29,17 +29,27 @@ struct Trace {
   long long skipped_too_large = 0;  // more processors (CSV: a side longer) than the machine has
 };
 
-// How an SWF processor count n becomes a request (key swf_shape):
-// - Square: the most-square a×b = n that fits (rounded up when none fits, see trace.cpp).
-// - Asff: the same most-square shape; validate() then requires strategy=asff (which tries
-//   every w×h = n) or a non-contiguous strategy (which only uses n), so the job may take any
-//   shape with n processors — the paper's "all shapes" reading of a processor count.
-// - Row: a 1-row n×1 request when n <= machine width, else the most-square shape.
-enum class SwfShape { Square, Asff, Row };
+// How an SWF processor count n becomes a request (key swf_shape; the rules are in
+// count_shape.hpp):
+// - Square: the most-square a×b = n that fits (rounded up when none fits, see trace.cpp); on a
+//   3D machine the most cube-like a×b×c = n (exact_shape).
+// - Asff: the same shape; validate() then requires strategy=asff (which tries every w×h = n) or
+//   a non-contiguous strategy (which only uses n), so the job may take any shape with n
+//   processors — the paper's "all shapes" reading of a processor count.
+// - Row: a 1-row n×1 request when n <= machine width, else the square rule's shape.
+// - Cube: the most cube-like box holding at least n (near_cube_shape), any machine.
+// - Pow2: a power-of-two partition (pow2_shape): n rounded up to 2^k, every side a power of
+//   two, as the Cray T3D allocated.
+// Cube and Pow2 count a job in `reshaped` when its box holds more than n processors.
+enum class SwfShape { Square, Asff, Row, Cube, Pow2 };
 
 struct TraceOptions {
   SwfShape shape = SwfShape::Square;
   double time_scale = 1;  // arrival, run and requested times are multiplied by this (CSV and SWF)
+  int depth = 1;          // the machine's layers (W×H×D): SWF counts are shaped in 3D when > 1
+  // SWF: processors per allocation unit (a node): a count of n processors asks for
+  // ceil(n / procs_per_node) nodes (the Cray T3D's nodes hold 2 processors; log_machines.hpp).
+  int procs_per_node = 1;
 };
 
 // Limits: at most kMaxTraceJobs jobs and kMaxTraceBytes of text.
@@ -47,7 +57,8 @@ inline constexpr long long kMaxTraceJobs = 5'000'000;
 inline constexpr std::size_t kMaxTraceBytes = std::size_t(512) << 20;
 
 // CSV: a header line naming at least arrival,width,height,runtime (any order, optional
-// `estimate`), then one job per line. Errors name the source and line.
+// `estimate`, and `depth` for a 3D machine's boxes, opt.depth layers), then one job per line.
+// Errors name the source and line.
 Result<Trace> parse_trace_csv(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt = {});
 // SWF (18 whitespace-separated fields; ';' header lines). See trace.cpp for the shape rule.
 Result<Trace> parse_trace_swf(std::string_view text, std::string_view source, int W, int H, const TraceOptions& opt = {});

@@ -49,7 +49,7 @@ if(EMSCRIPTEN)
     set_property(TARGET app APPEND PROPERTY LINK_DEPENDS "${ALLOCLAB_FONT_FILE}")
   endif()
   target_compile_options(app PRIVATE -O3)
-  target_link_options(app PRIVATE -O3 -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
+  target_link_options(app PRIVATE ${ALLOCLAB_PAGE_LINK_OPT} -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
     -sALLOW_MEMORY_GROWTH=1 --pre-js "${CMAKE_CURRENT_SOURCE_DIR}/web/api_pre.js"
     "-sEXPORTED_FUNCTIONS=_main,_malloc,_free"
     -sFORCE_FILESYSTEM=1

@@ -35,11 +35,15 @@ bool same(const std::optional<Allocation>& a, const std::optional<Allocation>& b
 
 }  // namespace
 
-TEST_CASE("explain: every strategy's explanation decides as preview does, on random states") {
+namespace {
+// For every strategy defined on machines of `size` (16x16, or a 3D size for the 3D rows): the
+// explanation's decision is preview's on the random states of a short run, its last step shows it.
+void explanations_decide_as_preview(const char* size, bool three_d) {
   for (const StrategyInfo& si : strategies()) {
+    if (three_d && si.dims == Dims::Two) continue;
     for (const char* topo : {"mesh", "torus"}) {
-      const std::string link = std::string("topology=") + topo + "&size=16x16&strategy=" + std::string(si.id) +
-                               "&arrival=poisson:0.08&job_size=uniform:1-9&jobs=120&seed=11";
+      const std::string link = std::string("topology=") + topo + "&size=" + size + "&strategy=" + std::string(si.id) +
+                               "&arrival=poisson:0.08&job_size=uniform:1-" + (three_d ? "4" : "9") + "&jobs=120&seed=11";
       auto sc = parse_link(link);
       REQUIRE_MESSAGE(sc.ok(), link);
       auto sim = Simulation::create(*sc, 0);
@@ -71,6 +75,37 @@ TEST_CASE("explain: every strategy's explanation decides as preview does, on ran
       CHECK_MESSAGE(placed > 0, si.id, " ", topo);
     }
   }
+}
+}  // namespace
+
+TEST_CASE("explain: every strategy's explanation decides as preview does, on random states") {
+  explanations_decide_as_preview("16x16", false);
+}
+
+TEST_CASE("explain: every 3D strategy's explanation decides as preview does on a 3D machine") {
+  explanations_decide_as_preview("8x8x6", true);
+}
+
+TEST_CASE("explain: on a 3D machine the steps speak of boxes, their bases and layers") {
+  const Topology t(TopologyKind::Mesh, 4, 4, 3);
+  Occupancy occ(t);
+  auto st = make_strategy("ff3d", t);
+  occ.assign(Block{0, 0, 4, 4, 0, 1}, 1);  // layer 0 busy
+  st->allocated(1, Allocation{{Block{0, 0, 4, 4, 0, 1}}});
+  const Explanation e = explain(*st, occ, {2, 2, 2});
+  REQUIRE(e.steps.size() == 3);
+  CHECK(e.steps[0].caption == "Job 999 asks for a 2 x 2 x 2 box (8 processors); 32 of 48 processors are free.");
+  CHECK(e.steps[1].caption == "9 bases where a 2 x 2 x 2 box is entirely free.");
+  const std::vector<Block> bases = layer_of(e.steps[1], ExplainRole::FreeBase);
+  CHECK(bases == std::vector<Block>{{0, 0, 3, 1, 1, 1}, {0, 1, 3, 1, 1, 1}, {0, 2, 3, 1, 1, 1}});  // all in layer 1
+  CHECK(e.steps[2].caption == "Chosen: the 2 x 2 x 2 box with base (0, 0, 1).");
+  auto pald = make_strategy("pald3d", t);
+  pald->allocated(1, Allocation{{Block{0, 0, 4, 4, 0, 1}}});
+  const Explanation p = explain(*pald, occ, {1, 1, 3});  // no 3-deep column: 1x1x2, then 1x1x1
+  REQUIRE(p.decision);
+  CHECK(p.decision->blocks == std::vector<Block>{{0, 0, 1, 1, 1, 2}, {1, 0, 1, 1, 1, 1}});
+  CHECK(p.steps[1].caption == "No free place for 1x1x3 (each split at its longest side); 3D First Fit places 1x1x2 at (0, 0): block #1.");
+  CHECK(p.steps.back().caption == "Chosen: 2 blocks, 3 processors, the first 1 x 1 x 2 at (0, 0, 1).");
 }
 
 TEST_CASE("explain: mfa Example 1 (Srinivasan et al. 2004 Fig. 1, T(3,2)) shows index 10 at <2,5> and stops there") {

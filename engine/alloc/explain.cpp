@@ -3,6 +3,7 @@
 // without its own explain() gets.
 #include "explain.hpp"
 #include <cstdio>
+#include "boxes.hpp"
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -59,6 +60,11 @@ std::string fmt(const char* f, auto... a) {
 ExplainStep explain_request_step(const Request& req, const Occupancy& occ) {
   ExplainStep s;
   s.title = "Request";
+  if (occ.depth() > 1) {
+    s.caption = fmt("Job %d asks for a %d x %d x %d box (%d processors); %d of %d processors are free.", req.job, req.shape.w,
+                    req.shape.h, req.shape.d, req.shape.area(), occ.free_count(), occ.topology().nodes());
+    return s;
+  }
   s.caption = fmt("Job %d asks for a %d x %d submesh (%d processors); %d of %d processors are free.", req.job, req.shape.w,
                   req.shape.h, req.shape.area(), occ.free_count(), occ.topology().nodes());
   return s;
@@ -67,6 +73,19 @@ ExplainStep explain_request_step(const Request& req, const Occupancy& occ) {
 ExplainStep explain_free_bases_step(Shape sh, const Occupancy& occ) {
   ExplainStep s;
   s.title = "Free bases";
+  if (occ.depth() > 1) {  // boxes: the mask has H·D rows, row z·H + y
+    BoxQuery q;
+    BaseMask m;
+    (void)q.free_boxes(occ, sh, m);
+    std::vector<Block> runs;
+    add_mask_runs(runs, m);
+    for (Block& b : runs) b.z = b.y / occ.height(), b.y %= occ.height();
+    s.layer(ExplainRole::FreeBase).blocks = std::move(runs);
+    const int n = m.count();
+    s.caption = fmt("%d base%s where a %d x %d x %d box is entirely free%s.", n, n == 1 ? "" : "s", sh.w, sh.h, sh.d,
+                    occ.topology().wraps() ? " (boxes may wrap)" : "");
+    return s;
+  }
   const BaseMask m = occ.free_bases(sh.w, sh.h);
   add_mask_runs(s.layer(ExplainRole::FreeBase).blocks, m);
   const int n = m.count();
@@ -75,11 +94,17 @@ ExplainStep explain_free_bases_step(Shape sh, const Occupancy& occ) {
   return s;
 }
 
-ExplainStep explain_decision_step(const std::optional<Allocation>& a, const Request& req) {
+ExplainStep explain_decision_step(const std::optional<Allocation>& a, const Request& req, int depth) {
+  const bool d3 = depth > 1;  // boxes, and bases with their layer
+  auto size = [&](int w, int h, int d) { return d3 ? fmt("%d x %d x %d", w, h, d) : fmt("%d x %d", w, h); };
+  auto at = [&](const Block& b) { return d3 ? fmt("(%d, %d, %d)", b.x, b.y, b.z) : fmt("(%d, %d)", b.x, b.y); };
   ExplainStep s;
   s.title = "Decision";
+  // (captions appended piecewise: a chain of operator+ trips GCC 12's false -Wrestrict warning)
   if (!a) {
-    s.caption = fmt("No place for %d x %d now: the job waits for a departure.", req.shape.w, req.shape.h);
+    s.caption = "No place for ";
+    s.caption += size(req.shape.w, req.shape.h, req.shape.d);
+    s.caption += " now: the job waits for a departure.";
     return s;
   }
   s.layer(ExplainRole::Chosen).blocks = a->blocks;
@@ -88,11 +113,12 @@ ExplainStep explain_decision_step(const std::optional<Allocation>& a, const Requ
     for (std::size_t i = 0; i < a->blocks.size(); ++i)
       s.labels.push_back(ExplainLabel{a->blocks[i].x, a->blocks[i].y, int(i + 1)});
   const Block& f = a->blocks.front();
-  if (a->blocks.size() == 1)
-    s.caption = fmt("Chosen: the %d x %d block with base (%d, %d).", f.w, f.h, f.x, f.y);
-  else
-    s.caption = fmt("Chosen: %zu blocks, %d processors, the first %d x %d at (%d, %d).", a->blocks.size(), a->nodes(), f.w,
-                    f.h, f.x, f.y);
+  s.caption = a->blocks.size() == 1 ? std::string("Chosen: the ")
+                                    : fmt("Chosen: %zu blocks, %d processors, the first ", a->blocks.size(), a->nodes());
+  s.caption += size(f.w, f.h, f.d);
+  s.caption += a->blocks.size() == 1 ? (d3 ? " box with base " : " block with base ") : " at ";
+  s.caption += at(f);
+  s.caption += ".";
   return s;
 }
 
@@ -107,7 +133,7 @@ Explanation explain_default(const Strategy& s, const Request& req, const Occupan
   e.steps.push_back(explain_request_step(req, occ));
   e.steps.push_back(explain_free_bases_step(req.shape, occ));
   e.decision = explain_decide(s, req, occ, rng);
-  e.steps.push_back(explain_decision_step(e.decision, req));
+  e.steps.push_back(explain_decision_step(e.decision, req, occ.depth()));
   return e;
 }
 

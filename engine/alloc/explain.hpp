@@ -81,12 +81,14 @@ struct Explanation {
 std::string explain_count(int n, const char* one, const char* many);
 // Appends the set bits of a base mask to `out` as row runs (one 1-high block per run).
 void add_mask_runs(std::vector<Block>& out, const BaseMask& m);
-// "Job J asks for p × q (n processors); F of N are free."
+// "Job J asks for p × q (n processors); F of N are free." (p × q × r on a 3D machine)
 ExplainStep explain_request_step(const Request& req, const Occupancy& occ);
-// Every base where the block of `s` would be entirely free (FreeBase layer).
+// Every base where the block of `s` would be entirely free (FreeBase layer; on a 3D machine the
+// bases of free boxes, as row runs with their layer).
 ExplainStep explain_free_bases_step(Shape s, const Occupancy& occ);
-// The decision (Chosen layer; pieces numbered when there are several) or "no place".
-ExplainStep explain_decision_step(const std::optional<Allocation>& a, const Request& req);
+// The decision (Chosen layer; pieces numbered when there are several) or "no place"; on a
+// machine of depth > 1 boxes and bases with their layer.
+ExplainStep explain_decision_step(const std::optional<Allocation>& a, const Request& req, int depth = 1);
 // What `s` decides on a copy of itself and of the random stream (nothing is changed).
 std::optional<Allocation> explain_decide(const Strategy& s, const Request& req, const Occupancy& occ, const Rng& rng);
 // The default explanation: request, free bases, decision (Strategy::explain's default).

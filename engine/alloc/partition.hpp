@@ -8,6 +8,7 @@
 // searches see them as busy. A failed search for a shape s also proves that every shape
 // containing s (componentwise ≥) fails on the scratch for the rest of the decision (the
 // scratch only gets busier), so such searches are skipped — the result is the same, only faster.
+// Shapes may have a depth (3D strategies: boxes; "containing" is then componentwise in w, h, d).
 #pragma once
 #include <optional>
 #include <string>
@@ -59,11 +60,11 @@ std::optional<Allocation> partition_allocate_traced(const Occupancy& occ, Shape 
   std::vector<Shape> failed{shape};  // minimal shapes known to have no place on the scratch
   auto dominated = [&](Shape s) {
     for (const Shape& f : failed)
-      if (s.w >= f.w && s.h >= f.h) return true;
+      if (s.w >= f.w && s.h >= f.h && s.d >= f.d) return true;
     return false;
   };
   auto note_failure = [&](Shape s) {
-    std::erase_if(failed, [&](const Shape& f) { return f.w >= s.w && f.h >= s.h; });
+    std::erase_if(failed, [&](const Shape& f) { return f.w >= s.w && f.h >= s.h && f.d >= s.d; });
     failed.push_back(s);
   };
   auto rec = [&](auto&& self, Shape s) -> bool {
@@ -109,7 +110,11 @@ Explanation explain_partition(const Request& req, const Occupancy& occ, int max_
   std::string misses;  // sub-requests without a place since the last piece
   int nmiss = 0;
   constexpr int kStepsMax = 40;  // pieces beyond this share the last step
-  auto shape_str = [](Shape s) { return std::to_string(s.w) + "x" + std::to_string(s.h); };
+  auto shape_str = [](Shape s) {
+    std::string o = std::to_string(s.w) + "x" + std::to_string(s.h);
+    if (s.d > 1) o.append("x").append(std::to_string(s.d));
+    return o;
+  };
   e.decision = partition_allocate_traced(occ, req.shape, max_blocks, fit, split,
                                          [&](Shape s, PartitionEvent ev, const std::optional<Block>& b) {
     if (ev == PartitionEvent::NoPlace || ev == PartitionEvent::Skipped) {
@@ -149,7 +154,7 @@ Explanation explain_partition(const Request& req, const Occupancy& occ, int max_
     misses.clear(), nmiss = 0;
     e.steps.push_back(std::move(st));
   });
-  e.steps.push_back(explain_decision_step(e.decision, req));
+  e.steps.push_back(explain_decision_step(e.decision, req, occ.depth()));
   return e;
 }
 }  // namespace alloclab

@@ -61,6 +61,7 @@ std::unique_ptr<Strategy> make_buddy3d(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_mbs3d(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_curve_hilbert(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_curve_snake(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_pald3d(const Topology&, const StrategyParams&);
 
 namespace {
 const StrategyInfo kStrategies[] = {
@@ -192,6 +193,9 @@ const StrategyInfo kStrategies[] = {
   {.id = "curve-snake", .make = make_curve_snake,
    .help = "Curve best fit in snake order (Leung et al. 2002): rows back and forth, layers up and down; shortest free run that holds the job, else least span",
    .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0xbfd63bc0d9f6a936ull, .golden3d = 0xb5a125667f173ebaull},
+  {.id = "pald3d", .make = make_pald3d,
+   .help = "PALD in 3D (Bani-Ahmad 2013's split, 3D First Fit): the whole box, else split one slab off the longest side and recurse; non-contiguous",
+   .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0x8e0d59a5bd70fef8ull, .golden3d = 0xd393f99c2688aee8ull},
 };
 }  // namespace
 

@@ -1,10 +1,13 @@
 // test_count_shape.cpp — how a processor count becomes a box (workload/count_shape.hpp), worked
 // by hand: the exact most cube-like factorisation, the near-cube with a·b·c ≥ n, the
 // power-of-two partition, each oriented to the machine; and the SWF reader applying them on a
-// 3D machine (swf_shape=square, cube, pow2), with the T3D's 2-processor nodes, and a CSV trace's
-// depth column.
+// 3D machine (swf_shape=square, cube, pow2), with the T3D's 2-processor nodes; a CSV trace's
+// depth column; and job_size=pow2:A-B, the synthetic power-of-two partitions.
 #include <doctest/doctest.h>
+#include <cstdlib>
+#include "scenario/scenario.hpp"
 #include "workload/count_shape.hpp"
+#include "workload/specs.hpp"
 #include "workload/trace.hpp"
 
 using namespace alloclab;
@@ -95,4 +98,39 @@ TEST_CASE("CSV traces: a depth column gives 3D boxes; too deep is too large, dep
   auto flat = parse_trace_csv("arrival,width,height,runtime\n0,2,2,5\n", "t.csv", 4, 4, TraceOptions{.depth = 4});
   REQUIRE(flat);
   CHECK(flat->jobs[0].shape == Shape{2, 2, 1});  // no depth column: depth 1
+}
+
+TEST_CASE("job_size=pow2:A-B: power-of-two partitions, exponent uniform in A..B, checked against the machine") {
+  auto spec = parse_job_size("pow2:0-7");
+  REQUIRE(spec);
+  CHECK(to_string(*spec, 16) == "pow2:0-7");
+  Rng rng(7);
+  int count[8] = {};
+  for (int i = 0; i < 8000; ++i) {
+    const Shape s = sample_shape(*spec, 8, 4, rng, 4);
+    const int n = s.area();
+    REQUIRE((n & (n - 1)) == 0);  // a power of two
+    REQUIRE(s == pow2_shape(n, 8, 4, 4));
+    int k = 0;
+    while ((1 << k) < n) ++k;
+    REQUIRE(k <= 7);
+    ++count[k];
+  }
+  for (int k = 0; k <= 7; ++k) {
+    INFO("2^", k, ": ", count[k], " of 8000");
+    CHECK(std::abs(count[k] - 1000) < 150);  // 1000 expected; sd about 30
+  }
+  Rng r2(1);
+  CHECK(sample_shape(*parse_job_size("pow2:3-3"), 8, 8, r2, 16) == Shape{2, 2, 2});
+  CHECK(sample_shape(*parse_job_size("pow2:9-9"), 8, 8, r2, 16) == Shape{8, 8, 8});
+  CHECK(sample_shape(*parse_job_size("pow2:10-10"), 8, 8, r2, 16) == Shape{8, 8, 16});
+  for (const char* bad : {"pow2:5-2", "pow2:0-21", "pow2:1.5-3", "pow2:3", "pow2:-1-2"}) {
+    INFO(bad);
+    CHECK_FALSE(parse_job_size(bad));
+  }
+  auto s = parse_link("size=8x8x16&topology=torus&strategy=ff3d&job_size=pow2:0-11");
+  REQUIRE(s);
+  const Status st = validate(*s);
+  REQUIRE_FALSE(st);
+  CHECK(st.message() == "job_size: pow2:0-11: 2^11 = 2048 nodes have no power-of-two box on the 8x8x16 machine");
 }

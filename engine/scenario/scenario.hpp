@@ -29,6 +29,7 @@
 #include "../pod/pods.hpp"
 #include "../sched/scheduler.hpp"
 #include "../topology/topology.hpp"
+#include "../workload/count_shape.hpp"
 #include "../workload/specs.hpp"
 #include "../workload/trace.hpp"
 
@@ -282,12 +283,13 @@ void declare_keys(K& k) {
       "Job arrivals: Poisson with RATE jobs per time unit, or all at time 0");
 
   ParamDef& job_size = k.spec_row(
-      "job_size", G::Workload, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH[xD], slices[:SHAPE=W/...]", ALLOCLAB_KEY_FIELD(job_size),
+      "job_size", G::Workload, "uniform:A-B, uniform-decreasing, exponential:MEAN, normal:MU,SIGMA, fixed:WxH[xD], pow2:A-B, slices[:SHAPE=W/...]", ALLOCLAB_KEY_FIELD(job_size),
       parse_job_size,
       [](const Scenario& s) {
         return s.pod() && s.job_size.kind == SizeSpec::Kind::Default ? std::string("slices") : to_string(s.job_size, s.longer_side());
       },
-      "Job side lengths, drawn per side and clamped to the machine (default uniform:1-L, L = longer side); on a pod "
+      "Job side lengths, drawn per side and clamped to the machine (default uniform:1-L, L = longer side); pow2:A-B = a "
+      "power-of-two partition of 2^k nodes, k uniform in A..B, power-of-two sides (as the Cray T3D allocated); on a pod "
       "machine, slices of its legal shapes (default: slices, every shape the same share of chips; slices:2x2=4/16x16=1 = weights)");
   job_size.default_follows_size = true;
   job_size.check = [](const Scenario& s) -> Status {
@@ -308,6 +310,12 @@ void declare_keys(K& k) {
     if (s.job_size.kind == SizeSpec::Kind::Uniform && s.job_size.b > s.longer_side())
       return Error{"job_size: uniform:" + format_number(s.job_size.a) + "-" + format_number(s.job_size.b) +
                    " exceeds the machine; allowed: 1 <= A <= B <= " + std::to_string(s.longer_side())};
+    if (s.job_size.kind == SizeSpec::Kind::Pow2)
+      for (long long k = (long long)s.job_size.a; k <= (long long)s.job_size.b; ++k)
+        if (pow2_shape(1LL << k, s.width, s.height, s.depth).w == 0)
+          return Error{"job_size: pow2:" + format_number(s.job_size.a) + "-" + format_number(s.job_size.b) + ": 2^" +
+                       std::to_string(k) + " = " + std::to_string(1LL << k) + " nodes have no power-of-two box on the " +
+                       s.topo_size_text() + " machine"};
     if (s.job_size.kind == SizeSpec::Kind::Fixed &&
         (s.job_size.a > s.width || s.job_size.b > s.height || s.job_size.c > s.depth))
       return Error{"job_size: " + to_string(s.job_size, s.longer_side()) + " does not fit the " + s.topo_size_text() +

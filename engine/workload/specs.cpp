@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <string>
 #include "../core/check.hpp"
+#include "count_shape.hpp"
 
 namespace alloclab {
 
@@ -132,6 +133,9 @@ Result<SizeSpec> parse_job_size(std::string_view text) {
       s.slices = std::move(*mix);
       ok = true;
     }
+  } else if (name == "pow2") {
+    s.kind = SizeSpec::Kind::Pow2;
+    ok = parse_range(rest, s.a, s.b) && s.a >= 0 && s.b <= 20 && s.a == std::floor(s.a) && s.b == std::floor(s.b);
   } else if (name == "fixed") {
     s.kind = SizeSpec::Kind::Fixed;
     const auto x2 = rest.rfind('x');
@@ -143,7 +147,8 @@ Result<SizeSpec> parse_job_size(std::string_view text) {
   if (ok) return s;
   return Error{"job_size: '" + std::string(text) +
                "' is not valid; allowed: uniform:A-B (integers 1 <= A <= B), uniform-decreasing, "
-               "exponential:MEAN (> 0), normal:MU,SIGMA (SIGMA >= 0), fixed:WxH or fixed:WxHxD, slices[:SHAPE=WEIGHT/...] (pod machines)"};
+               "exponential:MEAN (> 0), normal:MU,SIGMA (SIGMA >= 0), fixed:WxH or fixed:WxHxD, pow2:A-B (2^A..2^B nodes, integers "
+               "0 <= A <= B <= 20), slices[:SHAPE=WEIGHT/...] (pod machines)"};
 }
 
 Result<ServiceSpec> parse_service(std::string_view text) {
@@ -181,6 +186,7 @@ std::string to_string(const SizeSpec& s, int longer_side) {
     case SizeSpec::Kind::Fixed:
       return "fixed:" + format_number(s.a) + "x" + format_number(s.b) + (s.c != 1 ? "x" + format_number(s.c) : "");
     case SizeSpec::Kind::Slices: return slice_mix_text(s.slices);
+    case SizeSpec::Kind::Pow2: return "pow2:" + format_number(s.a) + "-" + format_number(s.b);
   }
   return {};
 }
@@ -253,6 +259,7 @@ Shape sample_plane(const SizeSpec& s, int W, int H, int D, Rng& rng) {
     }
     case SizeSpec::Kind::Fixed: return {clamp_side(s.a, W), clamp_side(s.b, H)};
     case SizeSpec::Kind::Slices: ALLOCLAB_CHECK(false, "job_size=slices is drawn by sample_slice (the pod's catalogue)"); break;
+    case SizeSpec::Kind::Pow2: break;  // one draw, in sample_shape
   }
   return {1, 1};
 }
@@ -266,7 +273,8 @@ int sample_depth(const SizeSpec& s, int W, int H, int D, Rng& rng) {
     case SizeSpec::Kind::Exponential: return clamp_side(rng.exponential(s.a), D);
     case SizeSpec::Kind::Normal: return clamp_side(rng.normal(s.a, s.b), D);
     case SizeSpec::Kind::Fixed: return clamp_side(s.c, D);
-    case SizeSpec::Kind::Slices: break;
+    case SizeSpec::Kind::Slices:
+    case SizeSpec::Kind::Pow2: break;
   }
   return 1;
 }
@@ -274,6 +282,11 @@ int sample_depth(const SizeSpec& s, int W, int H, int D, Rng& rng) {
 }  // namespace
 
 Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng, int D) {
+  if (s.kind == SizeSpec::Kind::Pow2) {
+    const Shape p = pow2_shape(1LL << rng.uniform_int((long long)s.a, (long long)s.b), W, H, D);
+    ALLOCLAB_CHECK(p.w > 0, "job_size=pow2: a power of two with no box on the machine (validate() refuses it)");
+    return p;
+  }
   Shape sh = sample_plane(s, W, H, D, rng);
   if (D > 1) sh.d = sample_depth(s, W, H, D, rng);
   return sh;

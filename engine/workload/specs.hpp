@@ -17,8 +17,10 @@ struct ArrivalSpec {
 
 struct SizeSpec {
   // Default = uniform:1-L with L the longer side of the machine (on a pod machine: slices).
-  enum class Kind { Default, Uniform, UniformDecreasing, Exponential, Normal, Fixed, Slices } kind = Kind::Default;
-  double a = 0, b = 0;  // Uniform: A..B; Exponential: mean; Normal: mu, sigma; Fixed: w, h
+  // Pow2: a power-of-two partition of 2^k nodes, k uniform in A..B, shaped by pow2_shape
+  // (count_shape.hpp): the job mix of machines that allocated power-of-two partitions (Cray T3D).
+  enum class Kind { Default, Uniform, UniformDecreasing, Exponential, Normal, Fixed, Slices, Pow2 } kind = Kind::Default;
+  double a = 0, b = 0;  // Uniform, Pow2: A..B; Exponential: mean; Normal: mu, sigma; Fixed: w, h
   double c = 1;         // Fixed: d (fixed:WxHxD; 1 for fixed:WxH)
   // Slices: legal slice shapes of the pod machine with weights (empty: the pod's default mix);
   // drawn by sample_slice (pod/pods.hpp), not sample_shape.
@@ -49,6 +51,8 @@ bool parse_uint64(std::string_view s, unsigned long long& out);
 // (sample_shape: every kind but Slices, which needs the pod: sample_slice). On a 3D machine
 // (D > 1) the depth is drawn after width and height in the same way (so a machine of depth 1
 // draws exactly what the 2D machine draws); default: uniform:1-L, L the longest of W, H, D.
+// Pow2 draws one exponent k and returns pow2_shape(2^k) (validate() checks that every 2^k of
+// A..B has a box on the machine).
 double sample_interarrival(const ArrivalSpec& s, Rng& rng);
 Shape sample_shape(const SizeSpec& s, int W, int H, Rng& rng, int D = 1);
 double sample_service(const ServiceSpec& s, Rng& rng);

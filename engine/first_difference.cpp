@@ -1,5 +1,6 @@
 // first_difference.cpp — first job on which runs differ, and each run's decision then.
 #include "first_difference.hpp"
+#include "decision_json.hpp"
 #include <cmath>
 #include <map>
 #include "workload/specs.hpp"
@@ -25,27 +26,6 @@ Result<std::map<JobId, Start>> starts_of(const Scenario& s) {
       if (!m.count(kv.first)) m.emplace(kv.first, Start{kv.second.start, kv.second.alloc});
   if (!sim->status()) return sim->status().error();
   return m;
-}
-
-std::string block_text(const Topology& t, const Block& b) {
-  const Coord e = t.block_end(b);
-  return "[" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(e.x) + "," + std::to_string(e.y) + "]";
-}
-
-std::string blocks_text(const Topology& t, const Allocation& a) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < a.blocks.size(); ++i) s += (i ? "," : "") + block_text(t, a.blocks[i]);
-  return s + "]";
-}
-
-std::string json_string(const std::string& v) {
-  std::string o = "\"";
-  for (char c : v) {
-    if (c == '"' || c == '\\') o += '\\', o += c;
-    else if ((unsigned char)c < 0x20) o += ' ';
-    else o += c;
-  }
-  return o + "\"";
 }
 
 }  // namespace
@@ -126,14 +106,10 @@ std::string first_difference_json(std::span<const Scenario> runs, const FirstDif
     o += ", \"state\": " + json_string(s.started_now ? "started" : s.waiting ? "waiting" : "not in queue");
     if (s.started_now) o += std::string(", \"reserved\": ") + (s.reserved ? "true" : "false");
     o += ", \"start\": " + (s.ever_started ? format_number(s.start) : std::string("null"));
-    o += ", \"blocks\": " + (s.ever_started ? blocks_text(t, s.alloc) : std::string("null"));
+    o += ", \"blocks\": " + (s.ever_started ? blocks_json(t, s.alloc, ",") : std::string("null"));
     if (s.decision) {
-      o += ", \"decision\": {\"blocks\": " + (s.decision->decision ? blocks_text(t, *s.decision->decision) : std::string("null"));
-      o += ", \"steps\": [";
-      for (std::size_t k = 0; k < s.decision->steps.size(); ++k)
-        o += (k ? ", " : "") + std::string("{\"title\": ") + json_string(s.decision->steps[k].title) +
-             ", \"caption\": " + json_string(s.decision->steps[k].caption) + "}";
-      o += "]}";
+      o += ", \"decision\": {\"blocks\": " + (s.decision->decision ? blocks_json(t, *s.decision->decision, ",") : std::string("null"));
+      o += ", \"steps\": " + steps_json(*s.decision) + "}";
     } else {
       o += ", \"decision\": null";
     }

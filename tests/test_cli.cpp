@@ -65,6 +65,42 @@ TEST_CASE("place: contract examples on mesh and torus") {
   CHECK(cli({"place", "size=6x6", "busy=5,5,0,0", "job=1x1"}).code == 2);
 }
 
+TEST_CASE("place on a 3D machine: busy boxes x1,y1,z1,x2,y2,z2, job PxQxR, 6-tuples out; --explain adds the steps") {
+  // layer z = 0 busy on a 4x4x4 mesh: ff3d puts a 2x2x2 box on layer 1
+  CHECK(cli({"place", "size=4x4x4", "strategy=ff3d", "busy=0,0,0,3,3,0", "job=2x2x2"}).out ==
+        "{\"allocated\": true, \"blocks\": [[0,0,1,1,1,2]]}\n");
+  // torus: layers 1..2 busy; a 4x4x2 box wraps from z = 3 to z = 0; a busy box given wrapping (z 3..0) too
+  CHECK(cli({"place", "topology=torus", "size=4x4x4", "strategy=ff3d", "busy=0,0,1,3,3,2", "job=4x4x2"}).out ==
+        "{\"allocated\": true, \"blocks\": [[0,0,3,3,3,0]]}\n");
+  CHECK(cli({"place", "topology=torus", "size=4x4x4", "strategy=ff3d", "busy=0,0,3,3,3,0", "job=4x4x2"}).out ==
+        "{\"allocated\": true, \"blocks\": [[0,0,1,3,3,2]]}\n");
+  // non-contiguous: mbs3d on an empty 4x4x4 mesh, 9 = 8 + 1
+  CHECK(cli({"place", "size=4x4x4", "strategy=mbs3d", "busy=", "job=3x3x1"}).out ==
+        "{\"allocated\": true, \"blocks\": [[0,0,0,1,1,1], [2,0,0,2,0,0]]}\n");
+  // bad input names the 3D forms
+  const auto two = cli({"place", "size=4x4x4", "strategy=ff3d", "busy=0,0,3,3", "job=1x1x1"});
+  CHECK(two.code == 2);
+  CHECK(two.err == "alloclab: busy: '0,0,3,3' is not x1,y1,z1,x2,y2,z2\n");
+  const auto wrap = cli({"place", "size=4x4x4", "strategy=ff3d", "busy=0,0,3,0,0,1", "job=1x1x1"});
+  CHECK(wrap.err == "alloclab: busy: block '0,0,3,0,0,1' has z1 > z2 on a mesh (only a torus wraps)\n");
+  const auto out = cli({"place", "size=4x4x4", "strategy=ff3d", "busy=0,0,4,0,0,4", "job=1x1x1"});
+  CHECK(out.err == "alloclab: busy: block '0,0,4,0,0,4' lies outside the 4x4x4 machine (x 0..3, y 0..3, z 0..3)\n");
+  const auto job = cli({"place", "size=4x4x4", "strategy=ff3d", "busy=", "job=2x2"});
+  CHECK(job.code == 2);
+  CHECK(job.err == "alloclab: job: '2x2' is not valid; allowed: PxQxR with 1 <= P <= 4, 1 <= Q <= 4 and 1 <= R <= 4\n");
+  CHECK(cli({"place", "size=4x4x4", "strategy=ff3d", "busy=", "job=1x1x5"}).code == 2);
+  CHECK(cli({"place", "size=4x4", "busy=", "job=1x1x1"}).err ==
+        "alloclab: job: '1x1x1' is not valid; allowed: PxQ with 1 <= P <= 4 and 1 <= Q <= 4\n");
+  CHECK(cli({"place", "size=4x4x4", "strategy=ff", "busy=", "job=1x1x1"}).code == 2);  // a 2D-only strategy
+  // --explain: the strategy's steps after the blocks (2D and 3D)
+  const std::string e = cli({"place", "size=4x4x3", "strategy=pald3d", "busy=0,0,0,3,3,0", "job=1x1x3", "--explain"}).out;
+  CHECK(e.rfind("{\"allocated\": true, \"blocks\": [[0,0,1,0,0,2], [1,0,1,1,0,1]], \"steps\": [{\"title\": \"Request\", ", 0) == 0);
+  CHECK(e.find("\"caption\": \"Chosen: 2 blocks, 3 processors, the first 1 x 1 x 2 at (0, 0, 1).\"}]}\n") != std::string::npos);
+  const std::string e2 = cli({"place", "size=4x4", "busy=0,0,3,3", "job=1x1", "--explain"}).out;
+  CHECK(e2.rfind("{\"allocated\": false, \"blocks\": [], \"steps\": [", 0) == 0);
+  CHECK(e2.find("No place for 1 x 1 now") != std::string::npos);
+}
+
 TEST_CASE("link and list") {
   CHECK(cli({"link", "strategy=bf", "size=16x16"}).out == "strategy=bf\n");
   const std::string l = cli({"list"}).out;

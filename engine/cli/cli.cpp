@@ -35,7 +35,9 @@
 #include "plot.hpp"
 #include "gantt.hpp"
 #include "key_reference.hpp"
+#include "../decision_json.hpp"
 #include "../first_difference.hpp"
+#include "../core/text.hpp"
 #include "busy.hpp"
 #include "../core/check.hpp"
 #include "sweep.hpp"
@@ -115,13 +117,6 @@ Result<Args> parse_args(const std::vector<std::string>& words, bool place) {
   return a;
 }
 
-std::string block_json(const Topology& t, const Block& b) {
-  const Coord e = t.block_end(b);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "[%d,%d,%d,%d]", b.x, b.y, e.x, e.y);
-  return buf;
-}
-
 int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   auto a = parse_args(words, false);
   if (!a) { err << "alloclab: " << a.error().message << "\n"; return 2; }
@@ -169,20 +164,32 @@ int cmd_run(const std::vector<std::string>& words, std::ostream& out, std::ostre
 }
 
 int cmd_place(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  auto a = parse_args(words, true);
+  std::vector<std::string> rest;
+  bool explain = false;  // --explain: the strategy's steps too
+  for (const std::string& w : words) {
+    if (w == "--explain") explain = true;
+    else rest.push_back(w);
+  }
+  auto a = parse_args(rest, true);
   if (!a) { err << "alloclab: " << a.error().message << "\n"; return 2; }
   std::string busy, job;
   for (const std::string& w : a->extra) {
     if (w.rfind("busy=", 0) == 0) busy = w.substr(5);
     else job = w.substr(4);
   }
+  // job=PxQ, or PxQxR on a 3D machine (depth > 1)
   const Topology t = a->sc.topo();
-  const auto x = job.find('x');
-  long long p = 0, q = 0;
-  if (job.empty() || x == std::string::npos || !parse_int64(job.substr(0, x), p) || !parse_int64(job.substr(x + 1), q) ||
-      p < 1 || q < 1 || p > t.width() || q > t.height()) {
-    err << "alloclab: job: '" << job.substr(0, 64) << "' is not valid; allowed: PxQ with 1 <= P <= " << t.width()
-        << " and 1 <= Q <= " << t.height() << "\n";
+  const bool d3 = t.depth() > 1;
+  const std::vector<std::string> sides = split_on(job, 'x');
+  const int side[3] = {t.width(), t.height(), t.depth()};
+  long long v[3] = {1, 1, 1};
+  bool ok = !job.empty() && int(sides.size()) == (d3 ? 3 : 2);
+  for (std::size_t k = 0; ok && k < sides.size(); ++k) ok = parse_int64(sides[k], v[k]) && v[k] >= 1 && v[k] <= side[k];
+  if (!ok) {
+    err << "alloclab: job: '" << job.substr(0, 64) << "' is not valid; allowed: " << (d3 ? "PxQxR" : "PxQ") << " with 1 <= P <= "
+        << t.width() << (d3 ? ", " : " and ") << "1 <= Q <= " << t.height();
+    if (d3) err << " and 1 <= R <= " << t.depth();
+    err << "\n";
     return 2;
   }
   auto blocks = parse_busy(busy, t);
@@ -197,14 +204,16 @@ int cmd_place(const std::vector<std::string>& words, std::ostream& out, std::ost
     ++id;
   }
   Rng rng = allocation_rng(a->sc);
-  const auto alloc = strat->allocate(Request{id, Shape{int(p), int(q)}}, occ, rng);
-  if (!alloc) { out << "{\"allocated\": false, \"blocks\": []}\n"; return 0; }
+  const Request req{id, Shape{int(v[0]), int(v[1]), int(v[2])}};
+  const Explanation e = explain ? strat->explain(req, occ, rng) : Explanation{};  // before allocate: the same stream
+  const auto alloc = strat->allocate(req, occ, rng);
+  std::string steps;  // (appended: operator+ on a temporary trips GCC 12's false -Wrestrict warning)
+  if (explain) steps.append(", \"steps\": ").append(steps_json(e));
+  if (!alloc) { out << "{\"allocated\": false, \"blocks\": []" << steps << "}\n"; return 0; }
   for (const Block& b : alloc->blocks)  // a strategy's answer must be free nodes of the machine
-    ALLOCLAB_CHECK(t.block_fits(b) && occ.block_free(b), "strategy %s placed job %d on busy or outside block (%d,%d) %dx%d",
-                   a->sc.strategy.c_str(), id, b.x, b.y, b.w, b.h);
-  std::string s;
-  for (const Block& b : alloc->blocks) s += (s.empty() ? "" : ", ") + block_json(t, b);
-  out << "{\"allocated\": true, \"blocks\": [" << s << "]}\n";
+    ALLOCLAB_CHECK(t.block_fits(b) && occ.block_free(b), "strategy %s placed job %d on busy or outside block (%d,%d,%d) %dx%dx%d",
+                   a->sc.strategy.c_str(), id, b.x, b.y, b.z, b.w, b.h, b.d);
+  out << "{\"allocated\": true, \"blocks\": " << blocks_json(t, *alloc, ", ") << steps << "}\n";
   return 0;
 }
 
@@ -452,7 +461,8 @@ int cmd_version(const std::vector<std::string>& words, std::ostream& out, std::o
 const CliCommand kCommands[] = {
     {.name = "run", .usage = "[key=value ...] [FILE ...] [--jobs-csv OUT]", .summary = "simulate; print JSON results",
      .run = cmd_run},
-    {.name = "place", .usage = "[key=value ...] busy=\"x1,y1,x2,y2;...\" job=PxQ", .summary = "one allocation decision",
+    {.name = "place", .usage = "[key=value ...] busy=\"x1,y1,x2,y2;...\" job=PxQ [--explain] (3D: busy=\"x1,y1,z1,x2,y2,z2;...\" job=PxQxR)",
+     .summary = "one allocation decision (--explain: the strategy's steps)",
      .run = cmd_place},
     {.name = "link", .usage = "[key=value ...]", .summary = "print the canonical share link", .run = cmd_link},
     {.name = "sweep", .usage = "KEY=V1,V2 ... [replications=R] [rel_error=E] [--shard I/N] [--preset NAME]",

@@ -109,11 +109,12 @@ Pct time_strategy(const StrategyInfo& si, const State& st, const std::vector<Sha
   return percentiles(us);
 }
 
-// One line per strategy that `keep` accepts (and `only` names, when given): p50 / p99 in each
-// cell it runs on ("-" where it is refused or another cell was asked for).
+// One line per strategy that `keep` accepts (and `only` names, when given): its id in a column
+// `id_width` wide, then p50 / p99 in each cell it runs on ("-" where it is refused or another
+// cell was asked for).
 template <class Keep>
 void print_rows(std::ostream& out, const std::vector<State>& states, const std::vector<std::vector<Shape>>& reqs,
-                const std::vector<std::string>& only, int only_cell, long long repeats, Keep&& keep) {
+                const std::vector<std::string>& only, int only_cell, long long repeats, int id_width, Keep&& keep) {
   char line[256];
   for (const StrategyInfo& si : strategies()) {
     if (!keep(si) || (!only.empty() && std::find(only.begin(), only.end(), si.id) == only.end())) continue;
@@ -129,7 +130,7 @@ void print_rows(std::ostream& out, const std::vector<State>& states, const std::
       std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
       row += cell;
     }
-    std::snprintf(line, sizeof line, "  %-10s%s\n", std::string(si.id).c_str(), row.c_str());
+    std::snprintf(line, sizeof line, "  %-*s%s\n", id_width, std::string(si.id).c_str(), row.c_str());
     out << line;
   }
 }
@@ -193,7 +194,7 @@ int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::os
     reqs.push_back(r);
   }
   long long sink = 0;  // keeps the optimizer from dropping the naive scan
-  print_rows(out, states, reqs, only, only_cell, repeats, [](const StrategyInfo&) { return true; });
+  print_rows(out, states, reqs, only, only_cell, repeats, 10, [](const StrategyInfo&) { return true; });
   if (!only.empty()) return 0;
   std::string row;
   for (std::size_t k = 0; k < 4; ++k) {
@@ -226,7 +227,8 @@ int bench_alloc3d(const std::vector<std::string>& args, std::ostream& out, std::
   const int nreq = quick ? 60 : 400;
   char line[256];
   out << "bench alloc3d: decision time in microseconds (p50 / p99) on 3D meshes, " << nreq << " requests per cell\n";
-  std::snprintf(line, sizeof line, "  %-10s %19s %19s %19s %19s\n", "strategy", "16^3 50%", "16^3 80%", "32^3 50%", "32^3 80%");
+  constexpr int kIdWidth = 13;  // the longest 3D ids (curve-hilbert)
+  std::snprintf(line, sizeof line, "  %-*s %19s %19s %19s %19s\n", kIdWidth, "strategy", "16^3 50%", "16^3 80%", "32^3 50%", "32^3 80%");
   out << line;
   const int sides[] = {16, 16, 32, 32};
   const double occs[] = {0.5, 0.8, 0.5, 0.8};
@@ -243,7 +245,7 @@ int bench_alloc3d(const std::vector<std::string>& args, std::ostream& out, std::
     }
     reqs.push_back(r);
   }
-  print_rows(out, states, reqs, only, only_cell, repeats, [](const StrategyInfo& si) { return si.dims != Dims::Two; });
+  print_rows(out, states, reqs, only, only_cell, repeats, kIdWidth, [](const StrategyInfo& si) { return si.dims != Dims::Two; });
   return 0;
 }
 

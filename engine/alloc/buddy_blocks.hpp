@@ -1,13 +1,14 @@
 // buddy_blocks.hpp — the buddy blocks of a 2D or 3D machine, kept as free lists per size: the
-// bookkeeping 3D Buddy (buddy3d.cpp) and 3D MBS (mbs3d.cpp) share.
+// bookkeeping 3D Buddy (buddy3d.cpp) and MBS (mbs.cpp: the mbs and mbs3d rows) share.
 //
 // The machine is divided once into root blocks: cubes of side 2^L on a 3D machine (squares on a
 // machine of depth 1). Greedily, the largest power-of-two side s that fits every side of the
 // region (all three in 3D; width and height on depth 1) tiles its lower-left-front part with
 // ⌊w/s⌋×⌊h/s⌋(×⌊d/s⌋) roots; the strip to the right (w mod s wide, as high and deep as the
 // tiles), the strip above (full width, as deep as the tiles) and the slab behind (full width and
-// height) are divided the same way, recursively — on depth 1 exactly the division of 2D MBS
-// (mbs.cpp). The SST scheduler's octet MBS divides a 3D machine the same way, one cube at a time.
+// height) are divided the same way, recursively (on depth 1: the division of Lo et al.'s MBS as
+// mbs.cpp states it). The SST scheduler's octet MBS divides a 3D machine the same way, one cube at
+// a time.
 // Roots are never merged with each other and never wrap (on a torus too).
 //
 // A block of level l (side 2^l) splits into its 2^dims buddies of level l − 1 (eight octants in

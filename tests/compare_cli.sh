@@ -95,9 +95,13 @@ check_status 2 run machine=tpu-v5e strategy=ff
 check run size=8x8 trace=log.swf swf_shape=row time_scale=0.5
 check run trace=log.swf swf_size=header swf_shape=asff strategy=asff
 # the shipped real logs, gzip (zlib natively, Node's zlib in wasm), and broken gzip (same stderr
-# line, status 2); a 3D machine's log is refused without swf_3d
+# line, status 2); a 3D machine's log: refused on a 2D size, replayed on its torus (swf_size=header) or a 3D size
 check run trace=$PWD/assets/traces/SDSC-Par-1996-3.1-cln.swf.gz swf_size=header jobs=3000 scheduler=easy strategy=mbs
-check_status 2 run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz swf_size=header
+check_status 2 run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz
+check run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz swf_size=header strategy=ff3d jobs=3000
+check run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz swf_size=header swf_shape=cube strategy=bf3d-rot jobs=2000
+check run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz size=8x8x4 topology=torus strategy=curve-hilbert jobs=2000
+check run size=8x8x16 topology=torus job_size=pow2:0-9 strategy=mbs3d jobs=500
 check run trace=$PWD/assets/traces/LLNL-T3D-1996-converted.swf.gz swf_size=header swf_3d=mesh2d jobs=3000 strategy=ff
 head -c 100000 "$PWD/assets/traces/SDSC-Par-1996-3.1-cln.swf.gz" > "$tmp/cut.swf.gz"
 cp "$PWD/assets/traces/SDSC-Par-1996-3.1-cln.swf.gz" "$tmp/bad.swf.gz"

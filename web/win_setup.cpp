@@ -111,7 +111,7 @@ void SetupWindow::row(const View& view, const Actions& act, std::size_t i) {
         if (ImGui::SmallButton(std::string(log.title).c_str())) act.load_builtin_trace(log);
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("%s\nMachine: %s%s\nSource: %s", std::string(log.file).c_str(), std::string(log.machine).c_str(),
-                            log.dimensions == 3 ? "\n3D: refused on the 2D machines alloclab has (set swf_3d=mesh2d to replay it in 2D)" : "",
+                            log.dimensions == 3 ? "\n3D: replays on its own torus (swf_size=header); swf_3d=mesh2d maps it onto a 2D mesh instead" : "",
                             std::string(log.source).c_str());
         ImGui::PopID();
       }

@@ -17,7 +17,7 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
       alloc_(find_strategy(s.strategy)->make(topo_, s.strat), Rng(derive_seed(seed, kAllocStream)), s.strategy,
              s.alloc_cost, s.check),
       sched_(find_scheduler(s.scheduler)->make(s.sched)), jobs_(s, Rng(derive_seed(seed, kWorkStream))),
-      metrics_(topo_, s.warmup, s.pod()) {
+      metrics_(topo_, s.warmup, s.pod(), s.strat.ocs) {
   if (const PatternInfo* p = find_pattern(s.pattern); p->network())
     traffic_.emplace(topo_, *p,
                      NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control, routing_for(s.routing, topo_)},
@@ -249,7 +249,7 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
     ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
   }
   if (const PodInfo* pod = sc_.pod()) {  // a pod holds legal slices only
-    const std::string v = slice_violation(*pod, q.shape, a);
+    const std::string v = slice_violation(*pod, sc_.strat.ocs, q.shape, a);
     ALLOCLAB_CHECK(v.empty(), "strategy %s gave job %d %s", sc_.strategy.c_str(), q.id, v.c_str());
   }
   occ_.assign(a, q.id);  // (checks that every chip is free: none is given twice)

@@ -82,7 +82,9 @@ TEST_CASE("pod metrics: utilisation, wait and bounded slowdown by slice size") {
   CHECK(pod_size_class(4) == 1);
   CHECK(pod_size_class(5) == 2);  // a size between two rows goes to the next larger one
   CHECK(pod_size_class(256) == 7);
-  CHECK(pod_size_class(1000) == 7);
+  CHECK(pod_size_class(257) == 8);  // the cube pods' sizes: 512 ... 6144
+  CHECK(pod_size_class(1000) == 9);
+  CHECK(pod_size_class(100000) == 12);
   const Topology t = pod_torus();
   PodMeter m(v5e(), t.nodes());
   m.reset(0);
@@ -145,7 +147,8 @@ TEST_CASE("pod metrics: printed only for pod scenarios, after every other metric
   REQUIRE(pod);
   REQUIRE(flat);
   CHECK(metric_fields(false).size() == kPodMetricsBegin);
-  CHECK(metric_fields(true).size() == metric_fields().size());
+  CHECK(metric_fields(true).size() == kCubeMetricsBegin);  // a 2D pod: without the cube pods' sizes
+  CHECK(metric_fields(kCubePodRows).size() == metric_fields().size());
   for (std::size_t i = kPodMetricsBegin; i < metric_fields().size(); ++i) CHECK(metric_fields()[i].name.substr(0, 4) == "pod_");
   for (std::size_t i = 0; i < kPodMetricsBegin; ++i) CHECK(metric_fields()[i].name.substr(0, 4) != "pod_");
   auto rp = run_scenario(*pod), rf = run_scenario(*flat);

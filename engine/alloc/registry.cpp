@@ -62,6 +62,11 @@ std::unique_ptr<Strategy> make_mbs3d(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_curve_hilbert(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_curve_snake(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pald3d(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_cube_ff(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_cube_bf(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_cube_lfc(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_cube_pack(const Topology&, const StrategyParams&);
+std::string cube_pod_check(const Topology&);
 
 namespace {
 const StrategyInfo kStrategies[] = {
@@ -196,6 +201,19 @@ const StrategyInfo kStrategies[] = {
   {.id = "pald3d", .make = make_pald3d,
    .help = "PALD in 3D (Bani-Ahmad 2013's split, 3D First Fit): the whole box, else split one slab off the longest side and recurse; non-contiguous",
    .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0x8e0d59a5bd70fef8ull, .golden3d = 0xd393f99c2688aee8ull},
+  // the cube-pod policies (machine=tpu-v4, tpu-v5p): decisions checked by hand in tests/test_pods_cube.cpp
+  {.id = "cube-ff", .make = make_cube_ff,
+   .help = "Cube-pod First Fit: the first free slice position, cube by cube; whole cubes: first free box (ocs=off) or first free cubes (ocs=on)",
+   .torus = true, .contiguous = false, .dims = Dims::CubePods, .finds = Finds::CubeSlices, .check = cube_pod_check, .golden = 0},
+  {.id = "cube-bf", .make = make_cube_bf,
+   .help = "Cube-pod Best Fit (Kueue's BestFit): the cube, then sub-domain, fitting the fewest more slices; ocs=off: the box touching most used cubes",
+   .torus = true, .contiguous = false, .dims = Dims::CubePods, .finds = Finds::CubeSlices, .check = cube_pod_check, .golden = 0},
+  {.id = "cube-lfc", .make = make_cube_lfc,
+   .help = "Cube-pod Least Free Capacity (Kueue's LeastFreeCapacity): the cube, then sub-domain, with the fewest free chips; ocs=off: least free around the box",
+   .torus = true, .contiguous = false, .dims = Dims::CubePods, .finds = Finds::CubeSlices, .check = cube_pod_check, .golden = 0},
+  {.id = "cube-pack", .make = make_cube_pack,
+   .help = "Cube-pod packing: keeps whole cubes free (the smallest free domain broken, then the fullest cube); with ocs the policy that keeps free cubes usable",
+   .torus = true, .contiguous = false, .dims = Dims::CubePods, .finds = Finds::CubeSlices, .check = cube_pod_check, .golden = 0},
 };
 }  // namespace
 
@@ -204,10 +222,11 @@ std::span<const StrategyInfo> strategies() { return kStrategies; }
 const StrategyInfo* find_strategy(std::string_view id) { return find_by_id(strategies(), id); }
 
 std::string strategy_unsupported(const StrategyInfo& s, const Topology& t) {
+  if (s.dims == Dims::CubePods && s.check) return s.check(t);
   if (t.depth() > 1 && s.dims == Dims::Two) {
     std::string ids;
     for (const StrategyInfo& o : strategies())
-      if (o.dims != Dims::Two) ids += (ids.empty() ? "" : ", ") + std::string(o.id);
+      if (o.dims == Dims::TwoAndThree) ids += (ids.empty() ? "" : ", ") + std::string(o.id);
     return "strategy '" + std::string(s.id) + "' is defined on 2D machines only (size=WxH); on a " +
            std::to_string(t.width()) + "x" + std::to_string(t.height()) + "x" + std::to_string(t.depth()) +
            " machine use a 3D strategy: " + ids;

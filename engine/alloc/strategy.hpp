@@ -38,6 +38,7 @@ struct StrategyParams {
   int max_blocks = 0;  // cap on blocks per job for non-contiguous strategies (0 = none)
   int paging_k = 0;    // Paging(k): pages of side 2^k
   PagingOrder paging_order = PagingOrder::RowMajor;  // Paging: page indexing order
+  bool ocs = true;  // cube pods (key ocs): optical circuit switches join the cubes (pod/pods.hpp)
 };
 
 struct Request {
@@ -133,12 +134,15 @@ enum class Finds {
   Aligned,    // a p×q block at an aligned base (x a multiple of p, y of q, inside the machine,
               // not wrapping) whenever one is free, and only there: the pod policies' legal slice
               // positions (slice_grid.hpp)
+  CubeSlices, // a legal slice of a cube pod (pod/pods.hpp) whenever one is free, and only those:
+              // the cube policies (cube_grid.hpp); cube pods only
   Maybe,      // no such promise (frames, trees, a fixed list of shapes, a random probe, ...)
 };
 
-// The machines a strategy is defined on: 2D only (refused on a machine of depth > 1), or 2D and
-// 3D (any depth; on depth 1 it is its own 2D special case).
-enum class Dims { Two, TwoAndThree };
+// The machines a strategy is defined on: 2D only (refused on a machine of depth > 1), 2D and 3D
+// (any depth; on depth 1 it is its own 2D special case), or the 3D machines of the cube pods only
+// (the cube policies: their row's check names the machines).
+enum class Dims { Two, TwoAndThree, CubePods };
 
 struct StrategyInfo {
   std::string_view id;

@@ -245,7 +245,7 @@ int bench_alloc3d(const std::vector<std::string>& args, std::ostream& out, std::
     }
     reqs.push_back(r);
   }
-  print_rows(out, states, reqs, only, only_cell, repeats, kIdWidth, [](const StrategyInfo& si) { return si.dims != Dims::Two; });
+  print_rows(out, states, reqs, only, only_cell, repeats, kIdWidth, [](const StrategyInfo& si) { return si.dims == Dims::TwoAndThree; });
   return 0;
 }
 

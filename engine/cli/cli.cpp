@@ -302,9 +302,12 @@ int cmd_list(std::ostream& out) {
   out << "strategies:\n";
   for (const StrategyInfo& s : strategies()) {
     std::string where = s.torus ? "mesh, torus" : "mesh only";
-    out << "  " << s.id << std::string(s.id.size() < 10 ? 10 - s.id.size() : 1, ' ') << s.help << " ["
-        << (s.contiguous ? "contiguous" : "non-contiguous") << "; " << where << "; "
-        << (s.dims == Dims::Two ? "2D" : "2D, 3D") << "]\n";
+    out << "  " << s.id << std::string(s.id.size() < 10 ? 10 - s.id.size() : 1, ' ') << s.help << " [";
+    if (s.dims == Dims::CubePods)  // one block per slice, or k whole cubes with ocs=on
+      out << "cube pods only: machine=tpu-v4, tpu-v5p]\n";
+    else
+      out << (s.contiguous ? "contiguous" : "non-contiguous") << "; " << where << "; " << (s.dims == Dims::Two ? "2D" : "2D, 3D")
+          << "]\n";
   }
   out << "schedulers:\n";
   for (const SchedulerInfo& s : schedulers())
@@ -349,6 +352,10 @@ int bench_jobs(const std::vector<std::string>& words, std::ostream& out, std::os
       {"size=16x16&strategy=random&arrival=poisson:0.03&service=exponential:100"},
       {"size=256x256&strategy=ff&arrival=poisson:0.03&service=exponential:100"},
       {"size=256x256&strategy=random&arrival=poisson:0.03&service=exponential:100"},
+      // a TPU v5p pod (140 cubes, 8960 chips) at 40% offered load (25.15 chips per default slice)
+      {"machine=tpu-v5p&ocs=on&strategy=cube-pack&arrival=poisson:1.425&service=exponential:100"},
+      {"machine=tpu-v5p&ocs=on&strategy=cube-bf&arrival=poisson:1.425&service=exponential:100"},
+      {"machine=tpu-v5p&ocs=off&strategy=cube-bf&arrival=poisson:1.425&service=exponential:100"},
   };
   out << "bench: jobs simulated per second (" << jobs << " jobs per case)\n";
   for (const Case& c : cases) {

@@ -7,9 +7,9 @@ namespace alloclab {
 
 namespace {
 // The by-size rows of Results, in kPodSizes order.
-constexpr double Results::*kUtilization[] = {&Results::pod_utilization_size_1, &Results::pod_utilization_size_4, &Results::pod_utilization_size_8, &Results::pod_utilization_size_16, &Results::pod_utilization_size_32, &Results::pod_utilization_size_64, &Results::pod_utilization_size_128, &Results::pod_utilization_size_256};
-constexpr double Results::*kWait[] = {&Results::pod_wait_size_1, &Results::pod_wait_size_4, &Results::pod_wait_size_8, &Results::pod_wait_size_16, &Results::pod_wait_size_32, &Results::pod_wait_size_64, &Results::pod_wait_size_128, &Results::pod_wait_size_256};
-constexpr double Results::*kSlowdown[] = {&Results::pod_bounded_slowdown_size_1, &Results::pod_bounded_slowdown_size_4, &Results::pod_bounded_slowdown_size_8, &Results::pod_bounded_slowdown_size_16, &Results::pod_bounded_slowdown_size_32, &Results::pod_bounded_slowdown_size_64, &Results::pod_bounded_slowdown_size_128, &Results::pod_bounded_slowdown_size_256};
+constexpr double Results::*kUtilization[] = {&Results::pod_utilization_size_1, &Results::pod_utilization_size_4, &Results::pod_utilization_size_8, &Results::pod_utilization_size_16, &Results::pod_utilization_size_32, &Results::pod_utilization_size_64, &Results::pod_utilization_size_128, &Results::pod_utilization_size_256, &Results::pod_utilization_size_512, &Results::pod_utilization_size_1024, &Results::pod_utilization_size_2048, &Results::pod_utilization_size_4096, &Results::pod_utilization_size_6144};
+constexpr double Results::*kWait[] = {&Results::pod_wait_size_1, &Results::pod_wait_size_4, &Results::pod_wait_size_8, &Results::pod_wait_size_16, &Results::pod_wait_size_32, &Results::pod_wait_size_64, &Results::pod_wait_size_128, &Results::pod_wait_size_256, &Results::pod_wait_size_512, &Results::pod_wait_size_1024, &Results::pod_wait_size_2048, &Results::pod_wait_size_4096, &Results::pod_wait_size_6144};
+constexpr double Results::*kSlowdown[] = {&Results::pod_bounded_slowdown_size_1, &Results::pod_bounded_slowdown_size_4, &Results::pod_bounded_slowdown_size_8, &Results::pod_bounded_slowdown_size_16, &Results::pod_bounded_slowdown_size_32, &Results::pod_bounded_slowdown_size_64, &Results::pod_bounded_slowdown_size_128, &Results::pod_bounded_slowdown_size_256, &Results::pod_bounded_slowdown_size_512, &Results::pod_bounded_slowdown_size_1024, &Results::pod_bounded_slowdown_size_2048, &Results::pod_bounded_slowdown_size_4096, &Results::pod_bounded_slowdown_size_6144};
 static_assert(std::size(kUtilization) == kPodSizes.size() && std::size(kWait) == kPodSizes.size() &&
               std::size(kSlowdown) == kPodSizes.size());
 }  // namespace
@@ -39,30 +39,57 @@ void PodMeter::advance(double t) {
   for (std::size_t i = 0; i < util_.size(); ++i) util_[i].advance(t, double(busy_[i]) / double(nodes_));
 }
 
-double PodMeter::outside_share(Shape s, int free) const {
-  return 1 - double(s.area()) * double(sums_.free_tiles(s)) / double(free);
+void PodMeter::read(const Occupancy& occ) {
+  if (!pod_->cubes()) return sums_.build(occ);
+  Ops ignored = 0;
+  grid_.build(occ, ignored);
+}
+
+long long PodMeter::covered(Shape s) {
+  if (!pod_->cubes()) return (long long)s.area() * sums_.free_tiles(s);
+  if (s.area() < kCubeChips) {
+    const SubCube sub(s);
+    long long n = 0;
+    for (int c = 0; c < grid_.count(); ++c) n += sub.free_positions(grid_.mask(c));
+    return n * s.area();
+  }
+  const int free_cubes = grid_.free_cubes(), k = s.area() / kCubeChips;
+  if (ocs_) return free_cubes >= k ? (long long)free_cubes * kCubeChips : 0;
+  boxes_.build(grid_, s);
+  if (!boxes_.fits(grid_) || free_cubes < k) return 0;
+  mark_.assign(std::size_t(grid_.count()), 0);
+  for (int cz = 0; cz < grid_.nz(); ++cz)
+    for (int cy = 0; cy < grid_.ny(); ++cy)
+      for (int cx = 0; cx < grid_.nx(); ++cx)
+        if (boxes_.box_free(cx, cy, cz))
+          for (int z = cz; z < cz + boxes_.c; ++z)
+            for (int y = cy; y < cy + boxes_.b; ++y)
+              for (int x = cx; x < cx + boxes_.a; ++x) mark_[std::size_t(grid_.cube_at(x, y, z))] = 1;
+  long long n = 0;
+  for (char m : mark_) n += m;
+  return n * kCubeChips;
 }
 
 void PodMeter::observe(const Occupancy& occ, const Shape* head) {
-  sums_.build(occ);
+  read(occ);
   const int free = occ.free_count();
   any_free_ = free > 0;
   largest_ = 0;
   for (auto s = pod_->shapes.rbegin(); any_free_ && s != pod_->shapes.rend(); ++s)
-    if (sums_.free_tiles(s->plane()) > 0) {
-      largest_ = outside_share(s->plane(), free);
+    if (const long long n = covered(s->shape()); n > 0) {
+      largest_ = 1 - double(n) / double(free);
       break;
     }
-  stranded_ = head && free >= head->area() && sums_.free_tiles(*head) == 0 ? double(free) / double(nodes_) : 0;
+  stranded_ = head && free >= head->area() && covered(*head) == 0 ? double(free) / double(nodes_) : 0;
   free64_ = 0;
   for (const SliceShape& s : pod_->shapes)
-    if (s.chips() == 64) free64_ = double(sums_.free_tiles(s.plane()));
+    if (s.chips() == 64) free64_ = double(covered(s.shape())) / 64;
 }
 
 void PodMeter::arrival(const Occupancy& occ, Shape shape) {
   const int free = occ.free_count();
   if (free == 0) return;
-  sums_.build(occ);
+  read(occ);
   arrival_frag_.add(outside_share(shape, free));
 }
 

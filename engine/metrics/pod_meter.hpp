@@ -15,18 +15,26 @@
 // - pod_stranded: F / P while the queue head waits although at least its chip count is free
 //   (none of its legal positions is: the free chips are there, in the wrong places), else 0;
 //   time-averaged.
-// - pod_free_64_chip_blocks: the free positions of the pod's 64-chip shape (8x8), time-averaged.
-// - by slice size (N = 1, 4, 8, 16, 32, 64, 128, 256 chips: the 2D catalogue's sizes; a job goes
-//   to the smallest N at least its chips): utilisation = chips held by slices of size N / P,
+// - pod_free_64_chip_blocks: the free positions of the pod's 64-chip shape (8x8; on a cube pod
+//   4x4x4: the wholly free cubes), time-averaged.
+// - by slice size (N = 1, 4, 8, 16, 32, 64, 128, 256 chips: the 2D catalogue's sizes, and on a
+//   cube pod 512, 1024, 2048, 4096, 6144 too; a job goes to the smallest N at least its chips):
+//   utilisation = chips held by slices of size N / P,
 //   time-averaged; wait and bounded slowdown as mean_wait_time and mean_bounded_slowdown, over
 //   the measured slices of size N.
 // - collective patterns (net/allreduce.hpp), over the measured jobs' all-reduces: their mean time
 //   (cycles), the mean of time / ideal time, and the mean of time / time alone on an idle network
 //   (the slowdown other jobs' traffic causes).
+// On a cube pod "the free chips outside every free position" counts the chips covered by no free
+// legal position (pod/pods.hpp): a sub-cube shape's positions are disjoint, so these are the free
+// chips less chips·positions as on a 2D pod; with ocs=on a slice of k cubes covers every wholly
+// free cube once k are free; on the fixed torus (ocs=off) its free boxes of cubes may overlap and
+// their union is counted.
 // Time averages use the measurement window of RunMetrics (reset, advance); the state is read
 // with observe() after every event that changed the occupancy or the queue head.
 #pragma once
 #include <array>
+#include "../alloc/cube_grid.hpp"
 #include "../alloc/slice_grid.hpp"
 #include "../pod/pods.hpp"
 #include "results.hpp"
@@ -35,13 +43,13 @@
 namespace alloclab {
 
 // The slice sizes (chips) the by-size rows report, ascending.
-inline constexpr std::array<int, 8> kPodSizes = {1, 4, 8, 16, 32, 64, 128, 256};
+inline constexpr std::array<int, 13> kPodSizes = {1, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 6144};
 // The by-size row of a slice of `chips` chips: the smallest size at least as large (the last).
 int pod_size_class(int chips);
 
 class PodMeter {
  public:
-  PodMeter(const PodInfo& pod, int nodes) : pod_(&pod), nodes_(nodes) {}
+  PodMeter(const PodInfo& pod, int nodes, bool ocs = true) : pod_(&pod), nodes_(nodes), ocs_(ocs) {}  // ocs: cube pods only
 
   // The measurement window opens at t.
   void reset(double t);
@@ -59,12 +67,20 @@ class PodMeter {
   void fill(Results& r) const;
 
  private:
-  // 1 − chips·positions / F for shape s on the current sums_ (F = free > 0).
-  double outside_share(Shape s, int free) const;
+  // Reads the occupancy into sums_ (2D pod) or grid_ (cube pod).
+  void read(const Occupancy& occ);
+  // The free chips inside some free legal position of shape s (the state read last).
+  long long covered(Shape s);
+  // 1 − covered(s) / F (F = free > 0).
+  double outside_share(Shape s, int free) { return 1 - double(covered(s)) / double(free); }
 
   const PodInfo* pod_;
   int nodes_;
+  bool ocs_;
   ChipSums sums_;
+  CubeGrid grid_;
+  CubeBoxes boxes_;
+  std::vector<char> mark_;  // cube pods, ocs=off: cubes inside some free box
   // the state since the last observe()
   double largest_ = 0, stranded_ = 0, free64_ = 0;
   bool any_free_ = true;

@@ -6,8 +6,9 @@
 namespace alloclab {
 
 std::span<const MetricField> metric_fields() { return kMetricFields; }
-std::span<const MetricField> metric_fields(bool pod) {
-  return pod ? std::span<const MetricField>(kMetricFields) : std::span<const MetricField>(kMetricFields).first(kPodMetricsBegin);
+std::span<const MetricField> metric_fields(int rows) {
+  const std::span<const MetricField> all(kMetricFields);
+  return rows >= kCubePodRows ? all : all.first(rows == kPodRows ? kCubeMetricsBegin : kPodMetricsBegin);
 }
 
 void Aggregate::add(const Results& r) {

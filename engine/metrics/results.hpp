@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 #include "stats.hpp"
+#include "../pod/pods.hpp"
 
 namespace alloclab {
 
@@ -69,6 +70,22 @@ struct Results {
   double pod_allreduce_time = 0;        // collective patterns: mean cycles of a measured job's all-reduce
   double pod_allreduce_over_ideal = 0;  // mean of all-reduce time / 2(N−1)/N · S / (2·flit_bytes) per ring
   double pod_allreduce_slowdown = 0;    // mean of all-reduce time / its time alone on an idle network
+  // The cube pods' larger slices (machine=tpu-v4, tpu-v5p): printed only for cube-pod scenarios.
+  double pod_utilization_size_512 = 0;  // cube pods: time-average share of the pod's chips held by slices of size 512
+  double pod_utilization_size_1024 = 0;  // cube pods: time-average share of the pod's chips held by slices of size 1024
+  double pod_utilization_size_2048 = 0;  // cube pods: time-average share of the pod's chips held by slices of size 2048
+  double pod_utilization_size_4096 = 0;  // cube pods: time-average share of the pod's chips held by slices of size 4096
+  double pod_utilization_size_6144 = 0;  // cube pods: time-average share of the pod's chips held by slices of size 6144
+  double pod_wait_size_512 = 0;  // cube pods: mean wait of measured slices of size 512
+  double pod_wait_size_1024 = 0;  // cube pods: mean wait of measured slices of size 1024
+  double pod_wait_size_2048 = 0;  // cube pods: mean wait of measured slices of size 2048
+  double pod_wait_size_4096 = 0;  // cube pods: mean wait of measured slices of size 4096
+  double pod_wait_size_6144 = 0;  // cube pods: mean wait of measured slices of size 6144
+  double pod_bounded_slowdown_size_512 = 0;  // cube pods: mean bounded slowdown of measured slices of size 512
+  double pod_bounded_slowdown_size_1024 = 0;  // cube pods: mean bounded slowdown of measured slices of size 1024
+  double pod_bounded_slowdown_size_2048 = 0;  // cube pods: mean bounded slowdown of measured slices of size 2048
+  double pod_bounded_slowdown_size_4096 = 0;  // cube pods: mean bounded slowdown of measured slices of size 4096
+  double pod_bounded_slowdown_size_6144 = 0;  // cube pods: mean bounded slowdown of measured slices of size 6144
 };
 
 struct MetricField {
@@ -138,16 +155,42 @@ inline constexpr MetricField kMetricFields[] = {
     {"pod_allreduce_time", &Results::pod_allreduce_time},
     {"pod_allreduce_over_ideal", &Results::pod_allreduce_over_ideal},
     {"pod_allreduce_slowdown", &Results::pod_allreduce_slowdown},
+    // the cube-pod rows: last, from kCubeMetricsBegin on
+    {"pod_utilization_size_512", &Results::pod_utilization_size_512},
+    {"pod_utilization_size_1024", &Results::pod_utilization_size_1024},
+    {"pod_utilization_size_2048", &Results::pod_utilization_size_2048},
+    {"pod_utilization_size_4096", &Results::pod_utilization_size_4096},
+    {"pod_utilization_size_6144", &Results::pod_utilization_size_6144},
+    {"pod_wait_size_512", &Results::pod_wait_size_512},
+    {"pod_wait_size_1024", &Results::pod_wait_size_1024},
+    {"pod_wait_size_2048", &Results::pod_wait_size_2048},
+    {"pod_wait_size_4096", &Results::pod_wait_size_4096},
+    {"pod_wait_size_6144", &Results::pod_wait_size_6144},
+    {"pod_bounded_slowdown_size_512", &Results::pod_bounded_slowdown_size_512},
+    {"pod_bounded_slowdown_size_1024", &Results::pod_bounded_slowdown_size_1024},
+    {"pod_bounded_slowdown_size_2048", &Results::pod_bounded_slowdown_size_2048},
+    {"pod_bounded_slowdown_size_4096", &Results::pod_bounded_slowdown_size_4096},
+    {"pod_bounded_slowdown_size_6144", &Results::pod_bounded_slowdown_size_6144},
 };
 // The first pod row: rows before it are every scenario's, the rest only a pod scenario's.
 inline constexpr std::size_t kPodMetricsBegin = 26;
 static_assert(kMetricFields[kPodMetricsBegin].member == &Results::pod_fragmentation_arrival);
+// The first cube-pod row: the rows from it on are printed for cube pods (machine=tpu-v4, tpu-v5p) only.
+inline constexpr std::size_t kCubeMetricsBegin = 57;
+static_assert(kMetricFields[kCubeMetricsBegin].member == &Results::pod_utilization_size_512);
+
+// Which rows a scenario prints: every scenario's (kBaseRows), and the pod rows on a pod machine
+// (kPodRows), and the cube-pod rows on a cube pod (kCubePodRows). A bool converts: true = the pod rows.
+enum MetricRows : int { kBaseRows = 0, kPodRows = 1, kCubePodRows = 2 };
+// The rows of a scenario on this machine (nullptr: no pod).
+inline int metric_rows(const PodInfo* pod) { return !pod ? kBaseRows : pod->cubes() ? kCubePodRows : kPodRows; }
 
 // Every row (averaging, comparisons).
 std::span<const MetricField> metric_fields();
-// The rows printed for a scenario: every row on a pod machine, else those before kPodMetricsBegin,
-// so that a machine without pods prints what it printed before pods had metrics.
-std::span<const MetricField> metric_fields(bool pod);
+// The rows printed for a scenario (MetricRows): those before kPodMetricsBegin on a machine without
+// pods, so that it prints what it printed before pods had metrics; those before kCubeMetricsBegin
+// on a 2D pod; every row on a cube pod.
+std::span<const MetricField> metric_fields(int rows);
 
 // Accumulates the Results of independent replications: per-metric mean and 95% half-width.
 class Aggregate {
@@ -174,7 +217,7 @@ struct Report {
   bool has_trace = false;
   long long trace_records = 0, trace_skipped = 0, trace_reshaped = 0, trace_jobs = 0;
   long long trace_skipped_cancelled = 0, trace_skipped_invalid = 0, trace_skipped_too_large = 0;
-  bool pod = false;  // a pod scenario: the pod rows (metric_fields(true)) are printed too
+  int pod = kBaseRows;  // MetricRows: a pod scenario prints the pod rows too (metric_fields(pod))
 };
 
 // The `results` JSON object (deterministic text: fixed key order, shortest round-trip numbers).

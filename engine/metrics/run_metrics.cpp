@@ -12,12 +12,12 @@ double bounded_slowdown(const JobRecord& r) {
 }
 }  // namespace
 
-RunMetrics::RunMetrics(const Topology& t, long long warmup, const PodInfo* pod)
+RunMetrics::RunMetrics(const Topology& t, long long warmup, const PodInfo* pod, bool ocs)
     : warmup_(warmup), nodes_(t.nodes()), dispersal_meter_(t), window_open_(warmup == 0) {
   util_.reset(0);
   jobs_in_sys_.reset(0);
   if (pod) {
-    pod_.emplace(*pod, nodes_);
+    pod_.emplace(*pod, nodes_, ocs);
     pod_->reset(0);
   }
 }

@@ -31,8 +31,8 @@ struct Delivered;
 
 class RunMetrics {
  public:
-  // `pod`: the pod machine (its rows are measured too), or nullptr.
-  RunMetrics(const Topology& t, long long warmup, const PodInfo* pod = nullptr);
+  // `pod`: the pod machine (its rows are measured too), or nullptr; `ocs`: its cubes' switches (key ocs).
+  RunMetrics(const Topology& t, long long warmup, const PodInfo* pod = nullptr, bool ocs = true);
 
   bool measured(JobId id) const { return id >= warmup_; }
   bool window_open() const { return window_open_; }

@@ -6,6 +6,16 @@
 //   8x8, 8x16, 16x16 with 1/8, 1/2, 1, 2, 4, 8, 16, 32 hosts; the pod is 256 chips, a 2D torus.
 // - TPU v6e (Trillium): Google Cloud TPU docs, "TPU v6e": 256 chips per pod, 2D torus, 8 chips
 //   per host; the same slice shapes as v5e.
+// - TPU v5p: Google Cloud TPU docs, "TPU v5p": "8960 chips in a v5p Pod. The largest job that can
+//   be scheduled is a 96 cube (6144 chip) job"; slice shapes 2x2x1, 2x2x2, 2x4x4 (below a cube),
+//   4x4x4 (1 cube), 4x4x8, 4x8x8, 8x8x8, 8x8x16, 8x16x16, 16x16x16, 16x16x24 (96 cubes). 140
+//   cubes = 4x5x7 cubes (the only way to write 140 as three factors of at least 4 sides each, up
+//   to order), 16x20x28 chips, ordered so that the largest shape, 16x16x24, fits unrotated.
+// - TPU v4: Google Cloud TPU docs, "TPU v4": a pod of 4096 chips (64 cubes = 4x4x4 cubes,
+//   16x16x16 chips); "TPU types and topologies": a v4 topology AxBxC has A <= B <= C, all <= 4 or
+//   all multiples of 4 (e.g. 2x2x4, 16 chips). The catalogue here is one shape per power-of-two
+//   chip count from 4 to 4096, the one closest to a cube (the docs' default topology for a chip
+//   count): 2x2x1, 2x2x2, 2x2x4, 2x4x4, 4x4x4, 4x4x8, 4x8x8, 8x8x8, 8x8x16, 8x16x16, 16x16x16.
 // The default mix gives every legal shape the same expected share of requested chips (weight ∝
 // 1 / chips): no size class dominates the load, and jobs are many small and few large, as in
 // every log of the Parallel Workloads Archive.
@@ -21,6 +31,12 @@ namespace {
 constexpr SliceShape kV5eShapes[] = {{1, 1}, {2, 2}, {2, 4}, {4, 4}, {4, 8}, {8, 8}, {8, 16}, {16, 16}};
 // ∝ 1 / chips (256 / chips), in catalogue order
 constexpr double kEqualChipsMix[] = {256, 64, 32, 16, 8, 4, 2, 1};
+constexpr SliceShape kV4Shapes[] = {{2, 2, 1}, {2, 2, 2}, {2, 2, 4}, {2, 4, 4}, {4, 4, 4}, {4, 4, 8},
+                                    {4, 8, 8}, {8, 8, 8}, {8, 8, 16}, {8, 16, 16}, {16, 16, 16}};
+constexpr double kV4Mix[] = {1024, 512, 256, 128, 64, 32, 16, 8, 4, 2, 1};  // 4096 / chips
+constexpr SliceShape kV5pShapes[] = {{2, 2, 1}, {2, 2, 2}, {2, 4, 4}, {4, 4, 4}, {4, 4, 8}, {4, 8, 8},
+                                     {8, 8, 8}, {8, 8, 16}, {8, 16, 16}, {16, 16, 16}, {16, 16, 24}};
+constexpr double kV5pMix[] = {3072, 1536, 384, 192, 96, 48, 24, 12, 6, 3, 2};  // 12288 / chips
 
 const PodInfo kPods[] = {
     {.id = "none",
@@ -28,6 +44,7 @@ const PodInfo kPods[] = {
      .kind = PodKind::None,
      .width = 0,
      .height = 0,
+     .depth = 0,
      .shapes = {},
      .mix = {}},
     {.id = "tpu-v5e",
@@ -35,6 +52,7 @@ const PodInfo kPods[] = {
      .kind = PodKind::Torus2D,
      .width = 16,
      .height = 16,
+     .depth = 1,
      .shapes = kV5eShapes,
      .mix = kEqualChipsMix},
     {.id = "tpu-v6e",
@@ -42,18 +60,79 @@ const PodInfo kPods[] = {
      .kind = PodKind::Torus2D,
      .width = 16,
      .height = 16,
+     .depth = 1,
      .shapes = kV5eShapes,
      .mix = kEqualChipsMix},
+    {.id = "tpu-v4",
+     .help = "TPU v4 pod (Google Cloud TPU docs): 64 cubes of 4x4x4 chips (16x16x16), optical circuit switches (ocs), slices 2x2x1 to 16x16x16",
+     .kind = PodKind::Cubes,
+     .width = 16,
+     .height = 16,
+     .depth = 16,
+     .shapes = kV4Shapes,
+     .mix = kV4Mix},
+    {.id = "tpu-v5p",
+     .help = "TPU v5p pod (Google Cloud TPU docs): 140 cubes of 4x4x4 chips (4x5x7 cubes, 16x20x28), optical circuit switches (ocs), slices 2x2x1 to 16x16x24",
+     .kind = PodKind::Cubes,
+     .width = 16,
+     .height = 20,
+     .depth = 28,
+     .shapes = kV5pShapes,
+     .mix = kV5pMix},
 };
 
-// "AxB" with 1 <= A, B <= 1024.
+// "AxB" or "AxBxC" with 1 <= A, B, C <= 1024.
 bool parse_shape(std::string_view t, Shape& s) {
   const auto x = t.find('x');
-  long long w, h;
-  if (x == std::string_view::npos || !parse_int64(t.substr(0, x), w) || !parse_int64(t.substr(x + 1), h)) return false;
-  if (w < 1 || h < 1 || w > 1024 || h > 1024) return false;
-  s = {int(w), int(h)};
+  if (x == std::string_view::npos) return false;
+  const auto x2 = t.find('x', x + 1);
+  long long w, h, d = 1;
+  if (!parse_int64(t.substr(0, x), w) || !parse_int64(t.substr(x + 1, x2 == std::string_view::npos ? x2 : x2 - x - 1), h))
+    return false;
+  if (x2 != std::string_view::npos && !parse_int64(t.substr(x2 + 1), d)) return false;
+  if (w < 1 || h < 1 || d < 1 || w > 1024 || h > 1024 || d > 1024) return false;
+  s = {int(w), int(h), int(d)};
   return true;
+}
+
+// "WxH" (and "xD" when D > 1, or always when `three`).
+std::string shape_text(Shape s, bool three = false) {
+  return std::to_string(s.w) + "x" + std::to_string(s.h) + (s.d != 1 || three ? "x" + std::to_string(s.d) : "");
+}
+
+// "(x,y,z) WxHxD": a block of a cube pod.
+std::string block_text(const Block& b) {
+  return "(" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(b.z) + ") " + shape_text(b.shape(), true);
+}
+
+// Why `a` is not a legal placement of the legal cube-pod shape `s` ("" when it is): the header's rules.
+std::string cube_violation(const PodInfo& p, bool ocs, const SliceShape& s, const Allocation& a) {
+  auto inside = [&](const Block& b) { return b.x >= 0 && b.y >= 0 && b.z >= 0 && b.x < p.width && b.y < p.height && b.z < p.depth; };
+  if (!whole_cubes(s)) {
+    if (a.blocks.size() != 1) return "a sub-cube slice is one block";
+    const Block& b = a.blocks[0];
+    if (b.shape() != s.shape()) return "block " + block_text(b) + " is not the requested shape";
+    if (!inside(b) || b.x % s.x || b.y % s.y || b.z % s.z || b.x + s.x > p.width || b.y + s.y > p.height || b.z + s.z > p.depth)
+      return "block " + block_text(b) + " is not at a multiple of its shape inside one cube";
+    return "";
+  }
+  auto at_corner = [&](const Block& b) { return inside(b) && b.x % kCubeSide == 0 && b.y % kCubeSide == 0 && b.z % kCubeSide == 0; };
+  if (!ocs) {
+    if (a.blocks.size() != 1) return "with ocs=off a slice is one block of the fixed torus";
+    const Block& b = a.blocks[0];
+    if (b.shape() != s.shape() || !at_corner(b) || s.x > p.width || s.y > p.height || s.z > p.depth)
+      return "block " + block_text(b) + " is not the requested shape at a cube corner";
+    return "";
+  }
+  if (int(a.blocks.size()) != s.chips() / kCubeChips) return "with ocs=on a slice of k cubes is k whole cubes";
+  std::vector<char> used(std::size_t(p.cube_count()), 0);
+  for (const Block& b : a.blocks) {
+    if (b.shape() != Shape{kCubeSide, kCubeSide, kCubeSide} || !at_corner(b)) return "block " + block_text(b) + " is not a whole cube";
+    char& u = used[std::size_t(((b.z / kCubeSide) * p.cubes_y() + b.y / kCubeSide) * p.cubes_x() + b.x / kCubeSide)];
+    if (u) return "cube " + block_text(b) + " is given twice";
+    u = 1;
+  }
+  return "";
 }
 
 }  // namespace
@@ -64,18 +143,22 @@ std::string to_string(const SliceShape& s) {
   return t;
 }
 
+std::string shape_text(const PodInfo& p, const SliceShape& s) {
+  return p.cubes() ? std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z) : to_string(s);
+}
+
 std::span<const PodInfo> pods() { return kPods; }
 const PodInfo* find_pod(std::string_view id) { return find_by_id(pods(), id); }
 
 std::string legal_shapes_text(const PodInfo& p) {
   std::string t;
-  for (const SliceShape& s : p.shapes) t += (t.empty() ? "" : ", ") + to_string(s);
+  for (const SliceShape& s : p.shapes) t += (t.empty() ? "" : ", ") + shape_text(p, s);
   return t;
 }
 
 const SliceShape* legal_shape(const PodInfo& p, Shape s) {
   for (const SliceShape& l : p.shapes)
-    if (l.z == 1 && l.plane() == s) return &l;
+    if (l.shape() == s) return &l;
   return nullptr;
 }
 
@@ -91,7 +174,14 @@ bool slice_legal(const PodInfo& p, const Block& b) {
   return b.x >= 0 && b.y >= 0 && b.x % b.w == 0 && b.y % b.h == 0 && b.x + b.w <= p.width && b.y + b.h <= p.height;
 }
 
-std::string slice_violation(const PodInfo& p, Shape requested, const Allocation& a) {
+std::string slice_violation(const PodInfo& p, bool ocs, Shape requested, const Allocation& a) {
+  if (p.cubes()) {
+    const SliceShape* s = legal_shape(p, requested);
+    std::string why = s ? cube_violation(p, ocs, *s, a) : "not a legal shape";
+    if (why.empty()) return "";
+    return "(slice " + shape_text(requested, true) + ") " + why + ": not a legal slice of machine=" + std::string(p.id) +
+           " with ocs=" + (ocs ? "on" : "off");
+  }
   if (a.blocks.size() == 1 && Shape{a.blocks[0].w, a.blocks[0].h} == requested && slice_legal(p, a.blocks[0])) return "";
   const Block& b = a.blocks.at(0);
   return "(slice " + std::to_string(requested.w) + "x" + std::to_string(requested.h) + ") block (" + std::to_string(b.x) + "," +
@@ -130,22 +220,21 @@ Result<std::vector<SliceWeight>> parse_slice_mix(std::string_view rest) {
 std::string slice_mix_text(const std::vector<SliceWeight>& mix) {
   std::string t = "slices";
   for (std::size_t i = 0; i < mix.size(); ++i)
-    t += (i ? "/" : ":") + std::to_string(mix[i].shape.w) + "x" + std::to_string(mix[i].shape.h) + "=" +
-         format_number(mix[i].weight);
+    t += (i ? "/" : ":") + shape_text(mix[i].shape) + "=" + format_number(mix[i].weight);
   return t;
 }
 
 std::string slice_mix_error(const PodInfo& p, const std::vector<SliceWeight>& mix) {
   for (const SliceWeight& w : mix)
     if (!legal_shape(p, w.shape))
-      return std::to_string(w.shape.w) + "x" + std::to_string(w.shape.h) + " is not a legal slice of machine=" +
+      return shape_text(w.shape) + " is not a legal slice of machine=" +
              std::string(p.id) + "; legal shapes: " + legal_shapes_text(p) + " (a slice is not rotated)";
   return {};
 }
 
 Shape sample_slice(const PodInfo& p, const std::vector<SliceWeight>& mix, Rng& rng) {
   const std::size_t n = mix.empty() ? p.shapes.size() : mix.size();
-  auto shape = [&](std::size_t i) { return mix.empty() ? p.shapes[i].plane() : mix[i].shape; };
+  auto shape = [&](std::size_t i) { return mix.empty() ? p.shapes[i].shape() : mix[i].shape; };
   auto weight = [&](std::size_t i) { return mix.empty() ? p.mix[i] : mix[i].weight; };
   double total = 0;
   for (std::size_t i = 0; i < n; ++i) total += weight(i);

@@ -106,7 +106,7 @@ using Names = std::vector<std::pair<std::string_view, T>>;
 
 struct Scenario {
   // A pod machine (pod/pods.hpp) sets topology and size to its own; "none": they describe it.
-  std::string machine = "none";
+  std::string machine = "none";  // (cube pods: whether optical circuit switches join the cubes is strat.ocs)
   TopologyKind topology = TopologyKind::Mesh;
   int width = 16, height = 16;
   int depth = 1;  // layers: 1 = the 2D machine, > 1 a 3D mesh or torus (size=WxHxD)
@@ -190,15 +190,16 @@ void declare_keys(K& k) {
     const PodInfo* p = s.pod();
     if (!p) return {};
     const bool topo_bad = s.topology_set && s.topology != TopologyKind::Torus;
-    const bool size_bad = s.size_set && (s.width != p->width || s.height != p->height || s.depth != 1);
+    const bool size_bad = s.size_set && (s.width != p->width || s.height != p->height || s.depth != p->depth);
     if (!topo_bad && !size_bad) return {};
     return "machine=" + std::string(p->id) + " is a " + std::to_string(p->width) + "x" + std::to_string(p->height) +
-           " torus; " + (topo_bad ? "topology=mesh" : "size=" + s.topo_size_text()) +
+           (p->depth > 1 ? "x" + std::to_string(p->depth) : "") + " torus; " +
+           (topo_bad ? "topology=mesh" : "size=" + s.topo_size_text()) +
            " conflicts with it (leave topology and size out, or use machine=none)";
   };
   auto is_pod_machine = [](const Scenario& s) {
     const PodInfo* p = s.pod();
-    return p && s.topology == TopologyKind::Torus && s.width == p->width && s.height == p->height && s.depth == 1;
+    return p && s.topology == TopologyKind::Torus && s.width == p->width && s.height == p->height && s.depth == p->depth;
   };
   ParamDef& machine = k.id_row("machine", G::Scenario, pods, ALLOCLAB_KEY_FIELD(machine),
       "Accelerator pod: sets a fixed torus, its legal slice shapes (job_size=slices) and legal slice positions; none = topology and size describe the machine");
@@ -210,7 +211,7 @@ void declare_keys(K& k) {
       t.topology = TopologyKind::Torus;
       t.width = p->width;
       t.height = p->height;
-      t.depth = 1;
+      t.depth = p->depth;
     }
     s = std::move(t);
     return {};
@@ -239,14 +240,28 @@ void declare_keys(K& k) {
 
   ParamDef& strategy = k.id_row("strategy", G::Strategy, strategies, ALLOCLAB_KEY_FIELD(strategy), "Processor allocation strategy",
       "a strategy id (alloclab list)");
-  // A pod holds slices at legal positions only: the strategies that place only there (Finds::Aligned).
+  // A pod holds slices at legal positions only: the strategies that place only there (a 2D pod:
+  // Finds::Aligned; a cube pod: Finds::CubeSlices). The cube policies run on cube pods only.
   auto pod_unsupported = [](const Scenario& s, const StrategyInfo& si) -> std::string {
-    if (!s.pod() || si.finds == Finds::Aligned) return {};
+    const PodInfo* p = s.pod();
+    const Finds want = p && p->cubes() ? Finds::CubeSlices : Finds::Aligned;
+    if (!p) {
+      if (si.finds != Finds::CubeSlices) return {};
+      return "strategy '" + std::string(si.id) + "' places slices on cube pods only (machine=" + [] {
+        std::string ids;
+        for (const PodInfo& o : pods())
+          if (o.cubes()) ids += (ids.empty() ? "" : " or ") + std::string(o.id);
+        return ids;
+      }() + ")";
+    }
+    if (si.finds == want) return {};
     std::string ids;
     for (const StrategyInfo& o : strategies())
-      if (o.finds == Finds::Aligned) ids += (ids.empty() ? "" : ", ") + std::string(o.id);
-    return "machine=" + s.machine + " takes slices at legal positions only; '" + std::string(si.id) +
-           "' places anywhere; use a pod policy: " + ids;
+      if (o.finds == want) ids += (ids.empty() ? "" : ", ") + std::string(o.id);
+    return "machine=" + s.machine + " takes slices at legal positions only; '" + std::string(si.id) + "' " +
+           (si.finds == Finds::Aligned || si.finds == Finds::CubeSlices ? "places another generation's slices"
+                                                                         : "places anywhere") +
+           "; use a pod policy: " + ids;
   };
   strategy.choice_unavailable = [pod_unsupported](const Scenario& s, std::string_view id) -> std::string {
     const StrategyInfo* si = find_strategy(id);
@@ -278,6 +293,14 @@ void declare_keys(K& k) {
   k.int_row("warmup", G::Measurement, 0, kMaxJobs, ALLOCLAB_KEY_FIELD(warmup), "Jobs completed before measuring starts");
   k.uint64_row("seed", G::Scenario, &Scenario::seed,
       "Random seed (the job stream depends only on it and the workload keys)");
+  ParamDef& ocs = k.enum_row("ocs", G::Scenario, Names<bool>{{"on", true}, {"off", false}}, ALLOCLAB_KEY_FIELD(strat.ocs),
+      "Cube pods (machine=tpu-v4, tpu-v5p): on = optical circuit switches wire any free cubes into a slice; off = one "
+      "fixed 3D torus, a slice of whole cubes is a contiguous block of it (wrapping)");
+  ocs.check = [](const Scenario& s) -> Status {
+    if (!s.strat.ocs && !(s.pod() && s.pod()->cubes()))
+      return Error{"ocs: optical circuit switches join the cubes of a cube pod (machine=tpu-v4 or tpu-v5p); ocs=off needs one"};
+    return {};
+  };
   k.spec_row("arrival", G::Workload, "poisson:RATE, batch", ALLOCLAB_KEY_FIELD(arrival), parse_arrival,
       [](const Scenario& s) { return to_string(s.arrival); },
       "Job arrivals: Poisson with RATE jobs per time unit, or all at time 0");
@@ -373,7 +396,10 @@ void declare_keys(K& k) {
       "Communication pattern of running jobs over the wormhole network (none = no network model)");
   pattern.check = [](const Scenario& s) -> Status {
     if (const PatternInfo* p = find_pattern(s.pattern); p && p->collective != CollectiveKind::None && !s.pod())
-      return Error{"pattern: " + s.pattern + " is a slice collective and runs on pod machines only (machine=tpu-v5e or tpu-v6e)"};
+      return Error{"pattern: " + s.pattern + " is a slice collective and runs on 2D pod machines only (machine=tpu-v5e or tpu-v6e)"};
+    if (const PatternInfo* p = find_pattern(s.pattern); p && p->collective != CollectiveKind::None && s.pod()->cubes())
+      return Error{"pattern: " + s.pattern + " runs on the 2D pods only (machine=tpu-v5e or tpu-v6e); machine=" + s.machine +
+                   " has no collective patterns yet"};
     if (s.network() && (long long)s.width * s.height * s.depth > kMaxNetworkNodes)
       return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
                    " nodes; use a smaller size or pattern=none"};

@@ -21,7 +21,7 @@ std::string join_values(const std::vector<std::string>& v) {
 
 }  // namespace
 
-std::string raw_csv_header(const std::vector<std::string>& keys, bool pod) {
+std::string raw_csv_header(const std::vector<std::string>& keys, int pod) {
   std::string h = "point";
   for (const std::string& k : keys) h += "," + csv_field(k);
   h += ",";
@@ -32,7 +32,7 @@ std::string raw_csv_header(const std::vector<std::string>& keys, bool pod) {
   return h;
 }
 
-std::string raw_csv_rows(const RawPoint& p, bool pod) {
+std::string raw_csv_rows(const RawPoint& p, int pod) {
   std::string prefix = std::to_string(p.point);
   for (const std::string& v : p.values) prefix += "," + csv_field(v);
   std::string out;
@@ -69,7 +69,7 @@ Result<SweepData> parse_raw_csv(std::string_view text) {
   for (std::size_t i = 0; i < nf; ++i)
     if (h[rc + 2 + i] != fields[i].name) return Error{"raw CSV: column '" + h[rc + 2 + i] + "' is not the metric '" + std::string(fields[i].name) + "'"};
   SweepData d;
-  d.pod = nf > kPodMetricsBegin;
+  d.pod = nf > kCubeMetricsBegin ? kCubePodRows : nf > kPodMetricsBegin ? kPodRows : kBaseRows;
   d.keys.assign(h.begin() + 1, h.begin() + long(rc));
   for (std::size_t n = 1; n < rows.size(); ++n) {
     const auto& r = rows[n];
@@ -174,13 +174,13 @@ void paired_difference(const RawPoint& a, const RawPoint& b, Results& mean, Resu
   pairs = agg.count();
 }
 
-std::string paired_header(bool pod) {
+std::string paired_header(int pod) {
   std::string h = ",pairs";
   for (const MetricField& f : metric_fields(pod)) h += "," + std::string(f.name) + "_diff_mean," + std::string(f.name) + "_diff_ci95";
   return h;
 }
 
-std::string paired_cells(const RawPoint& a, const RawPoint& b, bool pod) {
+std::string paired_cells(const RawPoint& a, const RawPoint& b, int pod) {
   Results m, c;
   int pairs = 0;
   paired_difference(a, b, m, c, pairs);

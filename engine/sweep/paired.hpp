@@ -36,15 +36,15 @@ struct RawPoint {
 
 // What a sweep produced: its swept keys and the points present (increasing point number).
 struct SweepData {
-  bool pod = false;  // the CSV has the pod metrics' columns (some point ran on a pod machine)
+  int pod = kBaseRows;  // MetricRows: the CSV has the pod (cube-pod) metrics' columns (some point ran on such a machine)
   std::vector<std::string> keys;
   std::vector<RawPoint> points;
 };
 
 // ---- the raw CSV: point, the swept keys, replication, seed, every metric by its plain name
 // (metric_fields(pod): the pod metrics when some point ran on a pod machine)
-std::string raw_csv_header(const std::vector<std::string>& keys, bool pod);  // without the newline
-std::string raw_csv_rows(const RawPoint& p, bool pod);                       // each line ends in "\n"
+std::string raw_csv_header(const std::vector<std::string>& keys, int pod);  // without the newline
+std::string raw_csv_rows(const RawPoint& p, int pod);                       // each line ends in "\n"
 // True when a CSV header line is a raw one (has the replication and seed columns).
 bool is_raw_header(std::string_view header);
 // Reads a raw CSV back (exactly: numbers are printed shortest round-trip). Errors name the line.
@@ -70,8 +70,8 @@ Result<std::vector<std::size_t>> baseline_points(const SweepData& d, const Basel
 void paired_difference(const RawPoint& a, const RawPoint& b, Results& mean, Results& ci95, int& pairs);
 // ",pairs,<metric>_diff_mean,<metric>_diff_ci95..." and the matching cells of point a.
 // (metric_fields(pod), as the rest of the CSV)
-std::string paired_header(bool pod);
-std::string paired_cells(const RawPoint& a, const RawPoint& b, bool pod);
+std::string paired_header(int pod);
+std::string paired_cells(const RawPoint& a, const RawPoint& b, int pod);
 
 // The `alloclab sweep` CSV of `d` (point, the swept keys, replications, <metric>_mean,
 // <metric>_ci95 ...), with the paired columns when `b` is given; each line ends in "\n".

@@ -88,7 +88,7 @@ Result<SweepRunner> SweepRunner::create(SweepSpec spec) {
     auto s = r.spec_.point(p);
     if (!s) return s.error();
     if (Status st = validate(*s); !st) return Error{"point " + std::to_string(p) + ": " + st.message()};
-    r.pod_ = r.pod_ || s->pod();
+    r.pod_ = std::max(r.pod_, metric_rows(s->pod()));
     r.points_[std::size_t(p)].scenario = std::move(*s);
     if (r.in_shard(p)) r.order_.push_back(p);
   }
@@ -187,7 +187,7 @@ Report SweepRunner::report(long long p) const {
   const Point& pt = points_[std::size_t(p)];
   const Scenario& s = pt.scenario;
   Report rep;
-  rep.pod = s.pod() != nullptr;
+  rep.pod = metric_rows(s.pod());
   rep.replications = pt.agg.count();
   rep.mean = pt.agg.mean();
   rep.ci95 = pt.agg.ci95();

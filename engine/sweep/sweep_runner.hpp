@@ -147,7 +147,7 @@ class SweepRunner {
   Report report(long long p) const;
 
   // Some point runs on a pod machine: the CSVs print the pod metrics too (metric_fields(pod)).
-  bool pod() const { return pod_; }
+  int pod() const { return pod_; }  // MetricRows
 
   // ---- the `alloclab sweep` CSV
   std::string csv_header() const;     // without the newline
@@ -173,7 +173,7 @@ class SweepRunner {
   std::optional<Simulation> sim_;
   long long points_done_ = 0, reps_done_ = 0, failed_point_ = -1;
   bool running_ = false, cancelled_ = false;
-  bool pod_ = false;
+  int pod_ = kBaseRows;
   Status status_;
 };
 

@@ -17,7 +17,7 @@ std::optional<QueuedJob> JobStream::next(const Scenario& s) {
     if (const PodInfo* pod = s.pod()) {  // a pod runs legal slices: the smallest legal shape with enough chips
       const SliceShape* slice = slice_for_chips(*pod, t.shape.area());
       ALLOCLAB_CHECK(slice, "trace job %d asks for %d chips, more than machine=%s has", q.id, t.shape.area(), s.machine.c_str());
-      q.shape = slice->plane();
+      q.shape = slice->shape();
     }
     q.service = t.runtime;
     q.estimate = t.estimate;

@@ -5,9 +5,9 @@
 //    smaller than a pixel, rows and columns are sampled at display resolution, so the work is
 //    bounded by the canvas, not the machine;
 //  - when the runs are many (a busy 128x128 machine has thousands), the grid goes into one
-//    RGBA texture (one texel per processor, re-uploaded only when a cell changed owner) drawn
-//    as a single image: a 64 KiB upload now and then instead of ~100 bytes of vertices and
-//    indices per run every frame.
+//    RGBA texture (one texel per processor, painted from the jobs that came and left, only the
+//    changed rows re-uploaded: owner_texels.hpp) drawn as a single image, instead of ~100 bytes
+//    of vertices and indices per run every frame.
 // On top: block outlines (when cells are large enough and blocks few), the hovered and the
 // pinned job (outline, connecting lines between its blocks), torus wrap cues.
 #include "mesh_canvas.hpp"
@@ -104,29 +104,18 @@ void MeshCanvas::draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasG
   }
 }
 
-// Dense: one texel per processor, recomputed when the simulation has moved and re-uploaded
-// only when a texel differs from what the texture holds.
+// Dense: one texel per processor (OwnerTexels: painted from the jobs that came and left since
+// the last frame), only the changed rows uploaded.
 void MeshCanvas::draw_texture(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g) {
-  const Occupancy& occ = sim.occupancy();
   const int W = g.W, H = g.H;
   const double key[4] = {sim.now(), double(sim.departures()), double(sim.arrivals()), double(sim.running().size())};
   const bool resized = !texture_.ready() || texture_.width() != W || texture_.height() != H;
   if (resized || !std::equal(key, key + 4, drawn_key_)) {
-    next_pixels_.resize(std::size_t(W) * std::size_t(H));
-    for (int y = 0; y < H; ++y) {
-      std::uint32_t* row = next_pixels_.data() + std::size_t(H - 1 - y) * std::size_t(W);  // texture row 0 = top
-      JobId last = -2;
-      std::uint32_t col = 0;
-      for (int x = 0; x < W; ++x) {
-        const JobId o = occ.owner(x, y);
-        if (o != last) { col = o == kNoJob ? kFree : job_colour(o); last = o; }
-        row[x] = col;  // ImU32 is ABGR in memory order RGBA on little-endian: what GL_RGBA expects
-      }
-    }
-    if (resized || next_pixels_ != pixels_) {
-      pixels_.swap(next_pixels_);
-      texture_.upload(pixels_.data(), W, H);
-    }
+    const OwnerTexels::Rows rows = texels_.update(sim, kFree, job_colour);
+    if (resized || rows.whole)
+      texture_.upload(texels_.data(), W, H);  // ImU32 is RGBA in memory order: what GL_RGBA expects
+    else if (rows.count > 0)
+      texture_.upload_rows(texels_.data(), rows.first, rows.count);
     std::copy(key, key + 4, drawn_key_);
   }
   dl->AddImage(texture_.id(), g.origin,

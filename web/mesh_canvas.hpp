@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 #include "gl_texture.hpp"
+#include "owner_texels.hpp"
 #include "imgui.h"
 #include "simulation.hpp"
 
@@ -45,6 +46,7 @@ class MeshCanvas {
   void reset_view() { zoom_ = 1; pan_ = ImVec2(0, 0); }
   float zoom() const { return zoom_; }
   std::size_t rects() const { return last_rects_; }  // 0 when the texture was used
+  std::size_t repaints() const { return texels_.repaints(); }  // whole-grid texel repaints so far
   // Frees the GL texture (call while the GL context is current).
   void shutdown();
 
@@ -53,8 +55,7 @@ class MeshCanvas {
   void draw_texture(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g);
   struct Run { float x0, x1, y0, y1; JobId owner; };
   std::vector<Run> runs_;
-  std::vector<std::uint32_t> pixels_;       // RGBA, one texel per processor: what the texture holds
-  std::vector<std::uint32_t> next_pixels_;  // the same for the current occupancy
+  OwnerTexels texels_;  // what the texture holds, one texel per processor
   RgbaTexture texture_;
   double drawn_key_[4] = {-1, -1, -1, -1};  // state the texture shows
   std::size_t last_rects_ = 0;

@@ -174,10 +174,20 @@ TEST_CASE("presets: loading one sets the scenario, the Compare strategies and th
       const std::size_t k = std::min<std::size_t>(4, pt->strategies.size());
       CHECK(st.compare_ids() == std::vector<std::string>(pt->strategies.begin(), pt->strategies.begin() + std::ptrdiff_t(k)));
     } else {
-      CHECK(sw.ids == SweepSettings{}.ids);
+      CHECK(sw.ids == std::vector<std::string>{pt->scenario.strategy});  // a one-strategy preset sweeps it
     }
-    if (!pt->rates.empty()) CHECK(sw.rates == pt->rates);
+    // the Sweep is set to the preset's x-axis with all its values; the card names paper and figure
+    if (!pt->sweep_key.empty()) {
+      CHECK(sw.key == pt->sweep_key);
+      CHECK(sw.values.size() == pt->sweep_values.size());
+    }
     CHECK(sw.replications == std::min(pt->replications, 30));
+    CHECK(st.lesson() == std::string(p.name));
+    CHECK_FALSE(pt->info.title.empty());
+    CHECK_FALSE(pt->info.paper.empty());
+    CHECK_FALSE(pt->info.figure.empty());
+    if (!pt->info.x.empty()) CHECK(pt->sweep_key == pt->info.x);
+    if (const auto m = mode_from_name(pt->info.mode)) CHECK(st.mode() == *m);
   }
   AppState st;
   REQUIRE(st.load_link("size=8x8").ok());

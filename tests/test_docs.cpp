@@ -1,11 +1,15 @@
 // test_docs.cpp — the committed docs against the tables they come from, and what the CLI shows
 // a reader: docs/guide/keys.md is exactly what `alloclab help keys --markdown` generates (read
 // through the CLI's own --check), and no help or list output names a paper by the project's old
-// numbers ("seed 000" … "seed 004") instead of authors and year.
+// numbers ("seed 000" … "seed 004") instead of authors and year; docs/guide/page.md lists every
+// page key of web/page_keys.cpp with its values and meaning.
 #include <doctest/doctest.h>
+#include <fstream>
+#include <iterator>
 #include <algorithm>
 #include <cctype>
 #include "cli_harness.hpp"
+#include "page_keys.hpp"
 
 using alloclab::test::cli;
 
@@ -65,4 +69,15 @@ TEST_CASE("docs: what the CLI shows names papers by authors and year, never \"se
   for (const char* who : {"Srinivasan et al. 2004", "Srisawat & Alexandridis 1999", "Bani-Ahmad 2013", "Al Shdefat 2019",
                           "Jakimczuk et al. 2013"})
     CHECK_MESSAGE(list.out.find(who) != std::string::npos, who);
+}
+
+TEST_CASE("page links: docs/guide/page.md lists every page key with its values and meaning") {
+  std::ifstream in(std::string(ALLOCLAB_SOURCE_DIR) + "/docs/guide/page.md");
+  REQUIRE(in.good());
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const alloclab::app::PageKeyDef& k : alloclab::app::page_keys()) {
+    INFO(k.key);
+    CHECK(doc.find("| `" + std::string(k.key) + "` | " + std::string(k.range) + " |") != std::string::npos);
+    CHECK(doc.find(std::string(k.help)) != std::string::npos);
+  }
 }

@@ -1,6 +1,6 @@
 // test_explain.cpp — Explain mode's model (alloc/explain.hpp): for every registered strategy the
-// explanation's decision is the decision (Simulation::preview) on random simulation states, and
-// its last step shows it; hand-worked explanations of MFA (Srinivasan et al. 2004 Examples 1 and 2), PALD
+// explanation's decision is the decision (Simulation::preview) on random simulation states,
+// its last step shows it and its text is in plain words; hand-worked explanations of MFA (Srinivasan et al. 2004 Examples 1 and 2), PALD
 // (block sequence), the Quad-tree (partition leaves), ITAT (busy tree) and NAS.
 #include <doctest/doctest.h>
 #include <algorithm>
@@ -27,6 +27,17 @@ bool has_label(const Explanation& e, int x, int y, int value) {
 }
 Explanation explain(const Strategy& st, const Occupancy& occ, Shape s) {
   return st.explain(Request{999, s}, occ, Rng(1));
+}
+// What a learner should not meet in Explain mode's text (shown as written): the paper's or
+// the code's notation instead of words (status codes, MCF, T(p,q), section numbers), a seed
+// file's number instead of a citation, nodes written <x,y> (the page writes (x, y), and its
+// canvas numbers the columns and rows). Returns the first such thing found ("" when none).
+std::string jargon(const std::string& text) {
+  for (const char* bad : {"status 1", "status 2", "seed 0", "MCF", "T(", "sec.", "\xce\x94", "\xce\x9e"})
+    if (text.find(bad) != std::string::npos) return bad;
+  for (std::size_t i = 0; i + 1 < text.size(); ++i)
+    if (text[i] == '<' && text[i + 1] >= '0' && text[i + 1] <= '9') return "<x,y>";
+  return "";
 }
 bool same(const std::optional<Allocation>& a, const std::optional<Allocation>& b) {
   if (a.has_value() != b.has_value()) return false;
@@ -59,8 +70,11 @@ void explanations_decide_as_preview(const char* size, bool three_d) {
             const auto p = sim->preview(*q);
             CHECK_MESSAGE(same(e.decision, p), si.id, " ", topo, " event ", ev);
             REQUIRE_MESSAGE(e.steps.size() >= 2, si.id);
-            for (const ExplainStep& s : e.steps)
+            for (const ExplainStep& s : e.steps) {
               CHECK_MESSAGE((s.labels.empty() || !s.labels_mean.empty()), si.id, ": numbers without a meaning in ", s.title);
+              const std::string j = jargon(s.title + " " + s.caption + " " + s.labels_mean);
+              CHECK_MESSAGE(j.empty(), si.id, ": '", j, "' in step ", s.title, ": ", s.caption, " / ", s.labels_mean);
+            }
             const ExplainStep& last = e.steps.back();
             CHECK_MESSAGE(!last.caption.empty(), si.id);
             if (p) CHECK_MESSAGE(layer_of(last, ExplainRole::Chosen).size() >= 1, si.id);

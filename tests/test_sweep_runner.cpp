@@ -7,6 +7,7 @@
 #include <cmath>
 #include "app_state.hpp"
 #include "cli_harness.hpp"
+#include "sweep/axis.hpp"
 #include "sweep/sweep_runner.hpp"
 
 using namespace alloclab;
@@ -188,7 +189,7 @@ TEST_CASE("sweep runner: run_scenario is the one-point runner (raw engine errors
 TEST_CASE("page sweep: the CSV of the Sweep mode, run across frames, equals alloclab sweep byte for byte") {
   app::AppState state;
   REQUIRE(state.load_link("size=16x16&jobs=150&service=exponential:50").ok());
-  state.set_sweep_settings({{"ff", "bf", "mbs"}, {0.01, 0.025, 0.04}, 2});
+  state.set_sweep_settings({{"ff", "bf", "mbs"}, "arrival", {"poisson:0.01", "poisson:0.025", "poisson:0.04"}, 2});
   state.start_sweep();
   REQUIRE(state.sweep().running());
   int frames = 0;
@@ -210,6 +211,27 @@ TEST_CASE("page sweep: the CSV of the Sweep mode, run across frames, equals allo
   REQUIRE(cli.code == 0);
   CHECK(state.sweep().csv() == cli.out);
   CHECK(cli.out.rfind("point,strategy,arrival,replications,", 0) == 0);
+}
+
+TEST_CASE("page sweep: any numeric key on the x-axis (the service mean), equal to alloclab sweep") {
+  app::AppState state;
+  REQUIRE(state.load_link("size=16x16&jobs=100&arrival=poisson:0.03").ok());
+  auto values = axis_values(state.scenario(), "service", "20, 60 100");
+  REQUIRE(values.ok());
+  state.set_sweep_settings({{"ff", "mbs"}, "service", *values, 2});
+  state.start_sweep();
+  while (state.sweep().running()) state.work_batches(0.5);
+  REQUIRE(state.sweep().finished());
+  REQUIRE(state.sweep().labels().size() == 6);
+  CHECK(state.sweep().labels()[0].x == 20);
+  CHECK(state.sweep().labels()[5].x == 100);
+  std::vector<std::string> args = {"sweep", "size=16x16", "jobs=100", "arrival=poisson:0.03"};
+  for (const std::string& w : state.sweep_words()) args.push_back(w);
+  CHECK(args[5] == "service=exponential:20;exponential:60;exponential:100");
+  const test::CliOut cli = test::cli(args);
+  REQUIRE(cli.code == 0);
+  CHECK(state.sweep().csv() == cli.out);
+  CHECK(cli.out.rfind("point,strategy,service,replications,", 0) == 0);
 }
 
 TEST_CASE("page replications: Run replications is the runner over the current scenario") {

@@ -12,6 +12,7 @@
 #include <memory>
 #include "core/text.hpp"
 #include "scenario/trace_load.hpp"
+#include "sweep/axis.hpp"
 #include "sweep/sweep_data.hpp"
 
 namespace alloclab::app {
@@ -54,27 +55,6 @@ long long run_paced(Step&& step, long long want, Clock::time_point t0, double bu
 
 // ---------------------------------------------------------------- modes
 
-const char* mode_name(Mode m) {
-  switch (m) {
-    case Mode::Run: return "Run";
-    case Mode::Compare: return "Compare";
-    case Mode::Sweep: return "Sweep";
-    case Mode::Explain: return "Explain";
-  }
-  return "Run";
-}
-
-std::optional<Mode> mode_from_name(std::string_view name) {
-  for (Mode m : kModes) {
-    const std::string_view n = mode_name(m);
-    if (n.size() == name.size() && std::equal(n.begin(), n.end(), name.begin(), [](char a, char b) {
-          return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-        }))
-      return m;
-  }
-  return std::nullopt;
-}
-
 // ---------------------------------------------------------------- history
 
 void History::add(const Simulation& sim) {
@@ -100,6 +80,13 @@ void History::add(const Simulation& sim) {
     s_.resize(k);
     min_dt_ = (s_.back().t - s_.front().t) / double(kMax / 2);
   }
+}
+
+double History::largest_gap() const {
+  if (s_.size() < 2 || s_.back().t <= s_.front().t) return 0;
+  double g = 0;
+  for (std::size_t i = 1; i < s_.size(); ++i) g = std::max(g, s_[i].t - s_[i - 1].t);
+  return g / (s_.back().t - s_.front().t);
 }
 
 // ---------------------------------------------------------------- batch
@@ -163,26 +150,46 @@ Status AppState::rederive_trace(Scenario& s) const {
   return load_trace_text(s, s.trace, *trace_text_);
 }
 
+std::string AppState::share_link() const { return link() + page_link_part(page_settings()); }
+
 Status AppState::load_link(std::string_view link) {
-  auto s = parse_link(link);
+  auto split = split_page_keys(link);
+  if (!split) { error_ = split.error().message; return split.error(); }
+  auto s = parse_link(split->scenario);
   if (!s) { error_ = s.error().message; return s.error(); }
+  if (!split->page.empty()) {
+    PageSettings p = page_settings();
+    if (Status st = apply_page_keys(p, *s, split->page); !st) { error_ = st.message(); return st; }
+    Status st = load_link_scenario(*s);
+    if (!st) return st;
+    compare_ids_ = p.compare_ids;
+    sweep_settings_ = p.sweep;
+    if (p.mode != mode_) set_mode(p.mode);
+    else if (mode_ == Mode::Compare) restart_compare();
+    link_changed_ = true;
+    return st;
+  }
+  return load_link_scenario(*s);
+}
+
+Status AppState::load_link_scenario(Scenario s) {
   pending_trace_.reset();
-  if (!s->trace.empty() && !s->trace_data) {
-    if (s->trace == trace_name_ && trace_text_) {  // the trace file the page holds: re-derive it
-      if (Status st = rederive_trace(*s); !st) { error_ = st.message(); return st; }
-      return load(*s);
+  if (!s.trace.empty() && !s.trace_data) {
+    if (s.trace == trace_name_ && trace_text_) {  // the trace file the page holds: re-derive it
+      if (Status st = rederive_trace(s); !st) { error_ = st.message(); return st; }
+      return load(s);
     }
     // the file lives on the sender's computer: run the rest, ask for the file
-    Scenario rest = *s;
+    Scenario rest = s;
     rest.trace.clear();
     if (Status st = load(rest); !st) return st;
-    pending_trace_ = *s;
-    error_ = "This link replays the trace file '" + s->trace +
+    pending_trace_ = s;
+    error_ = "This link replays the trace file '" + s.trace +
              "', which is not part of a link: choose that file with 'Choose trace file...' (Workload panel) to run it. "
              "Until then the rest of the scenario runs with the synthetic workload.";
     return {};
   }
-  return load(*s);
+  return load(s);
 }
 
 Status AppState::set_param(std::string_view key, std::string_view value) {
@@ -220,6 +227,7 @@ void AppState::reset() {
 void AppState::set_mode(Mode m) {
   if (m == mode_) return;
   mode_ = m;
+  link_changed_ = true;
   if (m == Mode::Compare) restart_compare();
   else compare_.clear(), compare_paired_ = Batch(), compare_paired_key_.clear();
   if (m == Mode::Explain) playback_.pause();
@@ -316,18 +324,14 @@ std::string paired_csv(const Batch& paired, const std::vector<std::string>& ids)
 }
 
 std::vector<std::string> AppState::sweep_words() const {
-  std::string ids, rates;
+  std::string ids, values;
   for (const std::string& id : sweep_settings_.ids) {
     const StrategyInfo* si = find_strategy(id);
     if (!si || !strategy_unsupported(*si, scenario_.topo()).empty()) continue;
     ids += (ids.empty() ? "" : ",") + id;
   }
-  for (double rate : sweep_settings_.rates) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%spoisson:%g", rates.empty() ? "" : ";", rate);
-    rates += buf;
-  }
-  return {"strategy=" + ids, "arrival=" + rates,
+  for (const std::string& v : sweep_settings_.values) values += (values.empty() ? "" : ";") + v;
+  return {"strategy=" + ids, sweep_settings_.key + "=" + values,
           "replications=" + std::to_string(std::clamp(sweep_settings_.replications, 1, kMaxReplications))};
 }
 
@@ -335,12 +339,13 @@ void AppState::start_sweep() {
   Scenario base = scenario_;
   base.trace.clear();
   base.trace_data.reset();
-  // labels in point order: strategies outermost, then rates (as the words list them)
+  // labels in point order: strategies outermost, then the values (as the words list them)
   std::vector<Batch::Label> labels;
   const std::vector<std::string> words = sweep_words();
   const auto ids = split_on(words[0].substr(9), ',');
   for (const std::string& id : ids)
-    for (double rate : sweep_settings_.rates) labels.push_back(Batch::Label{id, rate});
+    for (const std::string& v : sweep_settings_.values) labels.push_back(Batch::Label{id, axis_x(v)});
+  swept_key_ = sweep_settings_.key;
   sweep_.start(parse_sweep(base, words), std::move(labels));
 }
 
@@ -387,7 +392,9 @@ void AppState::advance(double dt) {
       long long want = playback_.max_speed() ? (1LL << 40) : (long long)carry_;
       carry_ -= double(playback_.max_speed() ? 0 : want);
       bool out_of_time = false;
-      run_paced([&] { return step_sim(); }, want, t0, own, out_of_time);
+      // the history is offered every event (it keeps one per min_dt_), so that a frame that
+      // runs far ahead, as "Run to end" does, still leaves samples all along its stretch
+      run_paced([&] { const bool more = step_sim(); history_.add(*sim_); return more; }, want, t0, own, out_of_time);
       if (out_of_time) carry_ = 0;
       history_.add(*sim_);
     }

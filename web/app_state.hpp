@@ -16,8 +16,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 #include "first_difference.hpp"
+#include "page_keys.hpp"
 #include "simulation.hpp"
 #include "sweep/sweep_runner.hpp"
 
@@ -78,6 +80,9 @@ class History {
   void add(const Simulation& sim);
   void clear() { s_.clear(); min_dt_ = 0; packets_ = 0; latency_sum_ = 0; }
   const std::vector<Sample>& samples() const { return s_; }
+  // The longest stretch of simulated time between two samples, as a share of the time the
+  // history covers (0 with fewer than two samples): what a chart would bridge with a straight line.
+  double largest_gap() const;
 
  private:
   std::vector<Sample> s_;
@@ -93,7 +98,7 @@ class Batch {
  public:
   struct Label {
     std::string series;  // legend entry (the strategy)
-    double x = 0;        // abscissa (the arrival rate)
+    double x = 0;        // abscissa (the swept value's number, axis_x)
   };
   // Starts a new batch from a spec (replaces any running one); an invalid spec becomes error().
   // labels: one per point of the spec (or none).
@@ -169,38 +174,99 @@ class Pin {
 class FrameReport {
  public:
   // What the Gantt window drew: bars, the job under the mouse, one bar's centre and colour
-  // (RGB), the bars' area (x0, y0)-(x1, y1) in page pixels.
+  // (RGB), the bars' area (x0, y0)-(x1, y1) in page pixels, the time at its left and right
+  // edges, the job numbers written along its left side and its legend's entries.
   struct Gantt {
     int bars = 0;
     JobId hovered = kNoJob, bar_job = kNoJob;
     float bar_x = 0, bar_y = 0;
     unsigned bar_rgb = 0;  // 0xRRGGBB
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    double t0 = 0, t1 = 0;
+    int row_labels = 0, legend_entries = 0;
   };
   // Where the Mesh window drew its canvas this frame (page pixels) and its zoom (1 = fit).
   struct Mesh {
     bool drawn = false;
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0, zoom = 1;
   };
-  // Called when a frame starts: the traffic view is "off" and no mesh canvas is drawn unless
-  // the Mesh window draws them.
-  void begin_frame() { traffic_view_ = "off"; mesh_ = Mesh{}; }
+  // A rectangle in page pixels (empty: nothing drawn).
+  struct Box {
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  };
+  // One chart as plot() drew it (plot.hpp): its rectangle, the data area, the legend, the axes'
+  // ranges and scales, the tick labels, the texts it had to shorten to fit, and the smallest
+  // horizontal distance between confidence bars of different series at the same x (-1: none).
+  struct Plot {
+    std::string id;
+    Box rect, area, legend;
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    bool log_x = false, log_y = false;
+    std::vector<std::string> ticks;
+    int elided = 0;
+    float bar_gap = -1;
+  };
+  // Controls a test looks at or clicks: the Mesh window's traffic checkbox (enabled, ticked),
+  // Setup's speed slider with its value written beside it and its shipped-log buttons, the
+  // Sweep's log-scale checkboxes.
+  struct Controls {
+    bool traffic_drawn = false, traffic_enabled = false, traffic_ticked = false;
+    Box traffic_box;
+    Box speed_slider, speed_value;
+    Box sweep_log_x, sweep_log_y;
+    std::vector<std::pair<std::string, Box>> log_buttons;  // Setup's shipped-log buttons: file, where
+  };
+  // The Explain canvas: the coordinates written along its edges (the first and last column and
+  // row numbers and where they are), and whether busy nodes are drawn in one neutral grey.
+  struct ExplainAxes {
+    bool drawn = false, neutral_busy = false;
+    int columns = 0, rows = 0;  // labels written
+    float y_of_row0 = 0, y_of_last_row = 0, x_of_col0 = 0, x_of_last_col = 0;
+    Box canvas;
+  };
+  // Called when a frame starts: the traffic view is "off" and no mesh canvas, chart or control
+  // is drawn unless a window draws them.
+  void begin_frame() {
+    traffic_view_ = "off";
+    mesh_ = Mesh{};
+    plots_.clear();
+    controls_ = Controls{};
+    explain_axes_ = ExplainAxes{};
+    strip_.clear();
+  }
   // The Mesh window: the overlay's form ("off", "links" per link or "heat" as a texture) and
   // what it drew for the pinned job.
   void traffic(const char* view, const PinnedTraffic& pinned) { traffic_view_ = view; pinned_traffic_ = pinned; }
   void gantt(const Gantt& g) { gantt_ = g; }
   void mesh(const Mesh& m) { mesh_ = m; }
+  // The Sweep window: the x-axis label its plots drew.
+  void sweep_axis(std::string label) { sweep_axis_ = std::move(label); }
+  void plot(Plot p) { plots_.push_back(std::move(p)); }
+  Controls& controls() { return controls_; }
+  void explain_axes(const ExplainAxes& a) { explain_axes_ = a; }
+  // The narrow screen's strip: a button per window of the mode.
+  void strip_button(std::string name, const Box& b) { strip_.emplace_back(std::move(name), b); }
 
   const char* traffic_view() const { return traffic_view_; }
   const PinnedTraffic& pinned_traffic() const { return pinned_traffic_; }
   const Gantt& gantt() const { return gantt_; }
   const Mesh& mesh() const { return mesh_; }
+  const std::string& sweep_axis() const { return sweep_axis_; }
+  const std::vector<Plot>& plots() const { return plots_; }
+  const Controls& controls() const { return controls_; }
+  const ExplainAxes& explain_axes() const { return explain_axes_; }
+  const std::vector<std::pair<std::string, Box>>& strip() const { return strip_; }
 
  private:
   const char* traffic_view_ = "off";
   PinnedTraffic pinned_traffic_;
   Gantt gantt_;
   Mesh mesh_;
+  std::string sweep_axis_;
+  std::vector<Plot> plots_;
+  Controls controls_;
+  ExplainAxes explain_axes_;
+  std::vector<std::pair<std::string, Box>> strip_;
 };
 
 // Explain mode's cursor: the step shown (the Explain window's buttons, the ←/→ keys and the
@@ -233,13 +299,6 @@ class ExplainCursor {
   std::string strategy_, title_, caption_;
 };
 
-// The Sweep mode's set-up: strategies, Poisson arrival rates, replications per point.
-struct SweepSettings {
-  std::vector<std::string> ids = {"ff", "bf"};
-  std::vector<double> rates = {0.005, 0.01, 0.02, 0.03, 0.04};
-  int replications = 3;
-};
-
 // The CSV of paired replications of strategies `ids` (a batch over the strategy axis): what
 // `alloclab sweep strategy=IDS ... --baseline strategy=FIRST` prints for the finished points
 // ("" when there is none).
@@ -248,10 +307,7 @@ std::string paired_csv(const Batch& paired, const std::vector<std::string>& ids)
 // Runs with at most this many jobs keep every measured job's record for the Gantt window.
 inline constexpr long long kGanttRecordJobs = 200000;
 
-enum class Mode { Run, Compare, Sweep, Explain };
 inline constexpr std::array<Mode, 4> kModes = {Mode::Run, Mode::Compare, Mode::Sweep, Mode::Explain};
-const char* mode_name(Mode m);
-std::optional<Mode> mode_from_name(std::string_view name);
 
 class AppState {
  public:
@@ -260,8 +316,15 @@ class AppState {
   // Loads a scenario (validated by the engine). On failure the running one is kept and
   // error() holds the engine's message.
   Status load(const Scenario& s);
-  // Parses a share link ("k=v&...", leading '#' allowed) with the engine's codec and loads it.
+  // Parses a share link ("k=v&...", leading '#' allowed) with the engine's codec and loads it;
+  // its page keys (page_keys.hpp: mode, compare, sweep_*) set the mode, the Compare strategies
+  // and the Sweep. Every key is checked before anything changes.
   Status load_link(std::string_view link);
+  // The link of what the page shows: the scenario's canonical link and the page keys of the
+  // mode (in Run mode exactly link()).
+  std::string share_link() const;
+  // The page keys' settings now (mode, Compare strategies, Sweep set-up).
+  PageSettings page_settings() const { return {mode_, compare_ids_, sweep_settings_}; }
   // Sets one key of the current scenario through the engine's table (a panel control) and
   // loads the result; the engine's message on failure (the running scenario is kept).
   Status set_param(std::string_view key, std::string_view value);
@@ -290,12 +353,16 @@ class AppState {
   std::string link() const { return canonical_link(scenario_); }
   // Bumped on every load/reset so that windows can refresh derived data (editor fields).
   unsigned generation() const { return generation_; }
-  // True once after the scenario changed (the page updates its URL fragment).
+  // True once after the scenario or a page key changed (the page updates its URL fragment).
   bool take_link_changed() { bool c = link_changed_; link_changed_ = false; return c; }
 
   const std::string& error() const { return error_; }
   void set_error(std::string e) { error_ = std::move(e); }
   void clear_error() { error_.clear(); }
+
+  // ---- the lesson: the preset whose card the page shows ("" = none; presets.hpp load_preset)
+  const std::string& lesson() const { return lesson_; }
+  void set_lesson(std::string name) { lesson_ = std::move(name); }
 
   // ---- mode
   Mode mode() const { return mode_; }
@@ -328,7 +395,10 @@ class AppState {
 
   // ---- compare: 2..4 strategies on the current scenario, advancing in lock-step
   const std::vector<std::string>& compare_ids() const { return compare_ids_; }
-  void set_compare_ids(std::vector<std::string> ids) { compare_ids_ = std::move(ids); }  // then restart_compare()
+  void set_compare_ids(std::vector<std::string> ids) {  // then restart_compare()
+    if (ids != compare_ids_) link_changed_ = true;
+    compare_ids_ = std::move(ids);
+  }
   void restart_compare();  // (re)creates the runs from the current scenario
   const std::vector<std::optional<Simulation>>& compare_runs() const { return compare_; }
   const std::vector<std::string>& compare_errors() const { return compare_err_; }
@@ -346,16 +416,19 @@ class AppState {
   const std::optional<FirstDifference>& first_diff() const { return first_diff_; }
   std::string first_diff_json() const;  // as `alloclab diff` prints it ("" when none)
 
-  // ---- sweep: utilization and response time vs arrival rate (SweepSettings above)
+  // ---- sweep: utilization and response time vs any numeric key (SweepSettings, page_keys.hpp)
   const SweepSettings& sweep_settings() const { return sweep_settings_; }
-  void set_sweep_settings(SweepSettings s) { sweep_settings_ = std::move(s); }  // the next start_sweep() uses them
+  void set_sweep_settings(SweepSettings s) {  // the next start_sweep() uses them
+    if (!(s == sweep_settings_)) link_changed_ = true;
+    sweep_settings_ = std::move(s);
+  }
   // The sweep as `alloclab sweep` words on top of the current scenario (trace dropped):
-  // strategy=IDS arrival=poisson:R1;poisson:R2... replications=R, strategies that cannot run on
-  // this machine left out. The page's CSV equals `alloclab sweep` with the scenario's keys and
-  // these words.
+  // strategy=IDS KEY=V1;V2... replications=R, strategies that cannot run on this machine left
+  // out. The page's CSV equals `alloclab sweep` with the scenario's keys and these words.
   std::vector<std::string> sweep_words() const;
   void start_sweep();
   void cancel_sweep() { sweep_.cancel(); }
+  const std::string& swept_key() const { return swept_key_; }  // the key of the sweep started last
   const Batch& sweep() const { return sweep_; }
 
   // ---- frame timing (FrameTiming above; the main loop records it), events processed, and the
@@ -367,6 +440,7 @@ class AppState {
 
  private:
   bool step_sim();  // one event; false when the run is over (and records an engine failure)
+  Status load_link_scenario(Scenario s);  // a link's scenario (a trace it names, see pending_trace)
   void advance_compare(double dt, double budget_ms);
   void after_load();
 
@@ -379,6 +453,7 @@ class AppState {
   ExplainCursor explain_;
   FrameReport report_;
   Mode mode_ = Mode::Run;
+  std::string lesson_;
   unsigned generation_ = 0;
   bool link_changed_ = false;
   std::string error_;
@@ -398,6 +473,7 @@ class AppState {
   std::string compare_paired_key_;  // scenario link and strategies of compare_paired
   std::optional<FirstDifference> first_diff_;  // stopped runs moved into compare_
   std::vector<Scenario> first_diff_runs_;
+  std::string swept_key_;
   Batch replications_, sweep_, compare_paired_;  // see replications(), sweep(), compare_paired()
 };
 

@@ -26,6 +26,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 #include "imgui.h"
@@ -67,6 +68,9 @@ Layout layout(Slot slot, float dw, float dh) {
 
 namespace {
 
+// The window's (the browser tab's) title; a loaded preset puts its title in front.
+constexpr const char* kWindowTitle = "alloclab - processor allocation on 2D meshes and tori";
+
 // Everything one running app owns; the emscripten main loop gets a pointer to it.
 struct App {
   SDL_Window* window = nullptr;
@@ -83,19 +87,85 @@ struct App {
   SweepWindow sweep;
   ExplainWindow explain;
   ErrorWindow error;
+  HelpWindow help;
+  bool help_shown = false;           // the Help window was open last frame
+  // Narrow screens (narrow()): one window at a time, chosen on a strip of tabs under the menu.
+  std::string narrow_tab;            // the window shown ("" = the mode's main window)
+  float strip_bottom = 0;            // where the strip ended last frame (page pixels)
+  bool was_narrow = false;           // the last frame was narrow
+  ImVec2 display{0, 0};              // the display size of the last frame
+  bool relayout = false;             // this frame places every window at its slot (the display was resized)
+  bool developer = false;            // View > Developer readouts (frame work, the frame budget)
+  std::string lesson_name;           // the preset whose card is parsed into `lesson`
+  std::optional<PresetInfo> lesson;
   long long frame = 0, max_frames = 0;
   std::string screenshot;  // BMP written after the last frame (native)
   bool done = false;
   std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
 };
 
+// Below this width the windows do not fit side by side (a phone held upright): the page shows
+// one window at a time, full width, under a strip of tabs naming the mode's windows.
+constexpr float kNarrowWidth = 700;
+bool narrow() { return ImGui::GetIO().DisplaySize.x < kNarrowWidth; }
+
 // Places the next window at its slot when it appears (a mode switch brings the mode's
-// default layout back).
-void place(Slot slot, ImGuiCond cond = ImGuiCond_Appearing) {
+// default layout back); on a narrow screen, under the strip of tabs, full width, always.
+void place(const App& app, Slot slot, ImGuiCond cond = ImGuiCond_Appearing) {
   const ImGuiIO& io = ImGui::GetIO();
+  if (narrow()) {
+    const float top = std::max(app.strip_bottom, ImGui::GetFrameHeight()) + 2;
+    ImGui::SetNextWindowPos(ImVec2(0, top), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, std::max(120.0f, io.DisplaySize.y - top)), ImGuiCond_Always);
+    return;
+  }
+  if (app.relayout) cond = ImGuiCond_Always;  // a new display size (or back from narrow): the default layout again
   const Layout l = layout(slot, io.DisplaySize.x, io.DisplaySize.y);
   ImGui::SetNextWindowPos(ImVec2(l.x, l.y), cond);
   ImGui::SetNextWindowSize(ImVec2(l.w, l.h), cond);
+}
+
+// The windows of a mode, the main one first after Setup (the narrow screen's tabs).
+std::vector<const char*> mode_windows(Mode m) {
+  switch (m) {
+    case Mode::Run: return {"Setup", "Mesh", "Charts", "Gantt", "Queue and jobs", "Results"};
+    case Mode::Compare: return {"Setup", "Compare"};
+    case Mode::Sweep: return {"Setup", "Sweep"};
+    case Mode::Explain: return {"Setup", "Explain"};
+  }
+  return {"Setup"};
+}
+
+// The narrow screen's strip under the menu: a tab per window of the mode (wrapping onto more
+// lines as needed) and a note saying why; returns the window to show.
+std::string narrow_strip(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const std::vector<const char*> wins = mode_windows(app.state.mode());
+  if (std::find_if(wins.begin(), wins.end(), [&](const char* w) { return app.narrow_tab == w; }) == wins.end())
+    app.narrow_tab = wins.size() > 1 ? wins[1] : wins[0];
+  ImGui::SetNextWindowPos(ImVec2(0, ImGui::GetFrameHeight()), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, 0), ImGuiCond_Always);  // height: fit the tabs
+  ImGui::Begin("##windows", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                         ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
+  for (std::size_t i = 0; i < wins.size(); ++i) {
+    const bool on = app.narrow_tab == wins[i];
+    const float w = ImGui::CalcTextSize(wins[i]).x + ImGui::GetStyle().FramePadding.x * 2;
+    if (i > 0) {
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
+    }
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(wins[i])) app.narrow_tab = wins[i];
+    if (on) ImGui::PopStyleColor();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    app.state.report().strip_button(wins[i], {a.x, a.y, b.x, b.y});
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("A narrow screen shows one window at a time: choose it above (700 px or wider shows them side by side).");
+  ImGui::PopTextWrapPos();
+  app.strip_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
+  ImGui::End();
+  return app.narrow_tab;
 }
 
 // The main menu bar: the mode tabs, presets, share/export, windows, and the frame work.
@@ -104,8 +174,20 @@ void menu_bar(App& app) {
   if (!ImGui::BeginMainMenuBar()) return;
   ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1.0f), "alloclab");
   ImGui::Separator();
+  if (narrow()) {  // the modes in one menu named after the current one (the bar fits a phone)
+    char label[32];
+    std::snprintf(label, sizeof label, "%s##modes", mode_name(st.mode()));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
+    const bool open = ImGui::BeginMenu(label);
+    ImGui::PopStyleColor();
+    if (open) {
+      for (Mode m : kModes)
+        if (ImGui::MenuItem(mode_name(m), nullptr, st.mode() == m)) st.set_mode(m);
+      ImGui::EndMenu();
+    }
+  }
   int k = 1;
-  for (Mode m : kModes) {
+  for (Mode m : narrow() ? std::span<const Mode>() : std::span<const Mode>(kModes)) {
     const bool on = st.mode() == m;
     if (on) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
     char label[32];
@@ -116,28 +198,42 @@ void menu_bar(App& app) {
     ++k;
   }
   ImGui::Separator();
-  if (ImGui::BeginMenu("Presets")) {
+  if (ImGui::BeginMenu("Presets")) {  // grouped by paper (the presets' `#: paper` lines), titled
+    std::vector<std::pair<const Preset*, Result<PresetPoint>>> items;
+    std::vector<std::string> papers;
     for (const Preset& p : presets()) {
-      const std::string name(p.name);
-      if (ImGui::MenuItem(name.c_str())) (void)load_preset(st, p.name);
-      if (ImGui::IsItemHovered()) {
-        auto pt = preset_first_point(p);
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
-        if (pt) {
-          ImGui::TextUnformatted(pt->description.c_str());
-          ImGui::TextDisabled("loads the first point: %s", canonical_link(pt->scenario).c_str());
-        } else {
-          ImGui::TextUnformatted(pt.error().message.c_str());
+      auto pt = preset_first_point(p);
+      const std::string paper = pt && !pt->info.paper.empty() ? pt->info.paper : "Other set-ups";
+      if (std::find(papers.begin(), papers.end(), paper) == papers.end()) papers.push_back(paper);
+      items.emplace_back(&p, std::move(pt));
+    }
+    for (const std::string& paper : papers) {
+      ImGui::TextColored(ImVec4(0.7f, 0.85f, 1.0f, 1), "%s", paper.c_str());
+      for (const auto& [p, pt] : items) {
+        if ((pt && !pt->info.paper.empty() ? pt->info.paper : "Other set-ups") != paper) continue;
+        std::string label = pt && !pt->info.title.empty() ? pt->info.title : std::string(p->name);
+        if (pt && !pt->info.figure.empty()) label = pt->info.figure + ": " + label;
+        label = "   " + label + "##" + std::string(p->name);
+        if (ImGui::MenuItem(label.c_str())) (void)load_preset(st, p->name);
+        if (ImGui::IsItemHovered()) {
+          ImGui::BeginTooltip();
+          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+          if (pt) {
+            ImGui::TextUnformatted(pt->info.shows.empty() ? pt->description.c_str() : pt->info.shows.c_str());
+            ImGui::TextDisabled("file assets/scenarios/%.*s.txt; opens %s", int(p->name.size()), p->name.data(),
+                                pt->info.mode.empty() ? "the first point" : pt->info.mode.c_str());
+          } else {
+            ImGui::TextUnformatted(pt.error().message.c_str());
+          }
+          ImGui::PopTextWrapPos();
+          ImGui::EndTooltip();
         }
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
       }
     }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Share")) {
-    if (ImGui::MenuItem("Copy link")) page_copy_link(st.link());
+    if (ImGui::MenuItem("Copy link")) page_copy_link(st.share_link());
     if (ImGui::MenuItem("Download results (CSV)")) page_download("alloclab-results.csv", "text/csv", results_csv(results_source(st)));
     if (ImGui::MenuItem("Download results (JSON)"))
       page_download("alloclab-results.json", "application/json", results_json_text(results_source(st)));
@@ -155,7 +251,26 @@ void menu_bar(App& app) {
     ImGui::MenuItem("Compare", nullptr, &app.compare.open);
     ImGui::MenuItem("Sweep", nullptr, &app.sweep.open);
     ImGui::MenuItem("Explain", nullptr, &app.explain.open);
+    ImGui::Separator();
+    ImGui::MenuItem("Developer readouts", nullptr, &app.developer);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frame work and simulation time per frame (menu bar), the frame budget (Setup)");
     ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Start here")) app.help.open = true, app.help.tab = 0, ImGui::SetWindowFocus("Help");
+    if (ImGui::MenuItem("Glossary")) app.help.open = true, app.help.tab = 1, ImGui::SetWindowFocus("Help");
+    ImGui::EndMenu();
+  }
+  if (narrow()) {
+    ImGui::EndMainMenuBar();
+    return;
+  }
+  if (!app.developer) {  // the one-line description where the developer readouts go
+    const char* about = "processor allocation on 2D meshes and tori";
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 8, ImGui::GetWindowWidth() - ImGui::CalcTextSize(about).x - 16));
+    if (ImGui::GetWindowWidth() - ImGui::GetCursorPosX() > ImGui::CalcTextSize(about).x) ImGui::TextDisabled("%s", about);
+    ImGui::EndMainMenuBar();
+    return;
   }
   // frame work (median of the recent frames), right-aligned
   const auto& f = st.timing().frame_ms();
@@ -286,44 +401,87 @@ void setup_style() {
 void draw_windows(App& app) {
   AppState& st = app.state;
   const Simulation& sim = st.sim();
-  place(Slot::Setup, ImGuiCond_FirstUseEver);
-  app.setup.draw({sim, st.scenario(), st.generation(), st.pending_trace()}, st.playback(),
-                 {[&st] { st.step_once(); }, [&st] { st.reset(); }, [&st] { st.run_to_end(); },
-                  [&st](std::string_view k, std::string_view v) { return st.set_param(k, v); },
-                  [&st] { (void)st.load(Scenario{}); },
-                  [&st](const std::string& path) { page_load_trace_file(st, path); },
-                  [&st](const LogMachine& log) { page_load_builtin_trace(st, log); }});
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  app.relayout = app.was_narrow || (app.display.x > 0 && (d.x != app.display.x || d.y != app.display.y));
+  app.display = d;
+  // a narrow screen shows one window, the one chosen on the strip (kept open)
+  const std::string tab = narrow() ? narrow_strip(app) : std::string();
+  auto shown = [&](const char* name, bool& open) {
+    if (tab.empty()) return true;
+    if (tab != name) return false;
+    open = true;
+    return true;
+  };
+  const Download download = [](const std::string& f, const std::string& mime, const std::string& text) { page_download(f, mime, text); };
+  const std::string share = st.share_link();
+  if (app.lesson_name != st.lesson()) {  // the card of the preset loaded (parsed once); the tab title follows
+    app.lesson_name = st.lesson();
+    if (!st.lesson().empty()) app.help.open = false, app.narrow_tab = "Setup";  // a lesson: Start here has done its job; its card is in Setup
+    app.lesson.reset();
+    if (const Preset* p = find_preset(st.lesson()))
+      if (auto pt = preset_first_point(*p)) app.lesson = pt->info;
+    const std::string title = app.lesson ? app.lesson->title + " - alloclab" : std::string(kWindowTitle);
+    if (app.window) SDL_SetWindowTitle(app.window, title.c_str());
+  }
+  if (shown("Setup", app.setup.open)) {
+    place(app, Slot::Setup, ImGuiCond_FirstUseEver);
+    app.setup.draw({sim, st.scenario(), st.generation(), st.pending_trace(), share, page_can_pick_files(), app.lesson ? &*app.lesson : nullptr,
+                    app.developer, st.mode() == Mode::Run || st.mode() == Mode::Explain,
+                    st.mode() == Mode::Compare ? "Compare's own Play / Restart drive the strategies side by side; the keys below change the scenario they share."
+                                               : "The Sweep runs the scenario below once per point in the background (Start sweep)."},
+                   st.playback(),
+                   {[&st] { st.step_once(); }, [&st] { st.reset(); }, [&st] { st.run_to_end(); },
+                    [&st](std::string_view k, std::string_view v) { return st.set_param(k, v); },
+                    [&st] { (void)st.load(Scenario{}); },
+                    [&st](const std::string& path) { page_load_trace_file(st, path); },
+                    [&st](const LogMachine& log) { page_load_builtin_trace(st, log); },
+                    [] { page_pick_trace(); },
+                    [](const std::string& link) { page_copy_link(link); }, [&st] { st.set_lesson(""); }},
+                   st.report().controls());
+  }
   switch (st.mode()) {
     case Mode::Run:
-      place(Slot::MainTop);
-      app.mesh.draw(sim, st.pin(), st.report());
-      place(Slot::MainBottomLeft);
-      app.charts.draw(st.history(), sim);
-      place(Slot::MainBottomRight);
-      app.gantt.draw(sim, st.pin(), st.report());
-      place(Slot::RightTop);
-      app.queue.draw(sim, st.pin());
-      place(Slot::RightBottom);
-      app.results.draw(results_source(st), {[&st] { st.start_replications(); }, [&st] { st.cancel_replications(); }});
+      if (shown("Mesh", app.mesh.open)) place(app, Slot::MainTop), app.mesh.draw(sim, st.pin(), st.report());
+      if (shown("Charts", app.charts.open)) place(app, Slot::MainBottomLeft), app.charts.draw(st.history(), sim, st.report());
+      if (shown("Gantt", app.gantt.open)) place(app, Slot::MainBottomRight), app.gantt.draw(sim, st.pin(), st.report());
+      if (shown("Queue and jobs", app.queue.open)) place(app, Slot::RightTop), app.queue.draw(sim, st.pin());
+      if (shown("Results", app.results.open)) {
+        place(app, Slot::RightBottom);
+        app.results.draw(results_source(st), {[&st] { st.start_replications(); }, [&st] { st.cancel_replications(); }, download});
+      }
       break;
     case Mode::Compare:
-      place(Slot::Main);
+      if (!shown("Compare", app.compare.open)) break;
+      place(app, Slot::Main);
       app.compare.draw({st.scenario(), st.compare_ids(), st.compare_runs(), st.compare_errors(), st.first_diff(), st.compare_paired()},
                        st.playback(),
                        {[&st](std::vector<std::string> ids) { st.set_compare_ids(std::move(ids)); },
-                        [&st] { st.restart_compare(); }, [&st] { (void)st.first_difference(); }});
+                        [&st] { st.restart_compare(); }, [&st] { (void)st.first_difference(); }, download});
       break;
     case Mode::Sweep:
-      place(Slot::Main);
-      app.sweep.draw({st.scenario(), st.sweep_settings(), st.sweep()},
+      if (!shown("Sweep", app.sweep.open)) break;
+      place(app, Slot::Main);
+      app.sweep.draw({st.scenario(), st.sweep_settings(), st.sweep(), st.swept_key()},
                      {[&st](SweepSettings s) { st.set_sweep_settings(std::move(s)); }, [&st] { st.start_sweep(); },
-                      [&st] { st.cancel_sweep(); }});
+                      [&st] { st.cancel_sweep(); }, download},
+                     st.report());
       break;
     case Mode::Explain:
-      place(Slot::Main);
-      app.explain.draw({sim, st.generation(), st.events()}, st.explain_cursor(), st.pin(), [&st] { st.step_once(); });
+      if (!shown("Explain", app.explain.open)) break;
+      place(app, Slot::Main);
+      app.explain.draw({sim, st.generation(), st.events()}, st.explain_cursor(), st.pin(), [&st] { st.step_once(); }, st.report());
       break;
   }
+  if (app.help.open) {
+    if (!app.help_shown) ImGui::SetNextWindowFocus();  // in front of the mode's windows when it opens
+    const ImGuiIO& io = ImGui::GetIO();
+    const float w = std::min(io.DisplaySize.x - 12, std::max(360.0f, io.DisplaySize.x * 0.55f));
+    ImGui::SetNextWindowPos(ImVec2((io.DisplaySize.x - w) * 0.5f, ImGui::GetFrameHeight() + 30), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(w, std::min(io.DisplaySize.y - 60, 560.0f)), ImGuiCond_Appearing);
+  }
+  app.help_shown = app.help.open;
+  app.was_narrow = !tab.empty();
+  app.help.draw({[&st](std::string_view link) { (void)st.load_link(link); }, [&st](std::string_view name) { (void)load_preset(st, name); }});
   app.error.draw(st.error(), [&st] { st.clear_error(); });
 }
 
@@ -354,7 +512,7 @@ void run_frame(App& app) {
   st.report().begin_frame();  // the Mesh window says what it drew
   draw_windows(app);
   menu_bar(app);
-  if (st.take_link_changed()) page_set_link(st.link());
+  if (st.take_link_changed()) page_set_link(st.share_link());
 
   ImGui::Render();
   const auto w1 = std::chrono::steady_clock::now();
@@ -400,6 +558,7 @@ int main(int argc, char** argv) {
   // window.alloclab is ready before any graphics: runJson works even without WebGL2.
   if (link.empty()) link = page_link();
   if (!link.empty()) (void)app->state.load_link(link);
+  else app->help.open = true;  // a first visit: Start here
   page_install_api(app->state);
 #ifdef __EMSCRIPTEN__
   owner.release();  // window.alloclab refers to the App: it lives as long as the page
@@ -426,7 +585,7 @@ int main(int argc, char** argv) {
   // (on the web the browser clears whatever the context has before each frame).
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
   SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
-  app->window = SDL_CreateWindow("alloclab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
+  app->window = SDL_CreateWindow(kWindowTitle, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
                                  SDL_WindowFlags(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI));
   if (!app->window) { std::fprintf(stderr, "alloclab_app: SDL_CreateWindow: %s\n", SDL_GetError()); return 1; }
   app->gl = SDL_GL_CreateContext(app->window);

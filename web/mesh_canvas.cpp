@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 
 namespace alloclab::app {
 
@@ -24,6 +25,7 @@ constexpr std::size_t kMaxOutlinedBlocks = 2500;
 constexpr ImU32 kFree = IM_COL32(46, 50, 58, 255);
 constexpr ImU32 kBackground = IM_COL32(18, 20, 24, 255);
 constexpr ImU32 kWrapCue = IM_COL32(120, 190, 255, 220);
+constexpr ImU32 kBusyNeutral = IM_COL32(112, 116, 126, 255);
 
 // A dashed line from a to b.
 void dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float dash, float thick) {
@@ -42,6 +44,9 @@ void arrow(ImDrawList* dl, ImVec2 p, float ux, float uy, float s, ImU32 col) {
   dl->AddTriangleFilled(tip, l, r, col);
 }
 }  // namespace
+
+// Every job in one grey (the dense view's colouring when what is drawn on top must stand out).
+static unsigned neutral_colour(int) { return kBusyNeutral; }
 
 unsigned job_colour(int job) {
   const std::uint32_t c = job_rgb(job);  // engine/core/colour.hpp: the CLI's charts use the same
@@ -93,7 +98,7 @@ void MeshCanvas::draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasG
     draw_texture(dl, sim, g);
   } else {
     for (const Run& run : runs_)
-      dl->AddRectFilled(ImVec2(run.x0, run.y0), ImVec2(run.x1, run.y1), run.owner == kNoJob ? kFree : job_colour(run.owner));
+      dl->AddRectFilled(ImVec2(run.x0, run.y0), ImVec2(run.x1, run.y1), run.owner == kNoJob ? kFree : neutral_jobs ? kBusyNeutral : job_colour(run.owner));
     last_rects_ = runs_.size();
   }
   // Cell borders when cells are large enough to show them.
@@ -108,19 +113,57 @@ void MeshCanvas::draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasG
 // the last frame), only the changed rows uploaded.
 void MeshCanvas::draw_texture(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g) {
   const int W = g.W, H = g.H;
-  const double key[4] = {sim.now(), double(sim.departures()), double(sim.arrivals()), double(sim.running().size())};
+  const double key[5] = {sim.now(), double(sim.departures()), double(sim.arrivals()), double(sim.running().size()), neutral_jobs ? 1.0 : 0.0};
   const bool resized = !texture_.ready() || texture_.width() != W || texture_.height() != H;
-  if (resized || !std::equal(key, key + 4, drawn_key_)) {
-    const OwnerTexels::Rows rows = texels_.update(sim, kFree, job_colour);
+  if (resized || !std::equal(key, key + 5, drawn_key_)) {
+    const OwnerTexels::Rows rows = texels_.update(sim, kFree, neutral_jobs ? neutral_colour : job_colour);
     if (resized || rows.whole)
       texture_.upload(texels_.data(), W, H);  // ImU32 is RGBA in memory order: what GL_RGBA expects
     else if (rows.count > 0)
       texture_.upload_rows(texels_.data(), rows.first, rows.count);
-    std::copy(key, key + 4, drawn_key_);
+    std::copy(key, key + 5, drawn_key_);
   }
   dl->AddImage(texture_.id(), g.origin,
                ImVec2(g.origin.x + float(W) * g.cell, g.origin.y + float(H) * g.cell));
   last_rects_ = 0;
+}
+
+// Column numbers under the machine and row numbers left of it (row 0 at the bottom), every
+// 1, 2, 5, 10, ... so that they stay apart; kept inside the canvas when the machine is zoomed
+// or panned past its edges.
+void MeshCanvas::draw_axes(ImDrawList* dl, CanvasGeom& g) const {
+  const float fs = ImGui::GetFontSize();
+  const ImU32 col = IM_COL32(175, 180, 190, 255);
+  char widest[16];
+  std::snprintf(widest, sizeof widest, "%d", std::max(g.W, g.H) - 1);
+  const float lw = ImGui::CalcTextSize(widest).x;
+  auto step_for = [&](float room) {  // the smallest 1, 2, 5 x 10^k giving labels `room` px apart
+    for (int s = 1; s < 100000000; s *= 10)
+      for (int m : {1, 2, 5})
+        if (float(s * m) * g.cell >= room) return s * m;
+    return std::max(g.W, g.H);
+  };
+  const int sx = step_for(lw + 8), sy = step_for(fs * 1.2f);
+  const float ybase = std::min(g.origin.y + float(g.H) * g.cell + 2, g.c1.y - fs - 1);
+  char t[16];
+  for (int x = 0; x < g.W; x += sx) {
+    const float cx = g.origin.x + (float(x) + 0.5f) * g.cell;
+    if (cx < g.c0.x || cx > g.c1.x) continue;
+    std::snprintf(t, sizeof t, "%d", x);
+    dl->AddText(ImVec2(cx - ImGui::CalcTextSize(t).x * 0.5f, ybase), col, t);
+    ++g.x_labels;
+  }
+  const float xright = std::max(g.origin.x - 4, g.c0.x + lw + 2);
+  for (int y = 0; y < g.H; y += sy) {
+    const float cy = g.origin.y + (float(g.H - 1 - y) + 0.5f) * g.cell;
+    if (cy < g.c0.y || cy > g.c1.y) continue;
+    std::snprintf(t, sizeof t, "%d", y);
+    const ImVec2 ts = ImGui::CalcTextSize(t);
+    dl->AddText(ImVec2(xright - ts.x, cy - ts.y * 0.5f), col, t);
+    if (g.y_low < 0) g.y_low = y, g.y_low_at = cy;
+    g.y_high = y, g.y_high_at = cy;
+    ++g.y_labels;
+  }
 }
 
 CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, JobId* pinned) {
@@ -138,9 +181,14 @@ CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, 
   const bool active = ImGui::IsItemActive();
   ImGuiIO& io = ImGui::GetIO();
 
-  // Fit the machine (with a margin for the wrap cues on a torus), then zoom and pan.
+  // Fit the machine (with a margin for the wrap cues on a torus, and room for the coordinates),
+  // then zoom and pan.
   const float margin = torus ? 14.0f : 2.0f;
-  const float fit = std::min((size.x - 2 * margin) / float(g.W), (size.y - 2 * margin) / float(g.H));
+  const float fs = ImGui::GetFontSize();
+  char widest[16];
+  std::snprintf(widest, sizeof widest, "%d", std::max(g.W, g.H) - 1);
+  const float axis_left = axes ? ImGui::CalcTextSize(widest).x + 6 : 0, axis_bottom = axes ? fs + 4 : 0;
+  const float fit = std::min((size.x - 2 * margin - axis_left) / float(g.W), (size.y - 2 * margin - axis_bottom) / float(g.H));
   const float max_zoom = std::max(1.0f, 96.0f / std::max(fit, 1e-3f));
   if (interactive && hovered && io.MouseWheel != 0.0f) {
     const float old_cell = fit * zoom_;
@@ -166,7 +214,8 @@ CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, 
   // keep at least a quarter of the canvas covered by the machine
   pan_.x = std::clamp(pan_.x, -(mw * 0.5f + size.x * 0.25f), mw * 0.5f + size.x * 0.25f);
   pan_.y = std::clamp(pan_.y, -(mh * 0.5f + size.y * 0.25f), mh * 0.5f + size.y * 0.25f);
-  g.origin = ImVec2(std::floor(g.c0.x + (size.x - mw) * 0.5f + pan_.x), std::floor(g.c0.y + (size.y - mh) * 0.5f + pan_.y));
+  g.origin = ImVec2(std::floor(g.c0.x + axis_left + (size.x - axis_left - mw) * 0.5f + pan_.x),
+                    std::floor(g.c0.y + (size.y - axis_bottom - mh) * 0.5f + pan_.y));
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(g.c0, g.c1, true);
@@ -268,6 +317,7 @@ CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, 
           });
         }
   }
+  if (axes) draw_axes(dl, g);
   dl->PopClipRect();
 
   if (interactive && hovered && hx >= 0 && !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f)) {

@@ -2,7 +2,8 @@
 // one cell per processor coloured by its job (free cells dim), blocks outlined, torus wrap
 // cues, zoom (wheel) and pan (drag), hover tooltip and click-to-pin. The imgui demo's canvas
 // recipe (InvisibleButton + ImDrawList); drawing work is bounded by the canvas in pixels, not
-// by the machine (row runs, sampling, one texture when even the runs are too many).
+// by the machine (row runs, sampling, one texture when even the runs are too many). Optionally
+// the coordinates along the edges (Explain mode: the captions name nodes by (x, y)).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -20,6 +21,11 @@ struct CanvasGeom {
   ImVec2 origin;      // screen position of the machine's top-left corner (x = 0, top of row H-1)
   float cell = 1;     // pixels per processor
   int W = 0, H = 0;
+  // The coordinates written along the canvas's edges (MeshCanvas::axes): how many column and
+  // row numbers, and the lowest and highest row number written with the screen y of each.
+  int x_labels = 0, y_labels = 0;
+  int y_low = -1, y_high = -1;
+  float y_low_at = 0, y_high_at = 0;
   // Top-left corner of node (x, y) on screen (row 0 at the bottom).
   ImVec2 node_min(int x, int y) const { return ImVec2(origin.x + float(x) * cell, origin.y + float(H - 1 - y) * cell); }
   ImVec2 node_max(int x, int y) const { return ImVec2(origin.x + float(x + 1) * cell, origin.y + float(H - y) * cell); }
@@ -39,7 +45,9 @@ struct CanvasGeom {
 class MeshCanvas {
  public:
   bool grid_lines = true;
-  bool interactive = true;  // zoom, pan, hover tooltip, click to pin
+  bool interactive = true;    // zoom, pan, hover tooltip, click to pin
+  bool axes = false;          // column numbers under the machine, row numbers left of it (row 0 at the bottom)
+  bool neutral_jobs = false;  // busy nodes in one grey, so that what is drawn on top has the only colours
   // Draws the simulation's machine into a canvas of `size` at the cursor. `pinned` (may be
   // null) is the pinned job: a click pins the job under the mouse (or unpins).
   CanvasGeom draw(const char* id, const Simulation& sim, ImVec2 size, JobId* pinned);
@@ -53,11 +61,12 @@ class MeshCanvas {
  private:
   void draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g);
   void draw_texture(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g);
+  void draw_axes(ImDrawList* dl, CanvasGeom& g) const;
   struct Run { float x0, x1, y0, y1; JobId owner; };
   std::vector<Run> runs_;
   OwnerTexels texels_;  // what the texture holds, one texel per processor
   RgbaTexture texture_;
-  double drawn_key_[4] = {-1, -1, -1, -1};  // state the texture shows
+  double drawn_key_[5] = {-1, -1, -1, -1, -1};  // state the texture shows (and its colouring)
   std::size_t last_rects_ = 0;
   float zoom_ = 1;
   ImVec2 pan_{0, 0};

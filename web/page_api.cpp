@@ -22,7 +22,10 @@
 #include <cstring>
 #include <sstream>
 #include <fstream>
+#include "core/text.hpp"
+#include "page_facts.hpp"
 #include "presets.hpp"
+#include "sweep/axis.hpp"
 #include "run_json.hpp"
 #include "version.hpp"
 #include "windows.hpp"
@@ -33,19 +36,6 @@
 #endif
 
 namespace alloclab::app {
-
-namespace {
-// A JSON string literal (quotes, backslashes and control characters escaped).
-std::string json_string(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') { o += '\\'; o += c; }
-    else if (static_cast<unsigned char>(c) < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
-    else o += c;
-  }
-  return o + "\"";
-}
-}  // namespace
 
 Result<std::string> run_json_for_link(const std::string& link) {
   auto s = parse_link(link);
@@ -93,6 +83,9 @@ std::string state_json(AppState& state) {
   const ExplainCursor& ex = state.explain_cursor();
   char b3[64];
   std::snprintf(b3, sizeof b3, ",\"step\":%d,\"steps\":%d", ex.step(), ex.steps());
+  char b5[64];
+  std::snprintf(b5, sizeof b5, ",\"historyGap\":%.6g", state.history().largest_gap());
+  out += b5;
   // the Mesh window's canvas as drawn last frame (page pixels) and its zoom
   const FrameReport::Mesh& mv = state.report().mesh();
   char b4[160];
@@ -161,16 +154,82 @@ std::string compare_command(AppState& state, const std::string& arg) {
   return "";
 }
 
+// "ff,bf|0.01,0.02|2[|KEY]": strategies | values (bare numbers allowed) | replications [| the
+// swept key, arrival by default], then start.
 std::string sweep_command(AppState& state, const std::string& arg) {
-  const auto a = arg.find('|'), b = arg.find('|', a == std::string::npos ? a : a + 1);
-  if (a == std::string::npos || b == std::string::npos) return "sweep: strategies|rates|replications";
-  const std::vector<std::string> ids = split_commas(arg.substr(0, a));
-  std::vector<double> rates;
-  for (const std::string& r : split_commas(arg.substr(a + 1, b - a - 1))) rates.push_back(std::atof(r.c_str()));
-  if (ids.empty() || rates.empty()) return "sweep: no strategies or rates";
-  state.set_sweep_settings({ids, rates, std::clamp(std::atoi(arg.c_str() + b + 1), 1, 1000)});
+  const auto parts = split_on(arg, '|');
+  if (parts.size() < 3 || parts.size() > 4) return "sweep: strategies|values|replications[|key]";
+  SweepSettings set;
+  set.ids = split_commas(parts[0]);
+  set.key = parts.size() == 4 ? parts[3] : "arrival";
+  auto vals = axis_values(state.scenario(), set.key, parts[1]);
+  if (!vals) return vals.error().message;
+  set.values = std::move(*vals);
+  set.replications = std::clamp(std::atoi(parts[2].c_str()), 1, 1000);
+  if (set.ids.empty()) return "sweep: no strategies";
+  state.set_sweep_settings(std::move(set));
   state.start_sweep();
   return "";
+}
+
+// What the Compare window shows per metric: each strategy's paired verdict against the first,
+// the best run of the single-run table and every run's value (JSON).
+std::string compare_verdicts(AppState& state, const std::string&) {
+  const auto& ids = state.compare_ids();
+  const PairedTable t = paired_table(state.compare_paired());
+  std::string paired = "{";
+  for (std::size_t i = 1; i < t.done.size() && i < ids.size(); ++i) {
+    if (!t.done[i]) continue;
+    paired += std::string(paired.size() > 1 ? "," : "") + json_string(ids[i]) + ":{";
+    bool first = true;
+    for (const MetricField& f : metric_fields(metric_rows(state.scenario().pod()))) {
+      paired += std::string(first ? "" : ",") + json_string(std::string(f.name)) + ":" + json_string(verdict_text(t.verdict(f, i)));
+      first = false;
+    }
+    paired += "}";
+  }
+  const auto& runs = state.compare_runs();
+  std::vector<Results> res(runs.size());
+  std::vector<char> have(runs.size(), 0);
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    if (runs[i]) res[i] = runs[i]->results(), have[i] = 1;
+  std::string best = "{", values = "{";
+  for (const MetricField& f : metric_fields(metric_rows(state.scenario().pod()))) {
+    const int b = best_run(f, res, have);
+    best += std::string(best.size() > 1 ? "," : "") + json_string(std::string(f.name)) + ":" +
+            json_string(b >= 0 && std::size_t(b) < ids.size() ? ids[std::size_t(b)] : "");
+    values += std::string(values.size() > 1 ? "," : "") + json_string(std::string(f.name)) + ":[";
+    for (std::size_t i = 0; i < res.size(); ++i) {
+      char buf[40];
+      std::snprintf(buf, sizeof buf, "%s%.17g", i ? "," : "", have[i] ? res[i].*f.member : 0.0);
+      values += buf;
+    }
+    values += "]";
+  }
+  return "{\"paired\":" + paired + "},\"best\":" + best + "},\"values\":" + values + "}}";
+}
+
+// The engine's metric table as the scenario prints it (the pod rows on a pod machine): name,
+// direction, help (JSON).
+std::string metrics_json(AppState& state, const std::string&) {
+  std::string out = "[";
+  for (const MetricField& f : metric_fields(metric_rows(state.scenario().pod())))
+    out += std::string(out.size() > 1 ? "," : "") + "{\"name\":" + json_string(std::string(f.name)) + ",\"better\":" +
+           json_string(std::string(better_text(f.better))) + ",\"help\":" + json_string(std::string(f.help)) + "}";
+  return out + "]";
+}
+
+// The card shown: the loaded preset's #: lines (JSON; "" when none).
+std::string lesson_json(AppState& state, const std::string&) {
+  const Preset* p = find_preset(state.lesson());
+  if (!p) return "";
+  auto pt = preset_first_point(*p);
+  if (!pt) return pt.error().message;
+  const PresetInfo& i = pt->info;
+  return "{\"name\":" + json_string(state.lesson()) + ",\"title\":" + json_string(i.title) + ",\"paper\":" + json_string(i.paper) +
+         ",\"figure\":" + json_string(i.figure) + ",\"mode\":" + json_string(i.mode) + ",\"x\":" + json_string(i.x) +
+         ",\"shows\":" + json_string(i.shows) + ",\"look\":" + json_string(i.look) + ",\"paper_says\":" + json_string(i.paper_says) +
+         ",\"ours\":" + json_string(i.ours) + "}";
 }
 
 std::string help_text(AppState&, const std::string&);
@@ -238,8 +297,16 @@ const PageCommand kPageCommands[] = {
     {.name = "loadPreset", .arg = "NAME", .summary = "load a preset",
      .run = [](AppState& s, const std::string& arg) { return status_text(load_preset(s, arg)); }},
     {.name = "compare", .arg = "ID,ID[,ID[,ID]]", .summary = "Compare 2 to 4 strategies", .run = compare_command},
-    {.name = "sweep", .arg = "IDS|RATES|REPLICATIONS", .summary = "start a sweep (e.g. ff,bf|0.01,0.02|2)",
+    {.name = "sweep", .arg = "IDS|VALUES|REPLICATIONS[|KEY]", .summary = "start a sweep (e.g. ff,bf|0.01,0.02|2, or ff|4,8|2|service)",
      .run = sweep_command},
+    {.name = "compareVerdicts", .arg = "", .summary = "Compare: paired verdicts, best run and values per metric (JSON)",
+     .run = compare_verdicts},
+    {.name = "metrics", .arg = "", .summary = "the metric table: name, direction, help (JSON)", .run = metrics_json},
+    {.name = "shareLink", .arg = "", .summary = "the link with the page keys (mode, compare, sweep_*)",
+     .run = [](AppState& s, const std::string&) { return s.share_link(); }},
+    {.name = "sweepAxis", .arg = "", .summary = "the x-axis label the Sweep window drew last",
+     .run = [](AppState& s, const std::string&) { return s.report().sweep_axis(); }},
+    {.name = "lesson", .arg = "", .summary = "the loaded preset's card (JSON)", .run = lesson_json},
     {.name = "cancelSweep", .arg = "", .summary = "stop the sweep",
      .run = [](AppState& s, const std::string&) -> std::string { s.cancel_sweep(); return ""; }},
     {.name = "startReplications", .arg = "", .summary = "run the scenario's replications",
@@ -258,6 +325,12 @@ const PageCommand kPageCommands[] = {
        for (const std::string& w : s.sweep_words()) out += (out.empty() ? "" : "\n") + w;
        return out;
      }},
+    {.name = "plots", .arg = "", .summary = "the charts drawn last frame: rectangles, axes, ticks, legend, bars (JSON)",
+     .run = [](AppState& s, const std::string&) { return plots_json(s.report()); }},
+    {.name = "controls", .arg = "", .summary = "the traffic checkbox, speed slider, Gantt axes and Explain coordinates drawn last frame (JSON)",
+     .run = [](AppState& s, const std::string&) { return controls_json(s.report()); }},
+    {.name = "layout", .arg = "", .summary = "the windows drawn last frame, their overflow, the menu bar's width, tabs, the narrow strip (JSON)",
+     .run = [](AppState& s, const std::string&) { return layout_json(s.report()); }},
     {.name = "state", .arg = "", .summary = "the page's state (JSON)",
      .run = [](AppState& s, const std::string&) { return state_json(s); }},
     {.name = "help", .arg = "", .summary = "this list: one line per command", .run = help_text},
@@ -342,7 +415,7 @@ char* alloclab_error(const alloclab::app::AppState* state) { return alloclab::ap
 EMSCRIPTEN_KEEPALIVE
 #endif
 void alloclab_hash_changed(alloclab::app::AppState* state, const char* link) {
-  if (link && state->link() != link) (void)state->load_link(link);
+  if (link && state->share_link() != link) (void)state->load_link(link);
 }
 
 // window.alloclab.command(name, arg): the UI's actions (page_command).

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include "core/text.hpp"
+#include "sweep/axis.hpp"
 
 namespace alloclab::app {
 
@@ -19,10 +20,12 @@ std::string trim(std::string_view s) {
 
 Result<PresetPoint> preset_first_point(const Preset& p) {
   PresetPoint out;
+  std::vector<std::pair<std::string, std::vector<std::string>>> lists;  // every key's values
   bool header = true;
   for (const std::string& raw : split_on(p.text, '\n')) {
     const std::string line = trim(raw);
     if (line.empty()) { header = false; continue; }
+    if (line.rfind("#:", 0) == 0) continue;  // the card's fields (parse_preset_info)
     if (line[0] == '#') {
       if (header) out.description += (out.description.empty() ? "" : "\n") + trim(std::string_view(line).substr(1));
       continue;
@@ -38,11 +41,20 @@ Result<PresetPoint> preset_first_point(const Preset& p) {
     if (Status st = apply(out.scenario, key, vals.front()); !st) return Error{std::string(p.name) + ": " + st.message()};
     if (key == "strategy") out.strategies = vals;
     if (key == "replications") out.replications = out.scenario.replications;
-    if (key == "arrival")
-      for (const auto& v : vals)
-        if (v.rfind("poisson:", 0) == 0) out.rates.push_back(std::strtod(v.c_str() + 8, nullptr));
+    lists.emplace_back(key, vals);
   }
   if (Status st = validate(out.scenario); !st) return Error{std::string(p.name) + ": " + st.message()};
+  auto info = parse_preset_info(p.text);
+  if (!info) return Error{std::string(p.name) + ": " + info.error().message};
+  out.info = std::move(*info);
+  // the swept key: the card's x, else the first numeric key given several values
+  for (const auto& [key, vals] : lists) {
+    const ParamDef* d = find_param(key);
+    const bool chosen = out.info.x.empty() ? vals.size() > 1 && d && numeric_axis(*d) : key == out.info.x;
+    if (chosen && out.sweep_key.empty()) out.sweep_key = key, out.sweep_values = vals;
+  }
+  if (!out.info.x.empty() && out.sweep_key != out.info.x)
+    return Error{std::string(p.name) + ": #: x: " + out.info.x + " is not a key this preset gives values to"};
   return out;
 }
 
@@ -52,26 +64,45 @@ Result<PresetPoint> preset_first_point(const Preset& p) {
 
 namespace alloclab::app {
 
+const Preset* find_preset(std::string_view name) {
+  for (const Preset& p : presets())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
 Status load_preset(AppState& state, std::string_view name) {
-  for (const Preset& p : presets()) {
-    if (p.name != name) continue;
-    auto pt = preset_first_point(p);
-    if (!pt) { state.set_error(pt.error().message); return pt.error(); }
-    if (Status st = state.load(pt->scenario); !st) return st;
-    SweepSettings sw = state.sweep_settings();
-    if (pt->strategies.size() >= 2) {
-      sw.ids = pt->strategies;
-      state.set_compare_ids({pt->strategies.begin(), pt->strategies.begin() + std::min<std::ptrdiff_t>(4, std::ptrdiff_t(pt->strategies.size()))});
-      if (state.mode() == Mode::Compare) state.restart_compare();
-    }
-    if (!pt->rates.empty()) sw.rates = pt->rates;
-    sw.replications = std::min(pt->replications, 30);
-    state.set_sweep_settings(std::move(sw));
-    return {};
+  const Preset* p = find_preset(name);
+  if (!p) {
+    Error e{"preset: unknown '" + std::string(name.substr(0, 64)) + "'"};
+    state.set_error(e.message);
+    return e;
   }
-  Error e{"preset: unknown '" + std::string(name) + "'"};
-  state.set_error(e.message);
-  return e;
+  auto pt = preset_first_point(*p);
+  if (!pt) { state.set_error(pt.error().message); return pt.error(); }
+  if (Status st = state.load(pt->scenario); !st) return st;
+  SweepSettings sw = state.sweep_settings();
+  if (pt->strategies.size() >= 2) {
+    sw.ids = pt->strategies;
+    state.set_compare_ids({pt->strategies.begin(), pt->strategies.begin() + std::min<std::ptrdiff_t>(4, std::ptrdiff_t(pt->strategies.size()))});
+  } else {
+    sw.ids = {pt->scenario.strategy};
+  }
+  if (!pt->sweep_key.empty()) {
+    auto vals = axis_values(pt->scenario, pt->sweep_key, [&] {
+      std::string t;
+      for (const std::string& v : pt->sweep_values) t += (t.empty() ? "" : ";") + v;
+      return t;
+    }());
+    if (!vals) { state.set_error(std::string(name) + ": " + vals.error().message); return vals.error(); }
+    sw.key = pt->sweep_key;
+    sw.values = std::move(*vals);
+  }
+  sw.replications = std::clamp(pt->replications, 1, 30);
+  state.set_sweep_settings(std::move(sw));
+  if (const auto m = mode_from_name(pt->info.mode)) state.set_mode(*m);
+  if (state.mode() == Mode::Compare) state.restart_compare();
+  state.set_lesson(std::string(name));
+  return {};
 }
 
 }  // namespace alloclab::app

@@ -9,41 +9,53 @@
 #include <cmath>
 #include <cstdio>
 #include "imgui.h"
-#include "page_api.hpp"
+#include "sweep/paired.hpp"
 #include "sweep/sweep_data.hpp"
 #include "windows.hpp"
 
 namespace alloclab::app {
 
-namespace {
-// Whether a smaller value of the metric is better (for the highlight); others: larger.
-bool lower_is_better(std::string_view m) {
-  return m.find("time") != std::string_view::npos || m.find("fragmentation") != std::string_view::npos ||
-         m == "mean_jobs_in_system" || m == "mean_blocks_per_job" || m == "mean_dispersal" || m == "unreliability" ||
-         m == "jobs_dropped" || m == "makespan" || m == "allocation_failures" || m.find("packet") != std::string_view::npos;
+PairedTable paired_table(const Batch& b) {
+  PairedTable t;
+  const SweepRunner* r = b.runner();
+  if (!r || r->size() == 0 || !r->point_done(0)) return t;
+  const std::size_t n = r->size();
+  const RawPoint base = raw_point(*r, 0);
+  t.mean.resize(n);
+  t.ci95.resize(n);
+  t.pairs.assign(n, 0);
+  t.done.assign(n, 0);
+  t.mean[0] = r->aggregate(0).mean();
+  t.ci95[0] = r->aggregate(0).ci95();
+  t.done[0] = 1;
+  for (std::size_t i = 1; i < n; ++i)
+    if (r->point_done((long long)i)) {
+      paired_difference(raw_point(*r, (long long)i), base, t.mean[i], t.ci95[i], t.pairs[i]);
+      t.done[i] = 1;
+    }
+  return t;
 }
 
-enum class Verdict { Same, Better, Worse, NotEstablished };
-// A paired difference d ± h over `pairs` replications: better / worse when the 95% interval
-// excludes 0 (on the metric's good or bad side), the same when every replication agreed.
-Verdict paired_verdict(double d, double h, int pairs, bool lower_better) {
-  if (d == 0 && h == 0) return Verdict::Same;
-  if (pairs < 2 || (d - h <= 0 && d + h >= 0)) return Verdict::NotEstablished;
-  return (d > 0) != lower_better ? Verdict::Better : Verdict::Worse;
+Verdict PairedTable::verdict(const MetricField& f, std::size_t i) const {
+  return paired_verdict(f, mean[i].*f.member, ci95[i].*f.member, pairs[i], mean[0].*f.member);
 }
-const char* verdict_text(Verdict v) {
-  switch (v) {
-    case Verdict::Same: return "same";
-    case Verdict::Better: return "better";
-    case Verdict::Worse: return "worse";
-    default: return "not established at 95%";
+
+int best_run(const MetricField& f, const std::vector<Results>& res, const std::vector<char>& have) {
+  int best = -1;
+  bool all_same = true;
+  for (std::size_t i = 0; i < res.size(); ++i) {
+    if (!have[i]) continue;
+    if (best >= 0 && res[i].*f.member != res[std::size_t(best)].*f.member) all_same = false;
+    if (best < 0 || is_better(f.better, res[i].*f.member, res[std::size_t(best)].*f.member)) best = int(i);
   }
+  return all_same || f.better == Better::Neither ? -1 : best;
 }
 
+namespace {
 // Paired view (replications > 1): each strategy's difference from the first over the
 // scenario's replications, on the same job streams (replication r of every strategy has the
 // same seed), ± the Student-t 95% half-width of the per-replication differences.
-void draw_paired(const CompareWindow::View& v) {
+void draw_paired(const CompareWindow::View& v, const CompareWindow::Actions& act) {
   const Batch& b = v.paired;
   const auto& ids = v.ids;
   const SweepRunner* r = b.runner();
@@ -61,11 +73,11 @@ void draw_paired(const CompareWindow::View& v) {
     ImGui::ProgressBar(float(b.progress()), ImVec2(-1, 0), buf);
   }
   if (!r || r->size() == 0 || !r->point_done(0)) return;
-  if (ImGui::Button("Download CSV")) page_download("alloclab-compare.csv", "text/csv", paired_csv(b, ids));
+  if (ImGui::Button("Download CSV")) act.download("alloclab-compare.csv", "text/csv", paired_csv(b, ids));
   ImGui::SameLine();
   ImGui::TextDisabled("columns as alloclab sweep strategy=... --baseline strategy=%s", ids[0].c_str());
   const std::size_t n = r->size();
-  const RawPoint base = raw_point(*r, 0);
+  const PairedTable t = paired_table(b);
   if (!ImGui::BeginTable("paired", int(n) + 1, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
@@ -75,25 +87,19 @@ void draw_paired(const CompareWindow::View& v) {
     ImGui::TableSetupColumn(h.c_str());
   }
   ImGui::TableHeadersRow();
-  std::vector<Results> m(n), c(n);
-  std::vector<int> pairs(n, 0);
-  for (std::size_t i = 1; i < n; ++i)
-    if (r->point_done((long long)i)) paired_difference(raw_point(*r, (long long)i), base, m[i], c[i], pairs[i]);
-  const Results bm = r->aggregate(0).mean(), bc = r->aggregate(0).ci95();
-  for (const MetricField& f : metric_fields(r->pod())) {
+  const Results &bm = t.mean[0], &bc = t.ci95[0];
+  for (const MetricField& f : metric_fields(metric_rows(v.scenario.pod()))) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());
+    metric_name(f);
     ImGui::TableNextColumn();
     ImGui::Text("%.5g +/- %.2g", bm.*f.member, bc.*f.member);
     for (std::size_t i = 1; i < n; ++i) {
       ImGui::TableNextColumn();
-      if (!r->point_done((long long)i)) { ImGui::TextDisabled("..."); continue; }
-      double d = m[i].*f.member, h = c[i].*f.member;
-      // Sums taken in a different order (e.g. departures in another order) differ in the last
-      // bits: a difference below 1e-9 of the baseline's value is that, not a difference.
-      if (std::fabs(d) + h <= 1e-9 * std::fabs(bm.*f.member)) d = h = 0;
-      const Verdict v = paired_verdict(d, h, pairs[i], lower_is_better(f.name));
+      if (!t.done[i]) { ImGui::TextDisabled("..."); continue; }
+      double d = t.mean[i].*f.member, h = t.ci95[i].*f.member;
+      const Verdict v = t.verdict(f, i);
+      if (v == Verdict::Same) d = h = 0;  // last-bit differences of sums taken in another order
       char num[64];
       std::snprintf(num, sizeof num, "%+.4g +/- %.2g", d, h);
       ImGui::TextUnformatted(num);
@@ -101,7 +107,8 @@ void draw_paired(const CompareWindow::View& v) {
       const float need = ImGui::CalcTextSize(verdict_text(v)).x + ImGui::GetStyle().ItemSpacing.x;
       ImGui::SameLine();
       if (ImGui::GetContentRegionAvail().x < need) ImGui::NewLine();
-      ImGui::TextColored(v == Verdict::Better ? ImVec4(0.45f, 0.95f, 0.55f, 1) : v == Verdict::Worse ? ImVec4(1, 0.45f, 0.4f, 1) : ImVec4(0.6f, 0.6f, 0.6f, 1),
+      ImGui::TextColored(v == Verdict::Better ? ImVec4(0.45f, 0.95f, 0.55f, 1) : v == Verdict::Worse ? ImVec4(1, 0.45f, 0.4f, 1)
+                         : v == Verdict::Differs ? ImVec4(0.55f, 0.75f, 1, 1) : ImVec4(0.6f, 0.6f, 0.6f, 1),
                          "%s", verdict_text(v));
     }
   }
@@ -115,9 +122,16 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
   if (!ImGui::Begin("Compare", &open)) { ImGui::End(); return; }
   std::vector<std::string> ids = v.ids;
   bool changed = false;
+  // the header's items on one line while they fit, continued on the next (a narrow window)
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto next = [&](float w) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
+  };
+  auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
   ImGui::TextUnformatted("Strategies");
   for (std::size_t i = 0; i < ids.size(); ++i) {
-    ImGui::SameLine();
+    next(ImGui::GetFontSize() * 6.5f);
     ImGui::PushID(int(i));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
     if (ImGui::BeginCombo("##s", ids[i].c_str(), ImGuiComboFlags_HeightLarge)) {
@@ -133,7 +147,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
     }
     ImGui::PopID();
   }
-  ImGui::SameLine();
+  next(button_w("+") + style.ItemSpacing.x + button_w("-"));
   ImGui::BeginDisabled(ids.size() >= 4);
   if (ImGui::Button("+")) { ids.push_back("random"); changed = true; }
   ImGui::EndDisabled();
@@ -141,22 +155,27 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
   ImGui::BeginDisabled(ids.size() <= 2);
   if (ImGui::Button("-")) { ids.pop_back(); changed = true; }
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  next(button_w("Pause"));
   if (ImGui::Button(play.playing() ? "Pause" : "Play")) play.toggle();
-  ImGui::SameLine();
+  next(button_w("Restart"));
   if (changed) act.set_ids(ids);
   if (ImGui::Button("Restart") || changed) act.restart();
-  ImGui::SameLine();
+  next(button_w("First difference"));
   if (ImGui::Button("First difference")) act.first_difference();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Play the strategies on the same jobs and stop all of them at the first job whose start time or blocks "
                       "differ, showing each one's decision for it (as Explain shows it)");
-  ImGui::SameLine();
-  ImGui::TextDisabled("same jobs, lock-step by simulated time");
+  {  // the note beside the buttons when it fits, else under them (never cut at the edge)
+    const char* note = "same jobs, lock-step by simulated time";
+    next(ImGui::CalcTextSize(note).x);
+    ImGui::TextDisabled("%s", note);
+  }
   const auto& fd = v.first_diff;
+  ImGui::PushTextWrapPos(0.0f);
   if (fd && !fd->found) ImGui::TextColored(ImVec4(0.45f, 0.95f, 0.55f, 1), "No difference: every job starts at the same time on the same blocks (%lld jobs)", fd->jobs_compared);
   if (fd && fd->found)
     ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1), "First difference: job %d at time %.6g (runs stopped there; Play continues)", fd->job, fd->time);
+  ImGui::PopTextWrapPos();
 
   const auto& runs = v.runs;
   const auto& errs = v.errors;
@@ -165,7 +184,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const int ncols = n == 4 ? 2 : int(n);
   const int nrows = n == 4 ? 2 : 1;
-  const float table_h = ImGui::GetTextLineHeightWithSpacing() * float(metric_fields(v.scenario.pod() != nullptr).size() + 2) + 8;
+  const float table_h = ImGui::GetTextLineHeightWithSpacing() * float(metric_fields(metric_rows(v.scenario.pod())).size() + 2) + 8;
   const float views_h = std::max(avail.y * 0.45f, avail.y - table_h);
   const float cw = avail.x / float(ncols) - ImGui::GetStyle().ItemSpacing.x;
   const float chh = views_h / float(nrows) - ImGui::GetStyle().ItemSpacing.y;
@@ -177,9 +196,11 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
     if (runs[i]) {
       const Simulation& s = *runs[i];
       const Occupancy& occ = s.occupancy();
-      ImGui::SameLine();
-      ImGui::TextDisabled("t %.0f  busy %.0f%%  wait %zu%s", s.now(), 100.0 * occ.busy_count() / occ.topology().nodes(),
-                          s.queue_length(), s.done() ? "  done" : "");
+      char head[96];
+      std::snprintf(head, sizeof head, "t %.0f  busy %.0f%%  wait %zu%s", s.now(), 100.0 * occ.busy_count() / occ.topology().nodes(),
+                    s.queue_length(), s.done() ? "  done" : "");
+      next(ImGui::CalcTextSize(head).x);
+      ImGui::TextDisabled("%s", head);
       canvas_[i].grid_lines = false;
       const bool diff = fd && fd->found && i < fd->sides.size();
       ImVec2 area = ImGui::GetContentRegionAvail();
@@ -187,10 +208,10 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
         const DiffSide& d = fd->sides[i];
         const char* what = d.started_now ? (d.reserved ? "started on its reservation" : "started") : d.waiting ? "waiting" : "not in the queue";
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1), "job %d %s", fd->job, what);
-        if (d.decision && !d.decision->steps.empty()) {
-          ImGui::SameLine();
+        if (d.decision && !d.decision->steps.empty()) {  // the decision's caption, wrapped
+          ImGui::PushTextWrapPos(0.0f);
           ImGui::TextDisabled("%s", d.decision->steps.back().caption.c_str());
-          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", d.decision->steps.back().caption.c_str());
+          ImGui::PopTextWrapPos();
         }
         area = ImGui::GetContentRegionAvail();
       }
@@ -208,9 +229,9 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
 
   const bool paired = v.scenario.replications > 1;
   if (paired) {
-    if (!ImGui::BeginTabBar("cmp-tabs")) { ImGui::End(); return; }
+    if (!ImGui::BeginTabBar("cmp-tabs", ImGuiTabBarFlags_FittingPolicyScroll)) { ImGui::End(); return; }
     if (ImGui::BeginTabItem("Paired (replications)")) {
-      draw_paired(v);
+      draw_paired(v, act);
       ImGui::EndTabItem();
     }
     if (!ImGui::BeginTabItem("This run (so far)")) {
@@ -225,24 +246,18 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
     for (std::size_t i = 0; i < n; ++i) ImGui::TableSetupColumn(ids[i].c_str());
     ImGui::TableHeadersRow();
     std::vector<Results> res(n);
-    for (std::size_t i = 0; i < n; ++i) if (runs[i]) res[i] = runs[i]->results();
-    for (const MetricField& f : metric_fields(v.scenario.pod() != nullptr)) {
+    std::vector<char> have(n, 0);
+    for (std::size_t i = 0; i < n; ++i)
+      if (runs[i]) res[i] = runs[i]->results(), have[i] = 1;
+    for (const MetricField& f : metric_fields(metric_rows(v.scenario.pod()))) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());
-      int best = -1;
-      for (std::size_t i = 0; i < n; ++i) {
-        if (!runs[i]) continue;
-        const double v = res[i].*f.member;
-        if (best < 0 || (lower_is_better(f.name) ? v < res[std::size_t(best)].*f.member : v > res[std::size_t(best)].*f.member)) best = int(i);
-      }
-      bool all_same = true;
-      for (std::size_t i = 0; i < n; ++i)
-        if (runs[i] && best >= 0 && res[i].*f.member != res[std::size_t(best)].*f.member) all_same = false;
+      metric_name(f);
+      const int best = best_run(f, res, have);
       for (std::size_t i = 0; i < n; ++i) {
         ImGui::TableNextColumn();
         if (!runs[i]) { ImGui::TextDisabled("-"); continue; }
-        if (int(i) == best && !all_same) ImGui::TextColored(ImVec4(0.45f, 0.95f, 0.55f, 1), "%.5g", res[i].*f.member);
+        if (int(i) == best) ImGui::TextColored(ImVec4(0.45f, 0.95f, 0.55f, 1), "%.5g", res[i].*f.member);
         else ImGui::Text("%.5g", res[i].*f.member);
       }
     }

@@ -3,12 +3,14 @@
 // next job to arrive. Simulation::explain gives the steps (engine/alloc/explain.hpp: a caption
 // and layers of rectangles by role, numbers at nodes, tree edges); this window draws the
 // current step over the mesh canvas (dimmed, one colour per role, numbers when cells are large
-// enough), with a legend, the caption and ◀ Prev / Next ▶ (keys Left/Right, main.cpp). The
+// enough; busy nodes grey, coordinates along the edges), with a legend, the caption and
+// ◀ Prev / Next ▶ (keys Left/Right, main.cpp). The
 // last step is the decision (= Simulation::preview). "Apply" processes one event and starts
 // over. The explanation is recomputed only when the subject or the machine changed. The
 // simulation is paused in this mode; the ExplainCursor publishes the step for the page API.
 #include <algorithm>
 #include <cstdio>
+#include <vector>
 #include "imgui.h"
 #include "windows.hpp"
 
@@ -96,10 +98,14 @@ void draw_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) {
 void legend(const ExplainStep& step, bool labels_hidden) {
   const float avail = ImGui::GetContentRegionAvail().x;
   float x = 0;
-  for (const ExplainLayer& l : step.layers) {
-    if (l.blocks.empty()) continue;
-    const RoleStyle rs = role_style(l.role);
-    const char* name = explain_role_name(l.role);
+  // the machine under the layers (mesh_canvas: neutral_jobs), then one entry per layer
+  struct Entry { RoleStyle rs; const char* name; };
+  std::vector<Entry> entries = {{{IM_COL32(112, 116, 126, 255), 0, 0}, "busy node"}, {{IM_COL32(46, 50, 58, 255), 0, 0}, "free node"}};
+  for (const ExplainLayer& l : step.layers)
+    if (!l.blocks.empty()) entries.push_back({role_style(l.role), explain_role_name(l.role)});
+  for (const Entry& en : entries) {
+    const RoleStyle rs = en.rs;
+    const char* name = en.name;
     const float w = 16 + ImGui::CalcTextSize(name).x + 14;
     if (x > 0 && x + w < avail) ImGui::SameLine();
     else x = 0;
@@ -124,7 +130,7 @@ void legend(const ExplainStep& step, bool labels_hidden) {
 
 void draw_explain_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) { draw_step(dl, g, step); }
 
-void ExplainWindow::draw(const View& v, ExplainCursor& cur, Pin& pin, const std::function<void()>& step_event) {
+void ExplainWindow::draw(const View& v, ExplainCursor& cur, Pin& pin, const std::function<void()>& step_event, FrameReport& report) {
   if (!open) return;
   if (!ImGui::Begin("Explain", &open)) { ImGui::End(); return; }
   const Simulation& sim = v.sim;
@@ -183,8 +189,13 @@ void ExplainWindow::draw(const View& v, ExplainCursor& cur, Pin& pin, const std:
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float side = ImGui::GetFontSize() * 19;
   JobId pinned = pin.job();
+  canvas.axes = true;          // the captions name nodes by (x, y)
+  canvas.neutral_jobs = true;  // busy nodes grey: the step's layers carry the only colours
   const CanvasGeom g = canvas.draw("explain_canvas", sim, ImVec2(avail.x - side - 8, avail.y), &pinned);
   pin.set(pinned);
+  report.explain_axes({.drawn = true, .neutral_busy = canvas.neutral_jobs, .columns = g.x_labels, .rows = g.y_labels,
+                       .y_of_row0 = g.y_low == 0 ? g.y_low_at : 0, .y_of_last_row = g.y_high_at, .x_of_col0 = g.origin.x + g.cell * 0.5f,
+                       .x_of_last_col = g.origin.x + (float(g.W) - 0.5f) * g.cell, .canvas = {g.c0.x, g.c0.y, g.c1.x, g.c1.y}});
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(g.c0, g.c1, true);
   if (step && !step->layers.empty()) draw_step(dl, g, *step);
@@ -223,6 +234,8 @@ void ExplainWindow::draw(const View& v, ExplainCursor& cur, Pin& pin, const std:
       else ImGui::TextDisabled("This decision counts %lld operations (the strategy file says what one is; alloc_cost = 0: it takes no time).", expl_.ops);
     }
     ImGui::Spacing();
+    ImGui::TextDisabled("Nodes are (x, y): x counts columns from the left, y counts rows up from the bottom, both from 0. "
+                        "A block's base is its bottom-left node.");
     ImGui::TextDisabled("Left/Right: previous/next step. Wheel: zoom, drag: pan.");
   }
   ImGui::PopTextWrapPos();

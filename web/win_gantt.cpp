@@ -1,7 +1,8 @@
 // win_gantt.cpp — the Gantt window: the schedule as time × jobs, scrolling with the simulation.
 //
 // One row per job that overlaps the time span shown (arrival order, top to bottom; the row's
-// height ∝ the nodes it asked for, all rows scaled to fit). A bar from start to end (to now
+// height ∝ the nodes it asked for, all rows scaled to fit; job numbers along the left side,
+// the time axis underneath, never before time 0; a legend above). A bar from start to end (to now
 // while it runs) in the job's mesh-view colour; its wait a thin line from arrival to start (to
 // now while it waits). Hover = the job's tooltip (the mesh view's for a running job), click =
 // pin (the Pin part, shared with the mesh view; the pinned job is outlined). "Follow" keeps the
@@ -33,7 +34,34 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   } else {
     end_ = now;
   }
-  const double t1 = std::max(end_, double(span_) * 0.05), t0 = t1 - double(span_);
+  // the span ends at `end_`, but never starts before time 0 (early on, now is inside it)
+  const double t0 = std::max(0.0, end_ - double(span_)), t1 = t0 + double(span_);
+
+  // the legend: what a bar, a thin line and the white line are
+  {
+    ImDrawList* ldl = ImGui::GetWindowDrawList();
+    const float fs = ImGui::GetFontSize();
+    auto entry = [&](int kind, const char* label) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float w = fs * 1.4f, mid = p.y + fs * 0.55f;
+      const ImU32 c = IM_COL32(120, 170, 230, 255);
+      if (kind == 0) ldl->AddRectFilled(ImVec2(p.x, mid - fs * 0.3f), ImVec2(p.x + w, mid + fs * 0.3f), c);
+      else if (kind == 1) ldl->AddLine(ImVec2(p.x, mid), ImVec2(p.x + w, mid), c, 1.0f);
+      else ldl->AddLine(ImVec2(p.x + w * 0.5f, p.y + 1), ImVec2(p.x + w * 0.5f, p.y + fs), IM_COL32(230, 230, 230, 200), 1.5f);
+      ImGui::Dummy(ImVec2(w, fs));
+      ImGui::SameLine(0, 4);
+      ImGui::TextDisabled("%s", label);
+    };
+    const char* labels[3] = {"running / ran", "waiting", "now"};
+    float need = 0;
+    for (const char* l : labels) need += fs * 1.4f + 4 + ImGui::CalcTextSize(l).x + fs;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < need) ImGui::NewLine();
+    for (int k = 0; k < 3; ++k) {
+      if (k) ImGui::SameLine(0, fs);
+      entry(k, labels[k]);
+    }
+  }
 
   // rows: jobs overlapping [t0, t1] in id (arrival) order
   rows_.clear();
@@ -53,10 +81,23 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   const bool hovered_canvas = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float axis_h = ImGui::GetTextLineHeightWithSpacing();
-  const ImVec2 c0 = p0, c1(p0.x + size.x, p0.y + size.y - axis_h);
-  dl->AddRectFilled(c0, ImVec2(c1.x, p0.y + size.y), IM_COL32(24, 26, 32, 255));
-  dl->PushClipRect(c0, ImVec2(c1.x, p0.y + size.y), true);
+  const float axis_h = ImGui::GetTextLineHeightWithSpacing() * 2;
+  // the left margin holds the job numbers of the rows tall enough for one
+  char widest_id[16];
+  std::snprintf(widest_id, sizeof widest_id, "%d", rows_.empty() ? 0 : rows_.back().id);
+  const float margin = ImGui::CalcTextSize(widest_id).x + 10;
+  const ImVec2 c0(p0.x + margin, p0.y), c1(p0.x + size.x, p0.y + size.y - axis_h);
+  dl->AddRectFilled(p0, ImVec2(c1.x, p0.y + size.y), IM_COL32(24, 26, 32, 255));
+  dl->PushClipRect(p0, ImVec2(c1.x, p0.y + size.y), true);
+  {
+    const char* xl = "simulated time";
+    const char* yl = "rows: jobs by arrival, height ~ processors";
+    const float fs = ImGui::GetFontSize();
+    const ImU32 dimc = IM_COL32(150, 150, 150, 255);
+    dl->AddText(ImVec2(c0.x + 2, c1.y + fs + 3), dimc, xl);
+    const float yx = std::max(c0.x + ImGui::CalcTextSize(xl).x + fs * 2, c1.x - ImGui::CalcTextSize(yl).x - 4);
+    if (yx > c0.x + ImGui::CalcTextSize(xl).x + fs) dl->AddText(ImVec2(yx, c1.y + fs + 3), dimc, yl);
+  }
   auto X = [&](double t) { return c0.x + float((t - t0) / (t1 - t0)) * (c1.x - c0.x); };
   // time ticks: as many as fit with their labels apart (the widest label is the last time's)
   char widest[32];
@@ -84,6 +125,10 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   const float avail_h = c1.y - c0.y;
   const float per_node = rows_.empty() ? 0 : float(std::min(avail_h * 0.25 / N, avail_h / std::max(1.0, nodes)));
   float y = c0.y;
+  float next_label = c0.y;  // job numbers at the left, at least a line apart
+  struct Label { JobId id; float y; };
+  std::vector<Label> labels;
+  dl->PushClipRect(c0, c1, true);  // the bars stay right of the job numbers
   JobId hover = kNoJob;
   const ImVec2 m = ImGui::GetIO().MousePos;
   FrameReport::Gantt shown;
@@ -93,6 +138,10 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
     if (y > c1.y) break;
     const ImU32 col = job_colour(r.id);
     const float mid = y + h / 2;
+    if (y >= next_label && mid + ImGui::GetFontSize() * 0.5f <= c1.y) {
+      labels.push_back({r.id, mid});
+      next_label = std::max(c0.y, mid - ImGui::GetFontSize() * 0.5f) + ImGui::GetFontSize() * 1.2f;
+    }
     if (r.start > r.arrival)
       dl->AddLine(ImVec2(X(r.arrival), mid), ImVec2(X(r.start), mid), col, 1.0f);
     if (r.state > 0) {
@@ -116,8 +165,19 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
     y += h;
   }
   dl->PopClipRect();
+  for (const Label& l : labels) {
+    char id[16];
+    std::snprintf(id, sizeof id, "%d", l.id);
+    const ImVec2 ts = ImGui::CalcTextSize(id);
+    dl->AddText(ImVec2(c0.x - 5 - ts.x, std::max(c0.y, l.y - ts.y * 0.5f)), IM_COL32(170, 170, 170, 255), id);
+    dl->AddLine(ImVec2(c0.x - 3, l.y), ImVec2(c0.x, l.y), IM_COL32(170, 170, 170, 255));
+    ++shown.row_labels;
+  }
+  dl->PopClipRect();
   shown.hovered = hover;
   shown.x0 = c0.x, shown.y0 = c0.y, shown.x1 = c1.x, shown.y1 = c1.y;
+  shown.t0 = t0, shown.t1 = t1;
+  shown.legend_entries = 3;
   report.gantt(shown);
   if (hover != kNoJob) {
     ImGui::BeginTooltip();

@@ -14,11 +14,23 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   const Occupancy& occ = sim.occupancy();
   const int W = occ.width(), H = occ.height();
   ImGui::Text("%s %dx%d", occ.topology().wraps() ? "torus" : "mesh", W, H);
+  char stats[160];
+  std::snprintf(stats, sizeof stats, "t = %.1f   busy %d/%d (%.0f%%)   running %zu   waiting %zu", sim.now(), occ.busy_count(), W * H,
+                100.0 * occ.busy_count() / double(W * H), sim.running().size(), sim.queue_length());
   ImGui::SameLine();
-  ImGui::TextDisabled("t = %.1f   busy %d/%d (%.0f%%)   running %zu   waiting %zu", sim.now(), occ.busy_count(), W * H,
-                      100.0 * occ.busy_count() / double(W * H), sim.running().size(), sim.queue_length());
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(stats).x) ImGui::NewLine();  // a narrow window: under it
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", stats);
+  ImGui::PopTextWrapPos();
+  // the controls under the canvas: one line, or two when the hint does not fit beside them
+  const char* hint = occ.topology().wraps() ? "hover: details  click: pin  wheel: zoom  drag: pan  blue: wrap-around"
+                                            : "hover: details  click: pin  wheel: zoom  drag: pan";
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float controls_w = ImGui::GetFrameHeight() * 2 + ImGui::CalcTextSize("grid").x + ImGui::CalcTextSize("fit").x +
+                           ImGui::CalcTextSize("traffic").x + style.ItemInnerSpacing.x * 2 + style.FramePadding.x * 2 + style.ItemSpacing.x * 3;
+  const bool two_lines = ImGui::GetContentRegionAvail().x < controls_w + ImGui::CalcTextSize(hint).x;
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  avail.y -= ImGui::GetFrameHeightWithSpacing();
+  avail.y -= ImGui::GetFrameHeightWithSpacing() * (two_lines ? 2.0f : 1.0f);
   JobId pinned = pin.job();
   const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &pinned);
   pin.set(pinned);
@@ -47,14 +59,24 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Reset zoom and pan (wheel zooms, drag pans)");
   ImGui::SameLine();
+  // without a network the box is greyed out and empty (the overlay's own setting is kept)
   ImGui::BeginDisabled(!traffic_ok);
-  ImGui::Checkbox("traffic", &traffic);
+  bool ticked = traffic && traffic_ok;
+  if (ImGui::Checkbox("traffic", &ticked) && traffic_ok) traffic = ticked;
   ImGui::EndDisabled();
+  {
+    FrameReport::Controls& c = report.controls();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    c.traffic_drawn = true, c.traffic_enabled = traffic_ok, c.traffic_ticked = ticked;
+    c.traffic_box = {a.x, a.y, b.x, b.y};
+  }
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip(traffic_ok ? "Link load heat map (blue low, yellow, red = a flit every cycle), bright red: blocked channel,\n"
                                    "white: flits buffered in a router. Small cells show it as a texture; zoom in for per-link lines."
                                  : "Needs the network model in the simulation (pattern != none)");
   ImGui::SameLine();
+  if (two_lines) ImGui::NewLine();
+  ImGui::PushTextWrapPos(0.0f);
   if (pinned != kNoJob) {
     const JobRecord* j = sim.running_job(pinned);
     if (j && j->end >= 0) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends %.1f", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size(), j->end);
@@ -63,8 +85,9 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
     ImGui::SameLine();
     if (ImGui::SmallButton("unpin")) pin.clear();
   } else {
-    ImGui::TextDisabled("hover: details  click: pin  wheel: zoom  drag: pan%s", occ.topology().wraps() ? "  blue: wrap-around" : "");
+    ImGui::TextDisabled("%s", hint);
   }
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 

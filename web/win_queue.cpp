@@ -23,7 +23,7 @@ void QueueWindow::draw(const Simulation& sim, Pin& pin) {
   const double now = sim.now();
   const std::vector<QueuedJob> queue = sim.queue();
   char label[64];
-  if (ImGui::BeginTabBar("qtabs")) {
+  if (ImGui::BeginTabBar("qtabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
     std::snprintf(label, sizeof label, "Waiting (%zu)###waiting", queue.size());
     if (ImGui::BeginTabItem(label)) {
       ImGui::TextDisabled("in the order the %s scheduler tries them", sim.scenario().scheduler.c_str());

@@ -1,57 +1,27 @@
 // win_results.cpp — the Results window: the metrics (metric_fields()) of the running
-// simulation, and — with replications > 1 — "Run replications": all R replications of the
-// scenario computed a slice per frame (AppState::replications(), the engine's SweepRunner
-// stepped per frame), means ± 95% half-widths (Aggregate), progress and cancel. Downloads as CSV / JSON
-// (the same `alloclab run` JSON shape). Also the CSV/JSON text builders page_api uses.
+// simulation, each name with its meaning and direction as a tooltip (metric_name, which the
+// Compare window uses too), and — with replications > 1 — "Run replications": all R
+// replications of the scenario computed a slice per frame (AppState::replications(), the
+// engine's SweepRunner stepped per frame), means ± 95% half-widths (Aggregate), progress and
+// cancel. Downloads as CSV / JSON (the texts are built in results_export.cpp).
 #include <cstdio>
-#include <sstream>
 #include "imgui.h"
-#include "page_api.hpp"
-#include "run_json.hpp"
 #include "windows.hpp"
 
 namespace alloclab::app {
 
-namespace {
-
-// The Report the exports describe: finished replications if any, else the running figures.
-// Whether the batch holds finished replications of this very scenario.
-bool replications_of(const Batch& b, const Scenario& s) {
-  const SweepRunner* run = b.runner();
-  return run && run->aggregate(0).count() > 0 && canonical_link(run->scenario(0)) == canonical_link(s);
-}
-
-Report current_report(const ResultsSource& src) {
-  Report r;
-  const Batch& b = src.replications;
-  if (b.finished() && replications_of(b, src.scenario)) {
-    r = b.runner()->report(0);
-    r.allocation_seconds = 0;  // exports carry no timing
-  } else {
-    r.mean = src.sim.results();
-    r.pod = src.scenario.pod() != nullptr;
+void metric_name(const MetricField& f) {
+  ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());
+  if (ImGui::IsItemHovered()) {
+    const std::string_view dir = better_text(f.better);
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
+    ImGui::TextUnformatted(f.help.data(), f.help.data() + f.help.size());
+    ImGui::TextDisabled("%.*s", int(dir.size()), dir.data());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
   }
-  return r;
 }
-
-std::string num(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
-}  // namespace
-
-std::string results_csv(const ResultsSource& src) {
-  const Report r = current_report(src);
-  std::ostringstream o;
-  o << "metric,value,ci95\n";
-  o << "replications," << r.replications << ",\n";
-  for (const MetricField& f : metric_fields(r.pod)) o << f.name << ',' << num(r.mean.*f.member) << ',' << num(r.ci95.*f.member) << '\n';
-  return o.str();
-}
-
-std::string results_json_text(const ResultsSource& src) { return run_json(src.scenario, current_report(src), RunTiming{}) + "\n"; }
 
 void ResultsWindow::draw(const ResultsSource& src, const Actions& act) {
   if (!open) return;
@@ -95,10 +65,10 @@ void ResultsWindow::draw(const ResultsSource& src, const Actions& act) {
     }
     ImGui::TableHeadersRow();
     const Results m = have_reps ? run->aggregate(0).mean() : Results{}, c = have_reps ? run->aggregate(0).ci95() : Results{};
-    for (const MetricField& f : metric_fields(src.scenario.pod() != nullptr)) {
+    for (const MetricField& f : metric_fields(metric_rows(src.scenario.pod()))) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());
+      metric_name(f);
       ImGui::TableNextColumn();
       ImGui::Text("%.5g", now.*f.member);
       if (have_reps) {
@@ -108,9 +78,9 @@ void ResultsWindow::draw(const ResultsSource& src, const Actions& act) {
     }
     ImGui::EndTable();
   }
-  if (ImGui::Button("Download CSV")) page_download("alloclab-results.csv", "text/csv", results_csv(src));
+  if (ImGui::Button("Download CSV")) act.download("alloclab-results.csv", "text/csv", results_csv(src));
   ImGui::SameLine();
-  if (ImGui::Button("Download JSON")) page_download("alloclab-results.json", "application/json", results_json_text(src));
+  if (ImGui::Button("Download JSON")) act.download("alloclab-results.json", "application/json", results_json_text(src));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The `alloclab run` JSON shape: scenario link + results (+ ci95 with replications)");
   ImGui::End();
 }

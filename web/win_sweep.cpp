@@ -1,48 +1,30 @@
-// win_sweep.cpp — the Sweep window (Sweep mode): utilization and mean response time vs the
-// Poisson arrival rate for the chosen strategies on the current scenario, R replications per
-// point, computed a slice per frame (AppState::sweep()) with progress and cancel, plotted with
+// win_sweep.cpp — the Sweep window (Sweep mode): utilization and mean response time vs any
+// numeric key (engine/sweep/axis.hpp: the arrival rate, the service mean, the machine size,
+// ...) for the chosen strategies on the current scenario, R replications per point, computed a slice per frame (AppState::sweep()) with progress and cancel, plotted with
 // 95% confidence bars (plot.hpp), with the counted operations per allocation decision
 // (mean_allocation_ops). Downloadable as CSV: the engine's SweepRunner CSV, byte for
 // byte what `alloclab sweep` writes for the same points (AppState::sweep_words).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <sstream>
 #include "imgui.h"
-#include "page_api.hpp"
 #include "plot.hpp"
+#include "sweep/axis.hpp"
 #include "windows.hpp"
 
 namespace alloclab::app {
 
 namespace {
-std::string rates_to_text(const std::vector<double>& r) {
+std::string values_to_text(const std::vector<std::string>& v) {
   std::string s;
-  char buf[32];
-  for (double v : r) { std::snprintf(buf, sizeof buf, "%s%g", s.empty() ? "" : ", ", v); s += buf; }
+  for (const std::string& x : v) s += (s.empty() ? "" : "; ") + x;
   return s;
-}
-// "0.01, 0.02 0.03" -> positive numbers, sorted, unique.
-std::vector<double> parse_rates(const std::string& t) {
-  std::vector<double> out;
-  const char* p = t.c_str();
-  while (*p) {
-    char* end = nullptr;
-    const double v = std::strtod(p, &end);
-    if (end == p) { ++p; continue; }
-    if (v > 0 && v < 1e9) out.push_back(v);
-    p = end;
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
 }
 }  // namespace
 
-void SweepWindow::draw(const View& v, const Actions& act) {
+void SweepWindow::draw(const View& v, const Actions& act, FrameReport& report) {
   if (!open) return;
   SweepSettings set = v.settings;
-  if (!synced_) { rates_text_ = rates_to_text(set.rates); synced_ = true; }
   if (!ImGui::Begin("Sweep", &open)) { ImGui::End(); return; }
   const Batch& b = v.batch;
   const float fs = ImGui::GetFontSize();
@@ -50,7 +32,7 @@ void SweepWindow::draw(const View& v, const Actions& act) {
   // ---- left: the sweep's set-up
   ImGui::BeginChild("sweep_setup", ImVec2(fs * 15, 0), true);
   ImGui::TextUnformatted("Strategies");
-  ImGui::BeginChild("strats", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.55f), true);
+  ImGui::BeginChild("strats", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.45f), true);
   for (const StrategyInfo& si : strategies()) {
     const std::string id(si.id);
     bool on = std::find(set.ids.begin(), set.ids.end(), id) != set.ids.end();
@@ -64,23 +46,61 @@ void SweepWindow::draw(const View& v, const Actions& act) {
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%.*s", int(si.help.size()), si.help.data());
   }
   ImGui::EndChild();
-  ImGui::TextUnformatted("Arrival rates (jobs / time unit)");
+  // the x-axis: any numeric key of the parameter table, and its values
+  ImGui::TextUnformatted("x-axis");
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "%s", rates_text_.c_str());
-  if (ImGui::InputText("##rates", buf, sizeof buf)) rates_text_ = buf;
-  if (!ImGui::IsItemActive() && !ImGui::IsItemDeactivatedAfterEdit()) rates_text_ = rates_to_text(set.rates);  // follow presets / hooks
-  if (ImGui::IsItemDeactivatedAfterEdit()) {
-    const auto r = parse_rates(rates_text_);
-    if (!r.empty()) set.rates = r;
-    rates_text_ = rates_to_text(set.rates);
+  if (ImGui::BeginCombo("##axis", set.key.c_str(), ImGuiComboFlags_HeightLarge)) {
+    for (std::string_view k : numeric_axes()) {
+      const std::string key(k);
+      if (ImGui::Selectable(key.c_str(), key == set.key) && key != set.key) {
+        set.key = key;
+        set.values = default_sweep_values(v.scenario, key);
+        values_error_.clear();
+      }
+      if (ImGui::IsItemHovered())
+        if (const ParamDef* d = find_param(k)) ImGui::SetTooltip("%.*s (%s)", int(d->help.size()), d->help.data(), d->range.c_str());
+    }
+    ImGui::EndCombo();
   }
+  ImGui::TextUnformatted("Values");
+  {  // the hint beside the label when it fits, else wrapped under it
+    const char* hint = "(numbers, or values separated by ;)";
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(hint).x) ImGui::NewLine();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", hint);
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%s", values_text_.c_str());
+  if (ImGui::InputText("##values", buf, sizeof buf)) values_text_ = buf;
+  const bool editing = ImGui::IsItemActive();
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    auto r = axis_values(v.scenario, set.key, values_text_);
+    if (r) set.values = std::move(*r), values_error_.clear();
+    else values_error_ = r.error().message;
+  }
+  if (!editing) values_text_ = values_to_text(set.values);  // follow presets, links and hooks
+  if (!values_error_.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", values_error_.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  auto item_box = [] { return FrameReport::Box{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y}; };
+  ImGui::Checkbox("log x", &log_x_);
+  report.controls().sweep_log_x = item_box();
+  ImGui::SameLine();
+  ImGui::Checkbox("log y", &log_y_);
+  report.controls().sweep_log_y = item_box();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Logarithmic axes (for values spanning decades, e.g. response time past saturation)");
   ImGui::SetNextItemWidth(fs * 7);
   ImGui::SliderInt("replications", &set.replications, 1, 30);
   act.set_settings(set);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%zu strategies x %zu rates x %d replications, %lld jobs each (Setup: Measurement)", set.ids.size(),
-                      set.rates.size(), set.replications, v.scenario.measured_jobs());
+  ImGui::TextDisabled("%zu strategies x %zu values x %d replications, %lld jobs each (Setup: Measurement)", set.ids.size(),
+                      set.values.size(), set.replications, v.scenario.measured_jobs());
   ImGui::PopTextWrapPos();
   ImGui::BeginDisabled(b.running() || set.ids.empty());
   if (ImGui::Button("Start sweep")) act.start();
@@ -101,7 +121,7 @@ void SweepWindow::draw(const View& v, const Actions& act) {
     ImGui::PopTextWrapPos();
   }
   ImGui::BeginDisabled(!b.runner());
-  if (ImGui::Button("Download CSV")) page_download("alloclab-sweep.csv", "text/csv", b.csv());
+  if (ImGui::Button("Download CSV")) act.download("alloclab-sweep.csv", "text/csv", b.csv());
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("The finished points as `alloclab sweep` writes them (same columns, same numbers)");
   ImGui::EndDisabled();
@@ -119,7 +139,7 @@ void SweepWindow::draw(const View& v, const Actions& act) {
       const Batch::Label& lb = b.labels()[i];
       auto find = [&](std::vector<Series>& v) -> Series& {
         for (Series& s : v) if (s.name == lb.series) return s;
-        v.push_back(Series{lb.series, series_colour(int(v.size())), {}, {}, {}, true});
+        v.push_back(Series{.name = lb.series, .colour = series_colour(int(v.size())), .markers = true});
         return v.back();
       };
       const Results m = agg.mean(), c = agg.ci95();
@@ -139,11 +159,31 @@ void SweepWindow::draw(const View& v, const Actions& act) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const int plots = network ? 4 : 3;
   const float ph = (avail.y - ImGui::GetStyle().ItemSpacing.y * float(plots - 1)) / float(plots);
-  plot("sweep_util", ImVec2(avail.x, ph), PlotSpec{"Utilization vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 1.0}, util);
-  plot("sweep_resp", ImVec2(avail.x, ph), PlotSpec{"Mean response time vs arrival rate", "arrival rate", "(mean, 95% CI)", true, 0}, resp);
-  plot("sweep_ops", ImVec2(avail.x, ph), PlotSpec{"Mean allocation ops vs arrival rate", "arrival rate", "(counted operations per decision; mean, 95% CI)", true, 0}, ops);
-  if (network)
-    plot("sweep_lat", ImVec2(avail.x, ph), PlotSpec{"Mean packet latency vs arrival rate", "arrival rate", "(cycles; mean, 95% CI)", true, 0}, lat);
+  // each plot's subtitle says which way is better (the metric table's direction); the x-axis
+  // is the swept key (its first value says what the number is)
+  const SweepRunner* run = b.runner();
+  const std::string key = run && !v.swept_key.empty() ? v.swept_key : set.key;
+  const std::string xl = axis_label(key, set.values.empty() ? std::string_view() : std::string_view(set.values.front()));
+  report.sweep_axis(xl);
+  auto sub = [](double Results::*m, const char* what) {
+    for (const MetricField& f : metric_fields())
+      if (f.member == m) return std::string("(") + what + "mean, 95% CI; " + std::string(better_text(f.better)) + ")";
+    return std::string("(") + what + "mean, 95% CI)";
+  };
+  auto title = [&](const char* what) { return std::string(what) + " vs " + key; };
+  const std::string s_util = sub(&Results::utilization, ""), s_resp = sub(&Results::mean_response_time, ""),
+                    s_ops = sub(&Results::mean_allocation_ops, "counted operations per decision; "),
+                    s_lat = sub(&Results::mean_packet_latency, "cycles; ");
+  const std::string t_util = title("Utilization"), t_resp = title("Mean response time"), t_ops = title("Mean allocation ops"),
+                    t_lat = title("Mean packet latency");
+  auto draw = [&](const char* id, const std::string& t, const std::string& sub, double y_max, std::span<const Series> s) {
+    report.plot(plot(id, ImVec2(avail.x, ph),
+                     PlotSpec{.title = t.c_str(), .x_label = xl.c_str(), .y_label = sub.c_str(), .y_max = y_max, .log_x = log_x_, .log_y = log_y_}, s));
+  };
+  draw("sweep_util", t_util, s_util, 1.0, util);
+  draw("sweep_resp", t_resp, s_resp, 0, resp);
+  draw("sweep_ops", t_ops, s_ops, 0, ops);
+  if (network) draw("sweep_lat", t_lat, s_lat, 0, lat);
   ImGui::EndChild();
   ImGui::End();
 }

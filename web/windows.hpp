@@ -11,11 +11,17 @@
 #include <string_view>
 #include <vector>
 #include "app_state.hpp"
+#include "scenario/preset_info.hpp"
+#include "sweep/paired.hpp"
 #include "mesh_canvas.hpp"
 #include "traffic_heat.hpp"
 #include "workload/log_machines.hpp"
 
 namespace alloclab::app {
+
+// Offers a text as a file download (page_download: a Blob in the page, a file natively); the
+// windows reach the platform only through such callbacks in their Actions.
+using Download = std::function<void(const std::string& filename, const std::string& mime, const std::string& text)>;
 
 // Default window rectangles for a display of the given size and the current mode.
 struct Layout {
@@ -34,14 +40,22 @@ struct MeshWindow {
   void draw(const Simulation& sim, Pin& pin, FrameReport& report);
 };
 
-// Playback (play/pause, step, reset, run to end, speed) and the scenario panels generated
-// from params(), grouped into the panels the table names (param_groups()); every change is applied at once and the fragment follows.
+// The loaded preset's card (a lesson: title, paper and figure, what it shows, the mode, what to
+// look at, the paper's numbers beside ours) above playback (play/pause, step, reset, run to
+// end, speed) and the scenario panels generated from params(), grouped into the panels the
+// table names (param_groups()); every change is applied at once and the fragment follows.
 struct SetupWindow {
   struct View {
     const Simulation& sim;
     const Scenario& scenario;
     unsigned generation;  // AppState::generation(): the editor fields follow a new scenario
     const std::optional<Scenario>& pending_trace;  // a link's scenario waiting for its trace file
+    const std::string& share_link;  // AppState::share_link(): the scenario and the page keys
+    bool can_pick_files;            // the page has a file picker (page_can_pick_files)
+    const PresetInfo* lesson;       // the loaded preset's card (nullptr: none)
+    bool developer;                 // View > Developer readouts: the frame budget control
+    bool run_controls;              // the running simulation's playback (Run, Explain modes)
+    const char* controls_note;      // otherwise: where this mode's controls are
   };
   struct Actions {
     std::function<void()> step, reset, run_to_end;
@@ -50,13 +64,18 @@ struct SetupWindow {
     std::function<void()> defaults;                            // every key back to its default
     std::function<void(const std::string& path)> load_trace;  // native: read a trace file
     std::function<void(const LogMachine& log)> load_builtin_trace;  // a log shipped with the site
+    std::function<void()> pick_trace;                         // web: the browser's file picker
+    std::function<void(const std::string& link)> copy_link;   // to the clipboard
+    std::function<void()> close_lesson;                       // hides the card
   };
   bool open = true;
-  void draw(const View& v, Playback& play, const Actions& act);
+  // Reports where the speed slider and its value were drawn.
+  void draw(const View& v, Playback& play, const Actions& act, FrameReport::Controls& report);
 
  private:
+  double copied_at_ = -100;           // ImGui time of the last Copy link (the "copied" note)
   void sync(const View& v);  // editor fields from the current scenario
-  void row(const View& v, const Actions& act, std::size_t i);
+  void row(const View& v, const Actions& act, std::size_t i, FrameReport::Controls& report);
   unsigned synced_ = ~0u;
   std::vector<std::string> values_;   // one text per params() row
   std::vector<std::string> errors_;   // the engine's message for a rejected edit, per row
@@ -88,10 +107,10 @@ struct GanttWindow {
   double end_ = 0;  // the right edge when not following
 };
 
-// Utilization, queue length and mean response time over simulated time.
+// Utilization, queue length and mean response time (and packet latency) over simulated time.
 struct ChartsWindow {
   bool open = true;
-  void draw(const History& history, const Simulation& sim);
+  void draw(const History& history, const Simulation& sim, FrameReport& report);  // reports its plots
 };
 
 // What the Results window and the exports read: the scenario, its running simulation and its
@@ -102,15 +121,41 @@ struct ResultsSource {
   const Batch& replications;
 };
 inline ResultsSource results_source(const AppState& s) { return {s.scenario(), s.sim(), s.replications()}; }
+// Whether the batch holds finished replications of this very scenario.
+bool replications_of(const Batch& b, const Scenario& s);
+
+// The full name at the start of a registry row's help ("First Fit (Zhu 1992): ..." -> "First
+// Fit"), shown beside the code; "" when the help does not start with a short name.
+std::string_view short_name(std::string_view help);
+
+// A metric's name as a table cell, with its help and direction (lower / higher / neither is
+// better) as the tooltip (win_results.cpp).
+void metric_name(const MetricField& f);
 
 // The metrics of the current run (metric_fields()); replications with means ± 95% CI; downloads.
 struct ResultsWindow {
   struct Actions {
     std::function<void()> start_replications, cancel_replications;
+    Download download;
   };
   bool open = true;
   void draw(const ResultsSource& src, const Actions& act);
 };
+
+// The Compare window's paired table (replications > 1): the first strategy's means and 95%
+// half-widths (index 0), then each other strategy's paired difference from it; done[i] once
+// its replications finished. Empty until the first strategy's are done.
+struct PairedTable {
+  std::vector<Results> mean, ci95;
+  std::vector<int> pairs;
+  std::vector<char> done;
+  // The engine's verdict (paired_verdict, the metric's direction) on strategy i ≥ 1.
+  Verdict verdict(const MetricField& f, std::size_t i) const;
+};
+PairedTable paired_table(const Batch& paired);
+// The run with the best value of a metric in its direction (have[i]: run i exists), or -1 when
+// all are equal or the metric is neither better nor worse: the single-run table's highlight.
+int best_run(const MetricField& f, const std::vector<Results>& res, const std::vector<char>& have);
 
 // 2–4 strategies on the same scenario, side by side, in lock-step by simulated time.
 struct CompareWindow {
@@ -125,6 +170,7 @@ struct CompareWindow {
   struct Actions {
     std::function<void(std::vector<std::string> ids)> set_ids;  // takes effect at restart()
     std::function<void()> restart, first_difference;
+    Download download;
   };
   bool open = true;
   void draw(const View& v, Playback& play, const Actions& act);
@@ -135,23 +181,27 @@ struct CompareWindow {
   JobId pinned_[4] = {kNoJob, kNoJob, kNoJob, kNoJob};
 };
 
-// Utilization and mean response time vs arrival rate for chosen strategies.
+// Utilization, mean response time, allocation cost (and packet latency) vs any numeric key
+// (the arrival rate, the service mean, the machine size, ...) for chosen strategies.
 struct SweepWindow {
   struct View {
     const Scenario& scenario;
     const SweepSettings& settings;
     const Batch& batch;
+    const std::string& swept_key;  // the key of the batch's sweep (its x-axis)
   };
   struct Actions {
     std::function<void(SweepSettings)> set_settings;
     std::function<void()> start, cancel;
+    Download download;
   };
   bool open = true;
-  void draw(const View& v, const Actions& act);
+  void draw(const View& v, const Actions& act, FrameReport& report);  // reports the x-axis drawn
 
  private:
-  std::string rates_text_;
-  bool synced_ = false;
+  std::string values_text_;   // the values field while it is edited
+  std::string values_error_;  // the engine's message for values it refused
+  bool log_x_ = false, log_y_ = false;
 };
 
 // What the strategy sees before its next decision (Simulation::explain), stepped through
@@ -164,8 +214,8 @@ struct ExplainWindow {
   };
   bool open = true;
   MeshCanvas canvas;
-  // step_event: processes one event (AppState::step_once).
-  void draw(const View& v, ExplainCursor& cursor, Pin& pin, const std::function<void()>& step_event);
+  // step_event: processes one event (AppState::step_once). Reports the canvas's coordinates.
+  void draw(const View& v, ExplainCursor& cursor, Pin& pin, const std::function<void()>& step_event, FrameReport& report);
 
  private:
   Explanation expl_;       // of the current subject on the current machine
@@ -179,13 +229,26 @@ struct ExplainWindow {
 // the Explain window's colours (win_explain.cpp; the Compare window's first difference too).
 void draw_explain_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step);
 
+// Help > Start here and Glossary (win_help.cpp): what the page is, what each window shows,
+// three things to try (each one click: a link or a preset), and every metric (meaning,
+// direction) and strategy (code, full name) explained. Opens by itself on a page without a link.
+struct HelpWindow {
+  struct Actions {
+    std::function<void(std::string_view link)> open_link;    // a share link, page keys included
+    std::function<void(std::string_view name)> open_preset;  // a preset by file name
+  };
+  bool open = false;
+  int tab = 0;  // 0 Start here, 1 Glossary: the tab the menu asked for (-1: keep the user's)
+  void draw(const Actions& act);
+};
+
 // The engine's last error message in red, with a Dismiss button; nothing when there is none.
 struct ErrorWindow {
   void draw(const std::string& error, const std::function<void()>& dismiss);
 };
 
-// Exports of the current results (Results window, window.alloclab): with finished
-// replications, their means and 95% half-widths; otherwise the running simulation's figures.
+// Exports of the current results (Results window, window.alloclab; results_export.cpp): with
+// finished replications, their means and 95% half-widths; otherwise the running simulation's figures.
 std::string results_csv(const ResultsSource& src);
 std::string results_json_text(const ResultsSource& src);
 

@@ -118,7 +118,7 @@ class Itat final : public StrategyBase<Itat> {
         nodes.push_back(Block{t.pos.x, t.pos.y, 1, 1});
         if (t.parent >= 0) st.edges.push_back(ExplainEdge{tree[std::size_t(t.parent)].pos, t.pos});
       }
-      st.caption = "The busy tree from the root <0,0>: " + explain_count(bases, "base node", "base nodes") + " (jobs), " +
+      st.caption = "The busy tree from the root (0, 0): " + explain_count(bases, "base node", "base nodes") + " (jobs), " +
                    std::to_string(fl) + " free and " + explain_count(bl, "busy leaf", "busy leaves") + " (nodes above and right of each job).";
       e.steps.push_back(std::move(st));
     }

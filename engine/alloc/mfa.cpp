@@ -228,7 +228,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
     if (p > W || q > H) {
       ExplainStep st;
       st.title = "Too large";
-      std::snprintf(buf, sizeof buf, "T(%d,%d) does not fit the %d x %d machine in this orientation%s.", p, q, W, H, rot);
+      std::snprintf(buf, sizeof buf, "A %d x %d job does not fit the %d x %d machine in this orientation%s.", p, q, W, H, rot);
       st.caption = buf;
       e.steps.push_back(std::move(st));
       return std::nullopt;
@@ -244,11 +244,11 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
         if (q > 1) rej.push_back(Block{0, H - q + 1, W - p + 1, q - 1});
         const int n = W * H - (W - p + 1) * (H - q + 1);
         std::snprintf(buf, sizeof buf,
-                      "T(%d,%d)%s: the %d base%s within %d column%s of the right edge or %d row%s of the top would cross the "
-                      "mesh edge: the reject set (status 1).",
+                      "A %d x %d job%s: the %d base%s within %d column%s of the right edge or %d row%s of the top would cross the "
+                      "mesh edge: the reject set, ruled out.",
                       p, q, rot, n, n == 1 ? "" : "s", p - 1, p == 2 ? "" : "s", q - 1, q == 2 ? "" : "s");
       } else {
-        std::snprintf(buf, sizeof buf, "T(%d,%d)%s: on a torus blocks wrap, so no base crosses an edge: the reject set is empty.",
+        std::snprintf(buf, sizeof buf, "A %d x %d job%s: on a torus blocks wrap, so no base crosses an edge: the reject set is empty.",
                       p, q, rot);
       }
       st.caption = buf;
@@ -266,7 +266,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
           if (!valid.test(x, y)) cov.row(y)[x >> 6] |= Word(1) << (x & 63), ++n;
       add_mask_runs(st.layer(ExplainRole::Coverage).blocks, cov);
       const int v = valid.count();
-      std::snprintf(buf, sizeof buf, "%d base%s whose %d x %d block would overlap a busy submesh: the coverage set (status 1). %d valid base%s remain%s%s.",
+      std::snprintf(buf, sizeof buf, "%d base%s whose %d x %d block would overlap a busy submesh: the coverage set, ruled out too. %d valid base%s remain%s%s.",
                     n, n == 1 ? "" : "s", p, q, v, v == 1 ? "" : "s", v == 1 ? "s" : "",
                     v == 0 ? ", so every candidate scores -1 and this orientation fails" : "");
       st.caption = buf;
@@ -285,17 +285,17 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
       if (best >= 0) st.layer(ExplainRole::Chosen).blocks = {pick};
       const char* where = nullptr;
       char wbuf[160];
-      if (group == -1) where = "along the mesh boundary (virtual busy submeshes)";
+      if (group == -1) where = "along the mesh boundary (the edges count as busy neighbours)";
       else if (group >= kExplainGroups) {
         std::snprintf(wbuf, sizeof wbuf, "around busy submeshes %d..%zu", kExplainGroups + 1, busy_.size());
         where = wbuf;
       } else {
         const Block& b = busy_[std::size_t(group)].block;
-        std::snprintf(wbuf, sizeof wbuf, "around busy submesh %d = <%d,%d>,<%d,%d>", group + 1, b.x, b.y, b.x + b.w - 1, b.y + b.h - 1);
+        std::snprintf(wbuf, sizeof wbuf, "around busy submesh %d, (%d, %d) to (%d, %d)", group + 1, b.x, b.y, b.x + b.w - 1, b.y + b.h - 1);
         where = wbuf;
       }
       if (best >= 0)
-        std::snprintf(buf, sizeof buf, "Candidates %s (right, top, left, bottom): %d examined, %d valid; best so far <%d,%d> with index %d of %d.",
+        std::snprintf(buf, sizeof buf, "Candidates %s (right, top, left, bottom): %d examined, %d valid; best so far (%d, %d) with index %d of %d.",
                       where, examined, valid_seen, pick.x, pick.y, best, top);
       else
         std::snprintf(buf, sizeof buf, "Candidates %s (right, top, left, bottom): %d examined, none valid yet.", where, examined);
@@ -365,7 +365,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
       st.title = "Fallback";
       st.layer(ExplainRole::Busy).blocks = busy;
       st.layer(ExplainRole::Chosen).blocks = {Block{x, y, p, q}};
-      std::snprintf(buf, sizeof buf, "No candidate is valid, but free bases exist (a free band with no busy neighbour): the first free base <%d,%d> in row-major order.", x, y);
+      std::snprintf(buf, sizeof buf, "No candidate is valid, but free bases exist (a free band with no busy neighbour): the first free base, (%d, %d), in row-major order.", x, y);
       st.caption = buf;
       e.steps.push_back(std::move(st));
       return Block{x, y, p, q};

@@ -166,7 +166,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
       e.steps.push_back(std::move(st));
       ExplainStep cs;
       cs.title = "Size expanding";
-      cs.labels_mean = "combining factor MCF of the corner block, in quarters";
+      cs.labels_mean = "how open the corner block's sides are, in quarters (per side: edge 0, busy 1, mixed 2, free 4); the lowest wins";
       cs.layer(ExplainRole::Focus).blocks = {c};
       auto& cl = cs.layer(ExplainRole::Candidate).blocks;
       bool exact = true;
@@ -182,8 +182,8 @@ class QuadTree final : public StrategyBase<QuadTree> {
       cs.caption = exact
                        ? "The task fills the candidate exactly."
                        : std::string(copy.parts_[std::size_t(tr.best)].n > 1 ? "The combined candidate becomes one size-expanded node (its largest part keeps its old size and base). " : "") +
-                         "The candidate is larger than the task: it goes to the corner (TL, BL, TR, BR) with the least combining "
-                         "factor MCF (labels, in quarters).";
+                         "The candidate is larger than the task: it goes to the corner (top-left, bottom-left, top-right, "
+                         "bottom-right) whose sides touch the most busy nodes and edges (the numbers: the lowest wins).";
       e.steps.push_back(std::move(cs));
     } else if (tr.searched) {
       ExplainStep st;

@@ -334,6 +334,9 @@ int cmd_list(std::ostream& out) {
          "  job_size  uniform:A-B, uniform-decreasing (Al Shdefat 2019: P=.4,.2,.2,.2 over L/8,L/4,L/2,L),\n"
          "            exponential:MEAN, normal:MU,SIGMA, fixed:WxH  (per side, clamped to the machine)\n"
          "  service   exponential:MEAN, uniform:A-B, fixed:T\n";
+  out << "metrics (the `results` object; --baseline's better/worse columns read each one's direction):\n";
+  for (const MetricField& f : metric_fields())
+    out << "  " << f.name << pad(f.name, 24) << f.help << " [" << better_text(f.better) << "]\n";
   return 0;
 }
 
@@ -481,7 +484,7 @@ const CliCommand kCommands[] = {
     {.name = "gantt", .usage = "[key=value ...] [FILE ...] [--out FILE.svg]",
      .summary = "SVG Gantt chart of the run's measured jobs", .run = cmd_gantt},
     {.name = "diff", .usage = "A-LINK B-LINK", .summary = "first job whose start or blocks differ (JSON)", .run = cmd_diff},
-    {.name = "list", .usage = "", .summary = "strategies, schedulers, patterns, routing, distributions",
+    {.name = "list", .usage = "", .summary = "strategies, schedulers, patterns, routing, distributions, metrics",
      .run = [](const std::vector<std::string>& w, std::ostream& o, std::ostream& e) {
        return no_arguments<list_all>("list", w, o, e);
      }},

@@ -1,11 +1,13 @@
 // key_reference.cpp — the key reference printed from the parameter table (key_reference.hpp).
 //
 // Both forms walk params() in table order through key_rows(): key, Setup panel, help, allowed
-// values, default at the default scenario, and for registry keys every choice with its help.
+// values, default at the default scenario, and for registry keys every choice with its help;
+// the Markdown form ends with the metric table (name, direction, meaning).
 #include "key_reference.hpp"
 #include <fstream>
 #include <ostream>
 #include <sstream>
+#include "../metrics/results.hpp"
 #include "../scenario/scenario.hpp"
 
 namespace alloclab {
@@ -76,6 +78,13 @@ void print_keys_markdown(std::ostream& out) {
     out << "\n## `" << r.key << "` values\n\n| value | what it is |\n|---|---|\n";
     for (const Choice& c : r.choices) out << "| `" << c.id << "` | " << cell(c.help) << " |\n";
   }
+  // the metric table: what a run reports and which way each figure is better (the direction
+  // Compare's verdicts, the Sweep plots and the --baseline better/worse columns read)
+  out << "\n## Metrics\n\nThe figures of `results` (and the CSV columns), in the metric table's order, with the\n"
+         "direction the page's Compare verdicts, the Sweep plots and `alloclab sweep --baseline`'s\n"
+         "`better` / `worse` columns read.\n\n| metric | better | meaning |\n|---|---|---|\n";
+  for (const MetricField& f : metric_fields())
+    out << "| `" << f.name << "` | " << better_text(f.better) << " | " << cell(std::string(f.help)) << " |\n";
 }
 
 int cmd_help_keys(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {

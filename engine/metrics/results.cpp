@@ -11,6 +11,26 @@ std::span<const MetricField> metric_fields(int rows) {
   return rows >= kCubePodRows ? all : all.first(rows == kPodRows ? kCubeMetricsBegin : kPodMetricsBegin);
 }
 
+const MetricField* find_metric(std::string_view name) {
+  for (const MetricField& f : kMetricFields)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+std::string_view better_text(Better b) {
+  switch (b) {
+    case Better::Lower: return "lower is better";
+    case Better::Higher: return "higher is better";
+    case Better::Neither: return "neither better nor worse";
+    case Better::Undeclared: break;
+  }
+  return "undeclared";
+}
+
+bool is_better(Better b, double a, double b_value) {
+  return b == Better::Lower ? a < b_value : b == Better::Higher ? a > b_value : false;
+}
+
 void Aggregate::add(const Results& r) {
   s_.resize(std::size(kMetricFields));
   for (std::size_t i = 0; i < std::size(kMetricFields); ++i) s_[i].add(r.*kMetricFields[i].member);

@@ -2,6 +2,7 @@
 // paired.hpp for the statistics).
 #include "paired.hpp"
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include "../core/text.hpp"
 #include "../scenario/scenario.hpp"
@@ -174,10 +175,28 @@ void paired_difference(const RawPoint& a, const RawPoint& b, Results& mean, Resu
   pairs = agg.count();
 }
 
+Verdict paired_verdict(const MetricField& f, double d, double h, int pairs, double base) {
+  if (std::fabs(d) + h <= 1e-9 * std::fabs(base)) return Verdict::Same;
+  if (pairs < 2 || (d - h <= 0 && d + h >= 0)) return Verdict::NotEstablished;
+  if (f.better != Better::Lower && f.better != Better::Higher) return Verdict::Differs;
+  return (d > 0) == (f.better == Better::Higher) ? Verdict::Better : Verdict::Worse;
+}
+
+const char* verdict_text(Verdict v) {
+  switch (v) {
+    case Verdict::Same: return "same";
+    case Verdict::Better: return "better";
+    case Verdict::Worse: return "worse";
+    case Verdict::Differs: return "differs";
+    case Verdict::NotEstablished: break;
+  }
+  return "not established at 95%";
+}
+
 std::string paired_header(int pod) {
   std::string h = ",pairs";
   for (const MetricField& f : metric_fields(pod)) h += "," + std::string(f.name) + "_diff_mean," + std::string(f.name) + "_diff_ci95";
-  return h;
+  return h + ",better,worse";
 }
 
 std::string paired_cells(const RawPoint& a, const RawPoint& b, int pod) {
@@ -186,7 +205,16 @@ std::string paired_cells(const RawPoint& a, const RawPoint& b, int pod) {
   paired_difference(a, b, m, c, pairs);
   std::string s = "," + std::to_string(pairs);
   for (const MetricField& f : metric_fields(pod)) s += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
-  return s;
+  Aggregate baseline;  // its means set the scale of "the same"
+  for (const RawReplication& r : b.reps) baseline.add(r.results);
+  const Results base = baseline.mean();
+  std::string better, worse;
+  for (const MetricField& f : metric_fields(pod)) {
+    const Verdict v = paired_verdict(f, m.*f.member, c.*f.member, pairs, base.*f.member);
+    std::string& to = v == Verdict::Better ? better : worse;
+    if (v == Verdict::Better || v == Verdict::Worse) to += (to.empty() ? "" : ";") + std::string(f.name);
+  }
+  return s + "," + better + "," + worse;
 }
 
 Result<std::string> aggregate_csv(const SweepData& d, const Baseline* b) {

@@ -68,8 +68,20 @@ Result<std::vector<std::size_t>> baseline_points(const SweepData& d, const Basel
 // Per-metric mean and 95% half-width of (a − b) over the replications both ran, paired by
 // replication number; `pairs` gets their number.
 void paired_difference(const RawPoint& a, const RawPoint& b, Results& mean, Results& ci95, int& pairs);
-// ",pairs,<metric>_diff_mean,<metric>_diff_ci95..." and the matching cells of point a.
-// (metric_fields(pod), as the rest of the CSV)
+// The verdict on one metric's paired difference d ± h (this point − the baseline) over `pairs`
+// replications, read in the metric's direction (MetricField::better): Better / Worse when the
+// 95% interval excludes 0 on the metric's good / bad side, Differs when it excludes 0 for a
+// metric that is neither better nor worse, Same when every replication agreed (d and h within
+// 1e-9 of the baseline mean `base`: sums taken in another order differ in the last bits), else
+// NotEstablished.
+enum class Verdict { Same, Better, Worse, Differs, NotEstablished };
+Verdict paired_verdict(const MetricField& f, double d, double h, int pairs, double base);
+// "same", "better", "worse", "differs", "not established at 95%".
+const char* verdict_text(Verdict v);
+
+// ",pairs,<metric>_diff_mean,<metric>_diff_ci95...,better,worse" and the matching cells of
+// point a: the last two list the metrics (separated by ';') whose verdict is Better / Worse
+// (metric_fields(pod): MetricRows, as the rest of the CSV).
 std::string paired_header(int pod);
 std::string paired_cells(const RawPoint& a, const RawPoint& b, int pod);
 

@@ -2,7 +2,8 @@
 // chromium, WebGL2 via SwiftShader): window.alloclab as docs/guide/page.md lists it, runJson equal
 // to the native CLI, a mesh canvas that is not blank, a malformed link that shows the engine's
 // error while the page stays usable, and the front end (tests/browser/ui_checks.mjs): every
-// mode and panel driven by clicks, keys and window.alloclab's hooks, with a screenshot each.
+// mode and panel driven by clicks, keys and window.alloclab's hooks, with a screenshot each;
+// the lessons (tests/browser/lesson_checks.mjs) and the page for learners (page_checks.mjs).
 //   usage: node tests/browser/test_page.mjs [--site DIR] [--native CLI]   (or: [DIR] [CLI])
 //          (defaults build-web/site and build/alloclab; env ALLOCLAB_SITE / ALLOCLAB_NATIVE)
 // Screenshots go to build-web/screenshots/. Prints "N passed, N failed"; exit 1 on failure.
@@ -15,6 +16,8 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { uiChecks, ganttChecks, until, frames as afterFrames } from './ui_checks.mjs';
+import { lessonChecks } from './lesson_checks.mjs';
+import { pageChecks } from './page_checks.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const opts = {}, positional = [];
@@ -224,6 +227,10 @@ try {
   // ---- 6. the front end: modes, panels, link round trip, exports, traces, presets
   await uiChecks({ open, check, shots, census, server, nativeCli });
   await ganttChecks({ open, check, shots, census, nativeCli });
+  // ---- 7. students, teachers, researchers: metric directions, links that keep the lesson, preset cards
+  await lessonChecks({ open, check, shots });
+  // ---- 8. charts, Explain, narrow screens, Compare's controls, the shipped logs
+  await pageChecks({ open, check, shots, census });
 } catch (e) {
   check('no exception', false, e.stack);
 } finally {

@@ -1,0 +1,113 @@
+// tests/browser/lesson_checks.mjs — the page for students, teachers and researchers, called by
+// test_page.mjs: every metric's direction as the page reads it (the engine's metric table)
+// against a table written here, Compare's paired verdicts and "best" highlight following it;
+// Compare and Sweep links that round-trip (mode, strategies, axis, values, replications);
+// every preset opening a card that names its paper and figure, a figure preset opening the
+// sweep on the paper's x-axis; screenshots at 1280x800, 1920x1080 and 390x844.
+import fs from 'node:fs';
+import path from 'node:path';
+import { until, frames } from './ui_checks.mjs';
+
+// Which way each metric improves, for a reader (written independently of the engine's table).
+const DIRECTION = {
+  jobs_completed: 'higher', utilization: 'higher', mean_response_time: 'lower', mean_wait_time: 'lower',
+  mean_service_time: 'lower', mean_jobs_in_system: 'lower', throughput: 'higher', external_fragmentation: 'lower',
+  internal_fragmentation: 'lower', mean_blocks_per_job: 'lower', mean_packet_latency: 'lower', mean_packet_blocking: 'lower',
+  network_cycles: 'neither', mean_dispersal: 'lower', contiguous_fraction: 'higher', effectiveness: 'higher',
+  unreliability: 'lower', jobs_dropped: 'lower', makespan: 'lower', allocation_failures: 'lower',
+  mean_bounded_slowdown: 'lower', mean_packet_queueing: 'lower', completion_ratio: 'higher', mean_allocation_ops: 'lower',
+  max_allocation_ops: 'lower', mean_release_ops: 'lower',
+};
+
+// The verdict a reader expects on a paired difference d ± h (base: the baseline's mean).
+function expectedVerdict(dir, d, h, base) {
+  if (Math.abs(d) + h <= 1e-9 * Math.abs(base)) return 'same';
+  if (d - h <= 0 && d + h >= 0) return 'not established at 95%';
+  if (dir === 'neither') return 'differs';
+  return (d > 0) === (dir === 'higher') ? 'better' : 'worse';
+}
+
+export async function lessonChecks({ open, check, shots }) {
+  const shot = async (page, name) => fs.writeFileSync(path.join(shots, name), await page.screenshot());
+  const cmd = (page, name, arg) => page.evaluate(([n, a]) => window.alloclab.command(n, a), [name, arg]);
+
+  // ---- 1. metric directions: the page's table, Compare's paired verdicts and best values
+  const link = 'jobs=200&arrival=poisson:0.03&replications=4&mode=compare&compare=ff,random';
+  const c = await open(link);
+  const metrics = JSON.parse(await cmd(c, 'metrics'));
+  const done = await until(c, () => JSON.parse(window.alloclab.command('compareVerdicts')).paired.random !== undefined, null, 60000);
+  const verdicts = JSON.parse(await cmd(c, 'compareVerdicts'));
+  const csv = (await cmd(c, 'compareCsv')).trim().split('\n');
+  const head = csv[0].split(','), row = csv[2].split(','), base = csv[1].split(',');
+  check('Compare link opens Compare with its strategies; paired replications finish', done && (await c.evaluate(() => window.alloclab.state().mode)) === 'Compare',
+        `${csv.length - 1} CSV rows`);
+  check('every metric of the engine has a direction here (and no other)', metrics.length === Object.keys(DIRECTION).length,
+        `${metrics.length} metrics`);
+  for (const m of metrics) {
+    const want = DIRECTION[m.name];
+    const d = Number(row[head.indexOf(`${m.name}_diff_mean`)]), h = Number(row[head.indexOf(`${m.name}_diff_ci95`)]);
+    const b = Number(base[head.indexOf(`${m.name}_mean`)]);
+    const exp = expectedVerdict(want, d, h, b), got = verdicts.paired.random?.[m.name];
+    // the single-run table's highlight: the better value in the metric's direction, none for neither or a tie
+    const [v0, v1] = verdicts.values[m.name];
+    const best = want === 'neither' || v0 === v1 ? '' : (want === 'higher') === (v1 > v0) ? 'random' : 'ff';
+    check(`metric ${m.name}: ${want} is better; paired verdict and best follow it`,
+          m.better === `${want} is better`.replace('neither is better', 'neither better nor worse') && got === exp && verdicts.best[m.name] === best && m.help.length > 20,
+          `${m.better}; random - ff = ${d} +/- ${h}: ${got} (expected ${exp}); best ${verdicts.best[m.name] || '-'} (expected ${best || '-'})`);
+  }
+  // the --baseline CSV's better / worse columns list the same verdicts
+  const better = row[head.indexOf('better')] ?? '', worse = row[head.indexOf('worse')] ?? '';
+  const wantBetter = metrics.filter((m) => verdicts.paired.random[m.name] === 'better').map((m) => m.name).join(';');
+  const wantWorse = metrics.filter((m) => verdicts.paired.random[m.name] === 'worse').map((m) => m.name).join(';');
+  check('Compare CSV: better / worse columns equal the window\'s verdicts', head.includes('better') && better === wantBetter && worse === wantWorse,
+        `better: ${better || '-'} | worse: ${worse || '-'}`);
+  await shot(c, 'compare-paired-directions.png');
+
+  // ---- 2. links keep the lesson: Compare and Sweep round-trip, Run links unchanged
+  const share = await cmd(c, 'shareLink');
+  check('Compare link round-trips (mode, strategies) and the fragment shows it', share === link && (await c.evaluate(() => location.hash)) === '#' + link, share);
+  await c.close();
+  const sweepLink = 'jobs=60&mode=sweep&sweep_strategies=ff,mbs&sweep_key=service&sweep_values=exponential:20%3Bexponential:60&sweep_replications=2';
+  const s = await open(sweepLink);
+  const sw = await s.evaluate(() => ({ mode: window.alloclab.state().mode, words: window.alloclab.command('sweepWords'), share: window.alloclab.command('shareLink') }));
+  check('Sweep link round-trips (mode, strategies, axis, values, replications)',
+        sw.mode === 'Sweep' && sw.words === 'strategy=ff,mbs\nservice=exponential:20;exponential:60\nreplications=2' && sw.share === sweepLink, JSON.stringify(sw));
+  await cmd(s, 'sweep', 'ff,mbs|20,60|2|service');
+  const swept = await until(s, () => !window.alloclab.state().sweep.running && window.alloclab.state().sweep.done === 8, null, 60000);
+  await frames(s, 3);
+  const axis = await cmd(s, 'sweepAxis');
+  check('Sweep over the service mean: finished, x-axis is the service mean', swept && axis === 'service (exponential mean)', axis);
+  await shot(s, 'sweep-service.png');
+  // a mode switch moves the fragment; a Run link stays the canonical link
+  await s.keyboard.press('1');
+  const runHash = await until(s, () => window.alloclab.state().mode === 'Run' && location.hash === '#' + window.alloclab.link(), null, 5000);
+  check('back in Run mode the fragment is the canonical link again', runHash, await s.evaluate(() => location.hash));
+  await s.close();
+
+  // ---- 3. presets are lessons: a card naming the paper and figure; figures open their sweep
+  const p = await open('');
+  const names = await p.evaluate(() => window.alloclab.presets());
+  for (const name of names) {
+    const loaded = await p.evaluate((n) => { try { return window.alloclab.loadPreset(n) === true ? '' : 'not loaded'; } catch (e) { return e.message; } }, name);
+    const card = JSON.parse((await cmd(p, 'lesson')) || '{}');
+    const mode = await p.evaluate(() => window.alloclab.state().mode);
+    const words = await cmd(p, 'sweepWords');
+    const modeOk = !card.mode || mode.toLowerCase() === card.mode;
+    const axisOk = !card.x || words.split('\n')[1].startsWith(card.x + '=');
+    check(`preset ${name}: card names its paper and figure, opens in its mode`,
+          !loaded && card.name === name && card.title && card.paper && card.figure && /(\d{4}|Our own)/.test(card.paper) && modeOk && axisOk,
+          `${card.paper} | ${card.figure} | ${card.title} | ${mode}${card.x ? ' x=' + card.x : ''}${loaded ? ' | ' + loaded : ''}`);
+  }
+  await p.evaluate(() => window.alloclab.loadPreset('seed001-figure5'));
+  await frames(p, 3);
+  const fig = await p.evaluate(() => ({ mode: window.alloclab.state().mode, axis: window.alloclab.command('sweepAxis'), words: window.alloclab.command('sweepWords') }));
+  check('Srisawat & Alexandridis 1999 Figure 5 opens the sweep on the service mean (the paper\'s x-axis)',
+        fig.mode === 'Sweep' && fig.axis === 'service (exponential mean)' &&
+        fig.words.split('\n')[1] === 'service=exponential:4;exponential:8;exponential:12;exponential:16;exponential:20', JSON.stringify(fig));
+  for (const [w, h] of [[1280, 800], [1920, 1080], [390, 844]]) {
+    await p.setViewportSize({ width: w, height: h });
+    await frames(p, 4);
+    await shot(p, `lesson-card-${w}x${h}.png`);
+  }
+  await p.close();
+}

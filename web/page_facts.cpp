@@ -1,0 +1,105 @@
+// page_facts.cpp — what the page drew last frame, as JSON (see page_facts.hpp). The window
+// list reads ImGui's own records (imgui_internal.h): between two frames they describe the last
+// one (ImGui marks a window active when it is begun and clears the mark at the next frame).
+#include "page_facts.hpp"
+#include <cstdio>
+#include "imgui.h"
+#include "imgui_internal.h"
+
+namespace alloclab::app {
+
+std::string json_string(const std::string& s) {
+  std::string o = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') { o += '\\'; o += c; }
+    else if (static_cast<unsigned char>(c) < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
+    else o += c;
+  }
+  return o + "\"";
+}
+
+namespace {
+
+std::string box(const FrameReport::Box& b) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", double(b.x0), double(b.y0), double(b.x1), double(b.y1));
+  return buf;
+}
+
+std::string num(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+}  // namespace
+
+std::string plots_json(const FrameReport& r) {
+  std::string out = "[";
+  for (const FrameReport::Plot& p : r.plots()) {
+    if (out.size() > 1) out += ",";
+    out += "{\"id\":" + json_string(p.id) + ",\"rect\":" + box(p.rect) + ",\"area\":" + box(p.area) + ",\"legend\":" + box(p.legend) +
+           ",\"x\":[" + num(p.x0) + "," + num(p.x1) + "],\"y\":[" + num(p.y0) + "," + num(p.y1) + "],\"logX\":" +
+           (p.log_x ? "true" : "false") + ",\"logY\":" + (p.log_y ? "true" : "false") + ",\"ticks\":[";
+    for (std::size_t i = 0; i < p.ticks.size(); ++i) out += (i ? "," : "") + json_string(p.ticks[i]);
+    out += "],\"elided\":" + std::to_string(p.elided) + ",\"barGap\":" + num(p.bar_gap) + "}";
+  }
+  return out + "]";
+}
+
+std::string controls_json(const FrameReport& r) {
+  const FrameReport::Controls& c = r.controls();
+  const FrameReport::ExplainAxes& e = r.explain_axes();
+  const FrameReport::Gantt& g = r.gantt();
+  auto flag = [](bool b) { return b ? std::string("true") : std::string("false"); };
+  std::string logs = "[";
+  for (const auto& [file, b] : c.log_buttons) logs += std::string(logs.size() > 1 ? "," : "") + "{\"file\":" + json_string(file) + ",\"rect\":" + box(b) + "}";
+  logs += "]";
+  return "{\"logButtons\":" + logs + ",\"traffic\":{\"drawn\":" + flag(c.traffic_drawn) + ",\"enabled\":" + flag(c.traffic_enabled) + ",\"ticked\":" +
+         flag(c.traffic_ticked) + ",\"box\":" + box(c.traffic_box) + "},\"speed\":{\"slider\":" + box(c.speed_slider) +
+         ",\"value\":" + box(c.speed_value) + "},\"sweepLog\":{\"x\":" + box(c.sweep_log_x) + ",\"y\":" + box(c.sweep_log_y) + "},\"gantt\":{\"t0\":" + num(g.t0) + ",\"t1\":" + num(g.t1) +
+         ",\"rowLabels\":" + std::to_string(g.row_labels) + ",\"legend\":" + std::to_string(g.legend_entries) +
+         "},\"explain\":{\"drawn\":" + flag(e.drawn) + ",\"neutralBusy\":" + flag(e.neutral_busy) + ",\"columns\":" +
+         std::to_string(e.columns) + ",\"rows\":" + std::to_string(e.rows) + ",\"yRow0\":" + num(e.y_of_row0) +
+         ",\"yLastRow\":" + num(e.y_of_last_row) + ",\"xCol0\":" + num(e.x_of_col0) + ",\"xLastCol\":" + num(e.x_of_last_col) +
+         ",\"canvas\":" + box(e.canvas) + "}}";
+}
+
+std::string layout_json(const FrameReport& r) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  std::string out = "{\"display\":[" + num(d.x) + "," + num(d.y) + "],\"windows\":[";
+  float menu_end = 0;
+  bool first = true;
+  for (ImGuiWindow* w : g.Windows) {
+    if (!w->Active || w->Hidden || (w->Flags & (ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup))) continue;
+    if (std::string(w->Name) == "##MainMenuBar") { menu_end = w->Pos.x + w->DC.MenuBarOffset.x; continue; }
+    // content past the right edge that no horizontal scrollbar reaches (a label cut off)
+    const float over = w->ScrollbarX ? 0.0f : std::max(0.0f, w->DC.CursorMaxPos.x - w->ContentRegionRect.Max.x);
+    out += std::string(first ? "" : ",") + "{\"name\":" + json_string(w->Name) + ",\"rect\":[" + num(w->Pos.x) + "," + num(w->Pos.y) + "," +
+           num(w->Pos.x + w->Size.x) + "," + num(w->Pos.y + w->Size.y) + "],\"child\":" +
+           ((w->Flags & ImGuiWindowFlags_ChildWindow) ? "true" : "false") + ",\"overflow\":" + num(over) + "}";
+    first = false;
+  }
+  out += "],\"menuEnd\":" + num(menu_end) + ",\"tabs\":[";
+  first = true;
+  for (int i = 0; i < g.TabBars.GetMapSize(); ++i) {
+    const ImGuiTabBar* tb = g.TabBars.TryGetMapData(i);
+    if (!tb || tb->PrevFrameVisible < g.FrameCount - 1) continue;  // not drawn in the last frame
+    for (const ImGuiTabItem& t : tb->Tabs) {
+      const float need = t.ContentWidth;  // the label with its padding (ImGui's TabItemCalcSize)
+      out += std::string(first ? "" : ",") + "{\"label\":" + json_string(tb->GetTabName(&t)) + ",\"width\":" + num(t.Width) +
+             ",\"needed\":" + num(need) + "}";
+      first = false;
+    }
+  }
+  out += "],\"strip\":[";
+  first = true;
+  for (const auto& [name, b] : r.strip()) {
+    out += std::string(first ? "" : ",") + "{\"name\":" + json_string(name) + ",\"rect\":" + box(b) + "}";
+    first = false;
+  }
+  return out + "]}";
+}
+
+}  // namespace alloclab::app

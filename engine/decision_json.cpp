@@ -3,16 +3,6 @@
 
 namespace alloclab {
 
-std::string json_string(const std::string& v) {
-  std::string o = "\"";
-  for (char c : v) {
-    if (c == '"' || c == '\\') o += '\\', o += c;
-    else if ((unsigned char)c < 0x20) o += ' ';
-    else o += c;
-  }
-  return o + "\"";
-}
-
 std::string block_json(const Topology& t, const Block& b) {
   const Coord e = t.block_end(b);
   std::string o = "[";

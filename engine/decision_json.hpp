@@ -3,12 +3,11 @@
 #pragma once
 #include <string>
 #include "alloc/explain.hpp"
+#include "core/text.hpp"  // json_string, used with these
 #include "topology/topology.hpp"
 
 namespace alloclab {
 
-// A JSON string literal of v (quotes and backslashes escaped, control characters as spaces).
-std::string json_string(const std::string& v);
 // A block as [x1,y1,x2,y2] (base and inclusive end; an end below its base wraps on a torus), or
 // [x1,y1,z1,x2,y2,z2] on a 3D machine (depth > 1).
 std::string block_json(const Topology& t, const Block& b);

@@ -1,33 +1,19 @@
 // run_json.cpp — assembles the `alloclab run` JSON object (see run_json.hpp).
 #include "run_json.hpp"
 #include <chrono>
-#include <cstdio>
 #include <ctime>
+#include "core/text.hpp"
 #include "sweep/sweep_runner.hpp"
 #include "workload/specs.hpp"
 
 namespace alloclab {
 
-namespace {
-
-std::string json_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') { o += '\\'; o += c; }
-    else if ((unsigned char)c < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
-    else o += c;
-  }
-  return o;
-}
-
-}  // namespace
-
 std::string run_json(const Scenario& s, const Report& r, const RunTiming& t) {
   const double jobs_total = double(s.total_jobs()) * s.replications;
   // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
-  std::string o = "{\"scenario\": \"";
-  o += json_escape(canonical_link(s));
-  o += "\", \"results\": ";
+  std::string o = "{\"scenario\": ";
+  o += json_string(canonical_link(s));
+  o += ", \"results\": ";
   o += results_json(r);
   o += ", \"timing\": {\"wall_seconds\": ";
   o += format_number(t.wall_seconds);

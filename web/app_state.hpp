@@ -184,6 +184,8 @@ class FrameReport {
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     double t0 = 0, t1 = 0;
     int row_labels = 0, legend_entries = 0;
+    std::string note;     // what the rows are, as written under the time axis ("" = left out)
+    float text_end = 0;   // where the rightmost text under the time axis ends (page pixels)
   };
   // Where the Mesh window drew its canvas this frame (page pixels) and its zoom (1 = fit).
   struct Mesh {

@@ -57,8 +57,8 @@ Layout layout(Slot slot, float dw, float dh) {
     case Slot::Main: return {cx, top, std::max(200.0f, dw - cx - g), h};
     case Slot::MainTop: return {cx, top, cw, split - g};
     case Slot::MainBottom: return {cx, top + split, cw, h - split};
-    case Slot::MainBottomLeft: return {cx, top + split, std::floor(cw * 0.45f) - g, h - split};
-    case Slot::MainBottomRight: return {cx + std::floor(cw * 0.45f), top + split, cw - std::floor(cw * 0.45f), h - split};
+    case Slot::MainBottomLeft: return {cx, top + split, std::floor(cw * 0.5f) - g, h - split};
+    case Slot::MainBottomRight: return {cx + std::floor(cw * 0.5f), top + split, cw - std::floor(cw * 0.5f), h - split};
     case Slot::Right: return {dw - rw - g, top, rw, h};
     case Slot::RightTop: return {dw - rw - g, top, rw, std::floor(h * 0.5f) - g};
     case Slot::RightBottom: return {dw - rw - g, top + std::floor(h * 0.5f), rw, h - std::floor(h * 0.5f)};
@@ -150,10 +150,7 @@ std::string narrow_strip(App& app) {
   for (std::size_t i = 0; i < wins.size(); ++i) {
     const bool on = app.narrow_tab == wins[i];
     const float w = ImGui::CalcTextSize(wins[i]).x + ImGui::GetStyle().FramePadding.x * 2;
-    if (i > 0) {
-      ImGui::SameLine();
-      if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
-    }
+    if (i > 0) same_line_if_fits(w);
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button(wins[i])) app.narrow_tab = wins[i];
     if (on) ImGui::PopStyleColor();

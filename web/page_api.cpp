@@ -5,7 +5,7 @@
 // as HTML: text goes to C++ or to textContent only.
 //
 // Sections, in order:
-//   commands            json_string, run_json_for_link; the table kPageCommands (the hooks
+//   commands            run_json_for_link; the table kPageCommands (the hooks
 //                       behind window.alloclab: modes, keys, playback, pins, Explain, Compare,
 //                       Sweep, state() as JSON, help) that page_command dispatches on;
 //                       page_load_trace_file

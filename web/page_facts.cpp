@@ -5,18 +5,9 @@
 #include <cstdio>
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "core/text.hpp"
 
 namespace alloclab::app {
-
-std::string json_string(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') { o += '\\'; o += c; }
-    else if (static_cast<unsigned char>(c) < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
-    else o += c;
-  }
-  return o + "\"";
-}
 
 namespace {
 
@@ -59,7 +50,7 @@ std::string controls_json(const FrameReport& r) {
          flag(c.traffic_ticked) + ",\"box\":" + box(c.traffic_box) + "},\"speed\":{\"slider\":" + box(c.speed_slider) +
          ",\"value\":" + box(c.speed_value) + "},\"sweepLog\":{\"x\":" + box(c.sweep_log_x) + ",\"y\":" + box(c.sweep_log_y) + "},\"gantt\":{\"t0\":" + num(g.t0) + ",\"t1\":" + num(g.t1) +
          ",\"rowLabels\":" + std::to_string(g.row_labels) + ",\"legend\":" + std::to_string(g.legend_entries) +
-         "},\"explain\":{\"drawn\":" + flag(e.drawn) + ",\"neutralBusy\":" + flag(e.neutral_busy) + ",\"columns\":" +
+         ",\"note\":" + json_string(g.note) + ",\"textEnd\":" + num(g.text_end) + ",\"x1\":" + num(g.x1) + "},\"explain\":{\"drawn\":" + flag(e.drawn) + ",\"neutralBusy\":" + flag(e.neutral_busy) + ",\"columns\":" +
          std::to_string(e.columns) + ",\"rows\":" + std::to_string(e.rows) + ",\"yRow0\":" + num(e.y_of_row0) +
          ",\"yLastRow\":" + num(e.y_of_last_row) + ",\"xCol0\":" + num(e.x_of_col0) + ",\"xLastCol\":" + num(e.x_of_last_col) +
          ",\"canvas\":" + box(e.canvas) + "}}";

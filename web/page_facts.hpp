@@ -8,9 +8,6 @@
 
 namespace alloclab::app {
 
-// A JSON string literal (quotes, backslashes and control characters escaped).
-std::string json_string(const std::string& s);
-
 // The charts of the last frame: id, rectangles, axis ranges and scales, tick labels, texts
 // shortened to fit, the smallest gap between confidence bars at the same x (JSON array).
 std::string plots_json(const FrameReport& r);

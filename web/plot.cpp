@@ -52,6 +52,13 @@ std::string readable(double v) {
   return b;
 }
 
+float legend_width(std::span<const Series> series) {
+  float w = 0;
+  for (const Series& s : series)
+    if (!s.name.empty()) w = std::max(w, ImGui::GetFontSize() * 1.6f + ImGui::CalcTextSize(s.name.c_str()).x);
+  return w;
+}
+
 ImU32 series_colour(int i) {
   static constexpr ImU32 kPalette[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255), IM_COL32(0, 190, 140, 255),
                                        IM_COL32(240, 100, 150, 255), IM_COL32(240, 228, 66, 255), IM_COL32(170, 130, 255, 255),
@@ -115,10 +122,8 @@ FrameReport::Plot plot(const char* id, ImVec2 size, const PlotSpec& spec, std::s
   const bool has_sub = spec.y_label && *spec.y_label;
   const bool sub_beside = !has_sub || title_w + fh * 0.6f + sub_w <= size.x - 2 * pad;
   const bool legend = !series.empty() && !(series.size() == 1 && series[0].name.empty());
-  float lw = 0;  // widest legend entry: swatch + name
-  if (legend)
-    for (const Series& s : series) lw = std::max(lw, fh * 1.6f + ImGui::CalcTextSize(s.name.c_str()).x);
-  const bool legend_right = legend && lw + fh * 1.2f <= size.x * 0.28f;
+  const float lw = spec.legend_column > 0 ? spec.legend_column : legend ? legend_width(series) : 0;  // swatch + widest name
+  const bool legend_right = spec.legend_column > 0 || (legend && lw + fh * 1.2f <= size.x * 0.28f);
   float header = fh * (sub_beside ? 1.5f : 2.6f);
   int legend_rows = 0;
   if (legend && !legend_right) {  // entries packed into rows across the chart
@@ -151,7 +156,7 @@ FrameReport::Plot plot(const char* id, ImVec2 size, const PlotSpec& spec, std::s
     ylabels.emplace_back(buf);
     yw = std::max(yw, ImGui::CalcTextSize(buf).x);
   }
-  const float left = std::max(fh * 1.5f, yw + 10), right = legend_right ? lw + fh * 1.2f : fh * 0.8f;
+  const float left = std::max({fh * 1.5f, yw + 10, spec.left_min}), right = legend_right ? lw + fh * 1.2f : fh * 0.8f;
   const ImVec2 a(p0.x + left, p0.y + header), b(p0.x + size.x - right, p0.y + size.y - bottom);
   const double xs = nice_step(x1 - x0, std::max(2, int((b.x - a.x) / (fh * 5.0f))));
   if (log_x) xt = log_ticks(x0, x1, std::max(2, int((b.x - a.x) / (fh * 4.0f))));
@@ -285,10 +290,11 @@ FrameReport::Plot plot(const char* id, ImVec2 size, const PlotSpec& spec, std::s
           if (std::fabs(s.x[i] - xv) < std::fabs(s.x[best] - xv)) best = i;
         ImGui::ColorButton(s.name.c_str(), ImColor(s.colour), ImGuiColorEditFlags_NoTooltip, ImVec2(10, 10));
         ImGui::SameLine();
+        const std::string who = s.name.empty() ? std::string(spec.title) : s.name;
         if (best < s.err.size())
-          ImGui::Text("%s: %s ± %s  (at %s)", s.name.c_str(), readable(s.y[best]).c_str(), readable(s.err[best]).c_str(), readable(s.x[best]).c_str());
+          ImGui::Text("%s: %s ± %s  (at %s)", who.c_str(), readable(s.y[best]).c_str(), readable(s.err[best]).c_str(), readable(s.x[best]).c_str());
         else
-          ImGui::Text("%s: %s  (at %s)", s.name.c_str(), readable(s.y[best]).c_str(), readable(s.x[best]).c_str());
+          ImGui::Text("%s: %s  (at %s)", who.c_str(), readable(s.y[best]).c_str(), readable(s.x[best]).c_str());
       }
       ImGui::EndTooltip();
     }

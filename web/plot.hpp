@@ -30,7 +30,15 @@ struct PlotSpec {
   bool x_labels = true;      // tick labels and label under the x axis (off for stacked plots)
   bool log_x = false;        // logarithmic axes (used when every value is positive)
   bool log_y = false;
+  // Charts stacked on one time axis align their plot areas: a left margin of at least
+  // `left_min`, and (when > 0) the legend in a column this wide beside the plot area,
+  // reserved whether or not this chart has a legend.
+  float left_min = 0;
+  float legend_column = 0;
 };
+
+// The width a legend beside a plot area needs for these series' names.
+float legend_width(std::span<const Series> series);
 
 // A number for a reader: integers up to 10^9 written out (13580, not 1.358e+04), else 4
 // significant digits.

@@ -1,8 +1,12 @@
 // win_charts.cpp — the Charts window: utilization, queue length, mean response time and (with
 // a network) packet latency of the running simulation over simulated time (AppState's bounded
-// history), stacked plots sharing the time axis (plot.hpp: axes, ticks, labels, legend, hover
-// read-out); with a network, two columns when the window is wide, else the job plots and the
-// packet plot on two tabs. Each plot reports what it drew.
+// history), stacked plots sharing the time axis, their plot areas aligned (plot.hpp: axes,
+// ticks, labels, legend, hover read-out); with a network and a wide window, two columns; when
+// the window is too short for every chart at a readable height, one chart at a time (a row of
+// buttons picks it). Each plot
+// reports what it drew.
+#include <algorithm>
+#include <vector>
 #include "imgui.h"
 #include "plot.hpp"
 #include "windows.hpp"
@@ -15,8 +19,8 @@ void ChartsWindow::draw(const History& history, const Simulation& sim, FrameRepo
   const auto& h = history.samples();
   Series util{.name = "busy now", .colour = series_colour(0)};
   Series mean_util{.name = "time average", .colour = series_colour(1)};
-  Series queue{.name = "waiting jobs", .colour = series_colour(2)};
-  Series resp{.name = "mean response", .colour = series_colour(3)};
+  Series queue{.colour = series_colour(2)};  // one series: the title names it (no legend)
+  Series resp{.colour = series_colour(3)};
   Series lat{.name = "recent packets", .colour = series_colour(4)};
   Series lat_mean{.name = "mean so far", .colour = series_colour(5)};
   double area = 0;
@@ -30,60 +34,70 @@ void ChartsWindow::draw(const History& history, const Simulation& sim, FrameRepo
     lat.x.push_back(s.t); lat.y.push_back(s.latency);
     lat_mean.x.push_back(s.t); lat_mean.y.push_back(s.latency_mean);
   }
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float fs = ImGui::GetFontSize();
-  // the time axis is labelled once, under the last plot of a column
-  const float extra = fs * 2.0f;
+  const float extra = fs * 2.0f;  // the time axis is labelled once, under the last plot of a column
+  const float min_h = fs * 7.5f;  // a plot shorter than this is not readable: one per tab instead
   const Series u2[] = {util, mean_util};
   const Series l2[] = {lat, lat_mean};
-  PlotSpec ps{.title = "Utilization", .x_label = "simulated time", .y_label = "(busy processors / all)", .y_max = 1.0, .x_labels = false};
-  PlotSpec pq{.title = "Queue length", .x_label = "simulated time", .y_label = "(jobs waiting)", .x_labels = false};
-  PlotSpec pr{.title = "Mean response time", .x_label = "simulated time", .y_label = "(measured jobs so far)", .x_labels = false};
-  PlotSpec pl{.title = "Packet latency", .x_label = "simulated time", .y_label = "(cycles)", .x_labels = false};
-  auto draw = [&](const char* id, ImVec2 size, PlotSpec spec, std::span<const Series> s, bool last) {
-    spec.x_labels = last;
-    report.plot(plot(id, ImVec2(size.x, size.y + (last ? extra : 0)), spec, s));
-  };
-  const bool network = sim.network() != nullptr;
   struct Chart {
     const char* id;
+    const char* tab;
     PlotSpec spec;
     std::span<const Series> series;
   };
-  auto stacked = [&](std::span<const Chart> charts) {  // one column, the time axis under the last
-    const ImVec2 room = ImGui::GetContentRegionAvail();
-    const float n = float(charts.size());
-    const float ph = (room.y - style.ItemSpacing.y * (n - 1) - extra) / n;
-    for (std::size_t i = 0; i < charts.size(); ++i)
-      draw(charts[i].id, ImVec2(room.x, ph), charts[i].spec, charts[i].series, i + 1 == charts.size());
-  };
-  const Chart jobs[] = {{"util", ps, u2}, {"queue", pq, std::span<const Series>(&queue, 1)}, {"resp", pr, std::span<const Series>(&resp, 1)}};
-  const Chart packets[] = {{"latency", pl, l2}};
-  if (!network) {
-    stacked(jobs);
-  } else if (avail.x < fs * 34) {
-    // a network in a small window: the job plots and the packet plot on two tabs, each
-    // readable, rather than four squeezed into one column
-    if (ImGui::BeginTabBar("charts-tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
-      if (ImGui::BeginTabItem("Jobs")) { stacked(jobs); ImGui::EndTabItem(); }
-      if (ImGui::BeginTabItem("Packets")) { stacked(packets); ImGui::EndTabItem(); }
-      ImGui::EndTabBar();
+  std::vector<Chart> charts = {
+      {"util", "Utilization", {.title = "Utilization", .x_label = "simulated time", .y_label = "(busy processors / all)", .y_max = 1.0}, u2},
+      {"queue", "Queue", {.title = "Queue length", .x_label = "simulated time", .y_label = "(jobs waiting)"}, std::span<const Series>(&queue, 1)},
+      {"resp", "Response", {.title = "Mean response time", .x_label = "simulated time", .y_label = "(measured jobs so far)"},
+       std::span<const Series>(&resp, 1)}};
+  if (sim.network() != nullptr)
+    charts.push_back({"latency", "Packets", {.title = "Packet latency", .x_label = "simulated time", .y_label = "(cycles)"}, l2});
+  // One column of charts on one time axis, labelled under the last: the plot areas aligned (a
+  // common left margin, and one legend column beside them when the widest legend fits there).
+  auto column = [&](std::span<const Chart> col, float width, float height) {
+    float lw = 0;
+    for (const Chart& c : col) lw = std::max(lw, legend_width(c.series));
+    const float legend_column = lw + fs * 1.2f <= width * 0.28f ? lw : 0;
+    const float n = float(col.size());
+    const float ph = (height - style.ItemSpacing.y * (n - 1) - extra) / n;
+    ImGui::BeginGroup();
+    for (std::size_t i = 0; i < col.size(); ++i) {
+      PlotSpec spec = col[i].spec;
+      const bool last = i + 1 == col.size();
+      spec.x_labels = last;
+      spec.left_min = ImGui::CalcTextSize("00000").x + 10;
+      spec.legend_column = legend_column;
+      report.plot(plot(col[i].id, ImVec2(width, ph + (last ? extra : 0)), spec, col[i].series));
     }
-  } else {
-    // a wide window with a network: two columns, utilization over queue, response time over
-    // packet latency
+    ImGui::EndGroup();
+  };
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const std::span<const Chart> all(charts);
+  const float one_column = (avail.y - style.ItemSpacing.y * float(charts.size() - 1) - extra) / float(charts.size());
+  const float two_columns = (avail.y - style.ItemSpacing.y - extra) / 2.0f;
+  if (one_column >= min_h) {
+    column(all, avail.x, avail.y);
+  } else if (charts.size() == 4 && two_columns >= min_h && avail.x >= fs * 34) {
+    // a wide window with a network: utilization over queue length, response time over packet latency
     const float pw = (avail.x - style.ItemSpacing.x) * 0.5f;
-    const float ph = (avail.y - style.ItemSpacing.y - extra) / 2.0f;
-    ImGui::BeginGroup();
-    draw("util", ImVec2(pw, ph), ps, u2, false);
-    draw("queue", ImVec2(pw, ph), pq, std::span<const Series>(&queue, 1), true);
-    ImGui::EndGroup();
+    column(all.subspan(0, 2), pw, avail.y);
     ImGui::SameLine();
-    ImGui::BeginGroup();
-    draw("resp", ImVec2(pw, ph), pr, std::span<const Series>(&resp, 1), false);
-    draw("latency", ImVec2(pw, ph), pl, l2, true);
-    ImGui::EndGroup();
+    column(all.subspan(2, 2), pw, avail.y);
+  } else {
+    // too little room for the charts one above the other: one chart at a time, chosen on a row
+    // of buttons (continued on the next line when the window is narrow, never cut)
+    shown_ = std::min(shown_, int(charts.size()) - 1);
+    for (std::size_t i = 0; i < charts.size(); ++i) {
+      const float w = ImGui::CalcTextSize(charts[i].tab).x + style.FramePadding.x * 2;
+      if (i > 0) same_line_if_fits(w);
+      const bool on = int(i) == shown_;
+      if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+      if (ImGui::SmallButton(charts[i].tab)) shown_ = int(i);
+      if (on) ImGui::PopStyleColor();
+    }
+    const ImVec2 room = ImGui::GetContentRegionAvail();
+    column(all.subspan(std::size_t(shown_), 1), room.x, room.y);
   }
   ImGui::End();
 }

@@ -104,9 +104,7 @@ void draw_paired(const CompareWindow::View& v, const CompareWindow::Actions& act
       std::snprintf(num, sizeof num, "%+.4g +/- %.2g", d, h);
       ImGui::TextUnformatted(num);
       // the verdict beside the number when the column has room, else on the next line
-      const float need = ImGui::CalcTextSize(verdict_text(v)).x + ImGui::GetStyle().ItemSpacing.x;
-      ImGui::SameLine();
-      if (ImGui::GetContentRegionAvail().x < need) ImGui::NewLine();
+      same_line_if_fits(ImGui::CalcTextSize(verdict_text(v)).x);
       ImGui::TextColored(v == Verdict::Better ? ImVec4(0.45f, 0.95f, 0.55f, 1) : v == Verdict::Worse ? ImVec4(1, 0.45f, 0.4f, 1)
                          : v == Verdict::Differs ? ImVec4(0.55f, 0.75f, 1, 1) : ImVec4(0.6f, 0.6f, 0.6f, 1),
                          "%s", verdict_text(v));
@@ -124,10 +122,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
   bool changed = false;
   // the header's items on one line while they fit, continued on the next (a narrow window)
   const ImGuiStyle& style = ImGui::GetStyle();
-  auto next = [&](float w) {
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
-  };
+  auto next = [](float w) { same_line_if_fits(w); };
   auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
   ImGui::TextUnformatted("Strategies");
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -196,11 +191,17 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
     if (runs[i]) {
       const Simulation& s = *runs[i];
       const Occupancy& occ = s.occupancy();
-      char head[96];
-      std::snprintf(head, sizeof head, "t %.0f  busy %.0f%%  wait %zu%s", s.now(), 100.0 * occ.busy_count() / occ.topology().nodes(),
-                    s.queue_length(), s.done() ? "  done" : "");
-      next(ImGui::CalcTextSize(head).x);
-      ImGui::TextDisabled("%s", head);
+      // the run's readouts beside its name, each continued on the next line when the view is narrow
+      char head[4][40];
+      std::snprintf(head[0], sizeof head[0], "t %.0f", s.now());
+      std::snprintf(head[1], sizeof head[1], "busy %.0f%%", 100.0 * occ.busy_count() / occ.topology().nodes());
+      std::snprintf(head[2], sizeof head[2], "wait %zu", s.queue_length());
+      std::snprintf(head[3], sizeof head[3], "%s", s.done() ? "done" : "");
+      for (const char* part : head) {
+        if (!*part) continue;
+        next(ImGui::CalcTextSize(part).x);
+        ImGui::TextDisabled("%s", part);
+      }
       canvas_[i].grid_lines = false;
       const bool diff = fd && fd->found && i < fd->sides.size();
       ImVec2 area = ImGui::GetContentRegionAvail();
@@ -240,9 +241,13 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
       return;
     }
   }
-  if (ImGui::BeginTable("cmp", int(n) + 1, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("metric (so far)", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 12);
+  // a window too narrow for every column at a readable width scrolls sideways (metric names frozen)
+  const float fs = ImGui::GetFontSize();
+  const bool sideways = ImGui::GetContentRegionAvail().x < fs * (12 + 5.5f * float(n));
+  if (ImGui::BeginTable("cmp", int(n) + 1, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                                              (sideways ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit : ImGuiTableFlags_SizingStretchProp))) {
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("metric (so far)", ImGuiTableColumnFlags_WidthFixed, fs * 12);
     for (std::size_t i = 0; i < n; ++i) ImGui::TableSetupColumn(ids[i].c_str());
     ImGui::TableHeadersRow();
     std::vector<Results> res(n);

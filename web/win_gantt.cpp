@@ -21,13 +21,18 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   if (!ImGui::Begin("Gantt", &open)) { ImGui::End(); return; }
   const double now = sim.now();
   ImGui::Checkbox("Follow", &follow_);
-  ImGui::SameLine();
+  // a slider as wide as the line leaves for it beside its label (at most `most`; on the next
+  // line when less than half of that is left)
+  auto slider_width = [](const char* label, float most) {
+    const float label_w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemInnerSpacing.x;
+    same_line_if_fits(most * 0.5f + label_w);
+    ImGui::SetNextItemWidth(std::min(most, ImGui::GetContentRegionAvail().x - label_w));
+  };
   if (span_ <= 0) span_ = float(std::max(100.0, sim.scenario().trace_data ? 2000.0 : 1000.0));
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+  slider_width("span", ImGui::GetFontSize() * 10);
   ImGui::SliderFloat("span", &span_, 10.0f, 1e7f, "%.0f", ImGuiSliderFlags_Logarithmic);
   if (!follow_) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    slider_width("end", ImGui::GetFontSize() * 12);
     const double lo = 0, hi = std::max(now, 1.0);
     end_ = std::clamp(end_, lo, hi);
     ImGui::SliderScalar("end", ImGuiDataType_Double, &end_, &lo, &hi, "%.0f");
@@ -52,13 +57,10 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
       ImGui::SameLine(0, 4);
       ImGui::TextDisabled("%s", label);
     };
+    // each entry beside the last while it fits, else on the next line
     const char* labels[3] = {"running / ran", "waiting", "now"};
-    float need = 0;
-    for (const char* l : labels) need += fs * 1.4f + 4 + ImGui::CalcTextSize(l).x + fs;
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < need) ImGui::NewLine();
     for (int k = 0; k < 3; ++k) {
-      if (k) ImGui::SameLine(0, fs);
+      same_line_if_fits(fs * 1.4f + 4 + ImGui::CalcTextSize(labels[k]).x, k ? fs : -1.0f);
       entry(k, labels[k]);
     }
   }
@@ -81,6 +83,7 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   const bool hovered_canvas = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  FrameReport::Gantt shown;
   const float axis_h = ImGui::GetTextLineHeightWithSpacing() * 2;
   // the left margin holds the job numbers of the rows tall enough for one
   char widest_id[16];
@@ -89,14 +92,21 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   const ImVec2 c0(p0.x + margin, p0.y), c1(p0.x + size.x, p0.y + size.y - axis_h);
   dl->AddRectFilled(p0, ImVec2(c1.x, p0.y + size.y), IM_COL32(24, 26, 32, 255));
   dl->PushClipRect(p0, ImVec2(c1.x, p0.y + size.y), true);
-  {
+  const char* kRowsNote = "rows: jobs by arrival, height ~ processors";
+  {  // under the time axis: its label, and what the rows are (shorter when the window is narrow)
     const char* xl = "simulated time";
-    const char* yl = "rows: jobs by arrival, height ~ processors";
     const float fs = ImGui::GetFontSize();
     const ImU32 dimc = IM_COL32(150, 150, 150, 255);
     dl->AddText(ImVec2(c0.x + 2, c1.y + fs + 3), dimc, xl);
-    const float yx = std::max(c0.x + ImGui::CalcTextSize(xl).x + fs * 2, c1.x - ImGui::CalcTextSize(yl).x - 4);
-    if (yx > c0.x + ImGui::CalcTextSize(xl).x + fs) dl->AddText(ImVec2(yx, c1.y + fs + 3), dimc, yl);
+    const float from = c0.x + 2 + ImGui::CalcTextSize(xl).x + fs;
+    for (const char* yl : {kRowsNote, "rows: jobs by arrival", "rows: jobs"}) {
+      const float w = ImGui::CalcTextSize(yl).x;
+      if (c1.x - 4 - w < from) continue;
+      dl->AddText(ImVec2(c1.x - 4 - w, c1.y + fs + 3), dimc, yl);
+      shown.note = yl;
+      shown.text_end = std::max(shown.text_end, c1.x - 4);
+      break;
+    }
   }
   auto X = [&](double t) { return c0.x + float((t - t0) / (t1 - t0)) * (c1.x - c0.x); };
   // time ticks: as many as fit with their labels apart (the widest label is the last time's)
@@ -114,7 +124,9 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
     dl->AddLine(ImVec2(x, c0.y), ImVec2(x, c1.y), IM_COL32(60, 64, 74, 255));
     char b[32];
     std::snprintf(b, sizeof b, "%.0f", t);
+    if (x + 2 + ImGui::CalcTextSize(b).x > c1.x) continue;  // a label that would run past the edge is left out
     dl->AddText(ImVec2(x + 2, c1.y + 1), IM_COL32(170, 170, 170, 255), b);
+    shown.text_end = std::max(shown.text_end, x + 2 + ImGui::CalcTextSize(b).x);
   }
   if (follow_ || end_ >= now) dl->AddLine(ImVec2(X(now), c0.y), ImVec2(X(now), c1.y), IM_COL32(230, 230, 230, 160));
 
@@ -131,7 +143,6 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   dl->PushClipRect(c0, c1, true);  // the bars stay right of the job numbers
   JobId hover = kNoJob;
   const ImVec2 m = ImGui::GetIO().MousePos;
-  FrameReport::Gantt shown;
   bool bar_running = false;  // shown.bar_job is a running job
   for (const Row& r : rows_) {
     const float h = std::max(1.0f, float(r.nodes) * per_node);
@@ -179,6 +190,7 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   shown.t0 = t0, shown.t1 = t1;
   shown.legend_entries = 3;
   report.gantt(shown);
+  if (hover == kNoJob && hovered_canvas && m.x < c0.x) ImGui::SetTooltip("%s", kRowsNote);  // the job numbers' column
   if (hover != kNoJob) {
     ImGui::BeginTooltip();
     if (sim.running_job(hover)) {

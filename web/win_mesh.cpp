@@ -17,8 +17,7 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   char stats[160];
   std::snprintf(stats, sizeof stats, "t = %.1f   busy %d/%d (%.0f%%)   running %zu   waiting %zu", sim.now(), occ.busy_count(), W * H,
                 100.0 * occ.busy_count() / double(W * H), sim.running().size(), sim.queue_length());
-  ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(stats).x) ImGui::NewLine();  // a narrow window: under it
+  same_line_if_fits(ImGui::CalcTextSize(stats).x);  // a narrow window: under it
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", stats);
   ImGui::PopTextWrapPos();
@@ -74,8 +73,7 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
     ImGui::SetTooltip(traffic_ok ? "Link load heat map (blue low, yellow, red = a flit every cycle), bright red: blocked channel,\n"
                                    "white: flits buffered in a router. Small cells show it as a texture; zoom in for per-link lines."
                                  : "Needs the network model in the simulation (pattern != none)");
-  ImGui::SameLine();
-  if (two_lines) ImGui::NewLine();
+  if (!two_lines) ImGui::SameLine();
   ImGui::PushTextWrapPos(0.0f);
   if (pinned != kNoJob) {
     const JobRecord* j = sim.running_job(pinned);

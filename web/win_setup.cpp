@@ -130,8 +130,7 @@ void SetupWindow::row(const View& view, const Actions& act, std::size_t i, Frame
         const bool hovered = ImGui::IsItemHovered();
         if (cut != std::string::npos) {
           const std::string rest = title.substr(cut + 1);
-          ImGui::SameLine();
-          if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(rest.c_str()).x) ImGui::NewLine();
+          same_line_if_fits(ImGui::CalcTextSize(rest.c_str()).x);
           ImGui::PushTextWrapPos(0.0f);
           ImGui::TextDisabled("%s", rest.c_str());
           ImGui::PopTextWrapPos();

@@ -66,8 +66,7 @@ void SweepWindow::draw(const View& v, const Actions& act, FrameReport& report) {
   ImGui::TextUnformatted("Values");
   {  // the hint beside the label when it fits, else wrapped under it
     const char* hint = "(numbers, or values separated by ;)";
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(hint).x) ImGui::NewLine();
+    same_line_if_fits(ImGui::CalcTextSize(hint).x);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", hint);
     ImGui::PopTextWrapPos();

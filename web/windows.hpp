@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 #include "app_state.hpp"
+#include "imgui.h"
 #include "scenario/preset_info.hpp"
 #include "sweep/paired.hpp"
 #include "mesh_canvas.hpp"
@@ -22,6 +23,16 @@ namespace alloclab::app {
 // Offers a text as a file download (page_download: a Blob in the page, a file natively); the
 // windows reach the platform only through such callbacks in their Actions.
 using Download = std::function<void(const std::string& filename, const std::string& mime, const std::string& text)>;
+
+// Continues the last item's line with the next item (`width` pixels wide, `spacing` after the
+// last item; < 0: the style's) when it fits before the right edge of the window (or table
+// column), else leaves the next item on a line of its own. (SameLine then NewLine would place
+// it the same but count the spacing past the last item as content, a cut for the page's layout
+// check.)
+inline void same_line_if_fits(float width, float spacing = -1.0f) {
+  if (spacing < 0) spacing = ImGui::GetStyle().ItemSpacing.x;
+  if (ImGui::GetItemRectMax().x + spacing + width <= ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x) ImGui::SameLine(0, spacing);
+}
 
 // Default window rectangles for a display of the given size and the current mode.
 struct Layout {
@@ -111,6 +122,9 @@ struct GanttWindow {
 struct ChartsWindow {
   bool open = true;
   void draw(const History& history, const Simulation& sim, FrameReport& report);  // reports its plots
+
+ private:
+  int shown_ = 0;  // the chart shown when the window has room for one only
 };
 
 // What the Results window and the exports read: the scenario, its running simulation and its

@@ -1,6 +1,7 @@
 // text.hpp — small text helpers shared by the scenario codec, trace parsing, the CLI, sweeps and
-// the UI (lines, trimming, splitting, CSV fields and rows).
+// the UI (lines, trimming, splitting, CSV fields and rows, JSON strings).
 #pragma once
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,17 @@ inline std::string csv_field(std::string_view s) {
   if (s.find_first_of(",\"\n") == std::string_view::npos) return std::string(s);
   std::string o = "\"";
   for (char c : s) o += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return o + "\"";
+}
+
+// A JSON string literal, quotes included: '"' and '\\' escaped, control characters as \\u00XX.
+inline std::string json_string(std::string_view s) {
+  std::string o = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') { o += '\\'; o += c; }
+    else if (static_cast<unsigned char>(c) < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
+    else o += c;
+  }
   return o + "\"";
 }
 

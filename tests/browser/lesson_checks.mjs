@@ -87,6 +87,7 @@ export async function lessonChecks({ open, check, shots }) {
   // ---- 3. presets are lessons: a card naming the paper and figure; figures open their sweep
   const p = await open('');
   const names = await p.evaluate(() => window.alloclab.presets());
+  const projectNumbers = [];  // card text naming a paper by the project's old number instead of authors and year
   for (const name of names) {
     const loaded = await p.evaluate((n) => { try { return window.alloclab.loadPreset(n) === true ? '' : 'not loaded'; } catch (e) { return e.message; } }, name);
     const card = JSON.parse((await cmd(p, 'lesson')) || '{}');
@@ -97,7 +98,11 @@ export async function lessonChecks({ open, check, shots }) {
     check(`preset ${name}: card names its paper and figure, opens in its mode`,
           !loaded && card.name === name && card.title && card.paper && card.figure && /(\d{4}|Our own)/.test(card.paper) && modeOk && axisOk,
           `${card.paper} | ${card.figure} | ${card.title} | ${mode}${card.x ? ' x=' + card.x : ''}${loaded ? ' | ' + loaded : ''}`);
+    for (const [field, text] of Object.entries(card))
+      if (field !== 'name' && /seed ?0\d\d/i.test(text)) projectNumbers.push(`${name} ${field}: ${text}`);
   }
+  check('preset cards cite papers by authors and year (no "Seed 00N" in any card)', names.length > 0 && projectNumbers.length === 0,
+        projectNumbers.join(' | ').slice(0, 300));
   await p.evaluate(() => window.alloclab.loadPreset('seed001-figure5'));
   await frames(p, 3);
   const fig = await p.evaluate(() => ({ mode: window.alloclab.state().mode, axis: window.alloclab.command('sweepAxis'), words: window.alloclab.command('sweepWords') }));

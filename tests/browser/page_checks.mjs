@@ -130,14 +130,25 @@ export async function pageChecks({ open, check, shots, census }) {
   check('Run to end: the charts have samples all along the run (no straight line across an unsampled stretch)',
         ended && gap > 0 && gap < 0.02, `${ended ? `ended in ${Date.now() - t0} ms` : 'not ended in 60 s'}; largest gap ${(100 * gap).toFixed(2)}% of the run`);
   plots = await json(r, 'plots');
-  check('Run charts at 1280x800: titles, subtitles, legends and axis labels whole; legends off the data; readable numbers',
-        plots.length === 3 && plots.every((p) => p.elided === 0 && overlap(p.legend, p.area) === 0 && p.ticks.every((t) => !exponent.test(t))),
-        plots.map((p) => `${p.id} elided ${p.elided}`).join(', '));
+  const tall = (p) => p.area[3] - p.area[1];
+  check('Run charts at 1280x800: every plot area at least 60 px tall; titles, subtitles, legends and axis labels whole; legends off the data; readable numbers',
+        plots.length >= 1 && plots.every((p) => tall(p) >= 60 && p.elided === 0 && overlap(p.legend, p.area) === 0 && (area(p.legend) === 0 || inside(p.legend, p.rect)) && p.ticks.every((t) => !exponent.test(t))),
+        plots.map((p) => `${p.id} ${tall(p).toFixed(0)} px tall, elided ${p.elided}`).join(', '));
+  c = await json(r, 'controls');
+  check('Gantt at 1280x800: the rows\' note and the time labels end inside the chart',
+        c.gantt.note !== '' && c.gantt.textEnd <= c.gantt.x1 + 0.5, `note "${c.gantt.note}", texts end at ${c.gantt.textEnd.toFixed(0)} of ${c.gantt.x1.toFixed(0)}`);
   await shot(r, 'run-ended-1280x800.png');
   layoutCheck(check, await json(r, 'layout'), 'Run at 1280x800');
   await r.setViewportSize({ width: 1920, height: 1080 });
   await frames(r, 4);
   layoutCheck(check, await json(r, 'layout'), 'Run at 1920x1080');
+  plots = await json(r, 'plots');
+  check('Run charts at 1920x1080: three plots one above the other on one time axis, their plot areas aligned and at least 60 px tall',
+        plots.length === 3 && plots.every((p) => tall(p) >= 60 && Math.abs(p.area[0] - plots[0].area[0]) < 0.5 && Math.abs(p.area[2] - plots[0].area[2]) < 0.5),
+        plots.map((p) => `${p.id} x ${p.area[0].toFixed(0)}..${p.area[2].toFixed(0)}, ${tall(p).toFixed(0)} px tall`).join(', '));
+  c = await json(r, 'controls');
+  check('Gantt at 1920x1080: the rows\' note whole, texts inside the chart', c.gantt.note.includes('height') && c.gantt.textEnd <= c.gantt.x1 + 0.5,
+        `note "${c.gantt.note}", texts end at ${c.gantt.textEnd.toFixed(0)} of ${c.gantt.x1.toFixed(0)}`);
   await shot(r, 'run-1920x1080.png');
   await r.setViewportSize({ width: 1280, height: 800 });
   await frames(r, 4);
@@ -173,8 +184,9 @@ export async function pageChecks({ open, check, shots, census }) {
   check('Mesh with a network: the traffic checkbox is active and ticked',
         c.traffic.enabled && c.traffic.ticked && checkMarkPixels(census, onPng) > 5, `${checkMarkPixels(census, onPng)} check-mark pixels`);
   plots = await json(n, 'plots');
-  check('Run charts with a network at 1280x800: every drawn label whole, legends off the data',
-        plots.length >= 1 && plots.every((p) => p.elided === 0 && overlap(p.legend, p.area) === 0), plots.map((p) => `${p.id} elided ${p.elided}`).join(', '));
+  check('Run charts with a network at 1280x800: plot areas at least 60 px tall, every drawn label whole, legends inside the chart and off the data',
+        plots.length >= 1 && plots.every((p) => p.area[3] - p.area[1] >= 60 && p.elided === 0 && overlap(p.legend, p.area) === 0 && (area(p.legend) === 0 || inside(p.legend, p.rect))),
+        plots.map((p) => `${p.id} ${(p.area[3] - p.area[1]).toFixed(0)} px tall, elided ${p.elided}`).join(', '));
   layoutCheck(check, await json(n, 'layout'), 'Run with a network at 1280x800');
   await shot(n, 'run-network-1280x800.png');
   await n.close();

@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "core/text.hpp"
+#include "workload/specs.hpp"  // format_number
 
 namespace alloclab::app {
 
@@ -17,12 +18,6 @@ std::string box(const FrameReport::Box& b) {
   return buf;
 }
 
-std::string num(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
-  return buf;
-}
-
 }  // namespace
 
 std::string plots_json(const FrameReport& r) {
@@ -30,10 +25,10 @@ std::string plots_json(const FrameReport& r) {
   for (const FrameReport::Plot& p : r.plots()) {
     if (out.size() > 1) out += ",";
     out += "{\"id\":" + json_string(p.id) + ",\"rect\":" + box(p.rect) + ",\"area\":" + box(p.area) + ",\"legend\":" + box(p.legend) +
-           ",\"x\":[" + num(p.x0) + "," + num(p.x1) + "],\"y\":[" + num(p.y0) + "," + num(p.y1) + "],\"logX\":" +
+           ",\"x\":[" + format_number(p.x0) + "," + format_number(p.x1) + "],\"y\":[" + format_number(p.y0) + "," + format_number(p.y1) + "],\"logX\":" +
            (p.log_x ? "true" : "false") + ",\"logY\":" + (p.log_y ? "true" : "false") + ",\"ticks\":[";
     for (std::size_t i = 0; i < p.ticks.size(); ++i) out += (i ? "," : "") + json_string(p.ticks[i]);
-    out += "],\"elided\":" + std::to_string(p.elided) + ",\"barGap\":" + num(p.bar_gap) + "}";
+    out += "],\"elided\":" + std::to_string(p.elided) + ",\"barGap\":" + format_number(p.bar_gap) + "}";
   }
   return out + "]";
 }
@@ -48,18 +43,18 @@ std::string controls_json(const FrameReport& r) {
   logs += "]";
   return "{\"logButtons\":" + logs + ",\"traffic\":{\"drawn\":" + flag(c.traffic_drawn) + ",\"enabled\":" + flag(c.traffic_enabled) + ",\"ticked\":" +
          flag(c.traffic_ticked) + ",\"box\":" + box(c.traffic_box) + "},\"speed\":{\"slider\":" + box(c.speed_slider) +
-         ",\"value\":" + box(c.speed_value) + "},\"sweepLog\":{\"x\":" + box(c.sweep_log_x) + ",\"y\":" + box(c.sweep_log_y) + "},\"gantt\":{\"t0\":" + num(g.t0) + ",\"t1\":" + num(g.t1) +
+         ",\"value\":" + box(c.speed_value) + "},\"sweepLog\":{\"x\":" + box(c.sweep_log_x) + ",\"y\":" + box(c.sweep_log_y) + "},\"gantt\":{\"t0\":" + format_number(g.t0) + ",\"t1\":" + format_number(g.t1) +
          ",\"rowLabels\":" + std::to_string(g.row_labels) + ",\"legend\":" + std::to_string(g.legend_entries) +
-         ",\"note\":" + json_string(g.note) + ",\"textEnd\":" + num(g.text_end) + ",\"x1\":" + num(g.x1) + "},\"explain\":{\"drawn\":" + flag(e.drawn) + ",\"neutralBusy\":" + flag(e.neutral_busy) + ",\"columns\":" +
-         std::to_string(e.columns) + ",\"rows\":" + std::to_string(e.rows) + ",\"yRow0\":" + num(e.y_of_row0) +
-         ",\"yLastRow\":" + num(e.y_of_last_row) + ",\"xCol0\":" + num(e.x_of_col0) + ",\"xLastCol\":" + num(e.x_of_last_col) +
+         ",\"note\":" + json_string(g.note) + ",\"textEnd\":" + format_number(g.text_end) + ",\"x1\":" + format_number(g.x1) + "},\"explain\":{\"drawn\":" + flag(e.drawn) + ",\"neutralBusy\":" + flag(e.neutral_busy) + ",\"columns\":" +
+         std::to_string(e.columns) + ",\"rows\":" + std::to_string(e.rows) + ",\"yRow0\":" + format_number(e.y_of_row0) +
+         ",\"yLastRow\":" + format_number(e.y_of_last_row) + ",\"xCol0\":" + format_number(e.x_of_col0) + ",\"xLastCol\":" + format_number(e.x_of_last_col) +
          ",\"canvas\":" + box(e.canvas) + "}}";
 }
 
 std::string layout_json(const FrameReport& r) {
   ImGuiContext& g = *ImGui::GetCurrentContext();
   const ImVec2 d = ImGui::GetIO().DisplaySize;
-  std::string out = "{\"display\":[" + num(d.x) + "," + num(d.y) + "],\"windows\":[";
+  std::string out = "{\"display\":[" + format_number(d.x) + "," + format_number(d.y) + "],\"windows\":[";
   float menu_end = 0;
   bool first = true;
   for (ImGuiWindow* w : g.Windows) {
@@ -67,20 +62,20 @@ std::string layout_json(const FrameReport& r) {
     if (std::string(w->Name) == "##MainMenuBar") { menu_end = w->Pos.x + w->DC.MenuBarOffset.x; continue; }
     // content past the right edge that no horizontal scrollbar reaches (a label cut off)
     const float over = w->ScrollbarX ? 0.0f : std::max(0.0f, w->DC.CursorMaxPos.x - w->ContentRegionRect.Max.x);
-    out += std::string(first ? "" : ",") + "{\"name\":" + json_string(w->Name) + ",\"rect\":[" + num(w->Pos.x) + "," + num(w->Pos.y) + "," +
-           num(w->Pos.x + w->Size.x) + "," + num(w->Pos.y + w->Size.y) + "],\"child\":" +
-           ((w->Flags & ImGuiWindowFlags_ChildWindow) ? "true" : "false") + ",\"overflow\":" + num(over) + "}";
+    out += std::string(first ? "" : ",") + "{\"name\":" + json_string(w->Name) + ",\"rect\":[" + format_number(w->Pos.x) + "," + format_number(w->Pos.y) + "," +
+           format_number(w->Pos.x + w->Size.x) + "," + format_number(w->Pos.y + w->Size.y) + "],\"child\":" +
+           ((w->Flags & ImGuiWindowFlags_ChildWindow) ? "true" : "false") + ",\"overflow\":" + format_number(over) + "}";
     first = false;
   }
-  out += "],\"menuEnd\":" + num(menu_end) + ",\"tabs\":[";
+  out += "],\"menuEnd\":" + format_number(menu_end) + ",\"tabs\":[";
   first = true;
   for (int i = 0; i < g.TabBars.GetMapSize(); ++i) {
     const ImGuiTabBar* tb = g.TabBars.TryGetMapData(i);
     if (!tb || tb->PrevFrameVisible < g.FrameCount - 1) continue;  // not drawn in the last frame
     for (const ImGuiTabItem& t : tb->Tabs) {
       const float need = t.ContentWidth;  // the label with its padding (ImGui's TabItemCalcSize)
-      out += std::string(first ? "" : ",") + "{\"label\":" + json_string(tb->GetTabName(&t)) + ",\"width\":" + num(t.Width) +
-             ",\"needed\":" + num(need) + "}";
+      out += std::string(first ? "" : ",") + "{\"label\":" + json_string(tb->GetTabName(&t)) + ",\"width\":" + format_number(t.Width) +
+             ",\"needed\":" + format_number(need) + "}";
       first = false;
     }
   }

@@ -1,9 +1,9 @@
 // results_export.cpp — the texts of the current results that the Results window's downloads
 // and window.alloclab (resultsCsv, resultsJson) hand out: with finished replications of this
 // very scenario, their means and 95% half-widths; otherwise the running simulation's figures.
-#include <cstdio>
 #include <sstream>
 #include "run_json.hpp"
+#include "workload/specs.hpp"  // format_number
 #include "windows.hpp"
 
 namespace alloclab::app {
@@ -24,12 +24,6 @@ Report current_report(const ResultsSource& src) {
   return r;
 }
 
-std::string num(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
 }  // namespace
 
 bool replications_of(const Batch& b, const Scenario& s) {
@@ -42,7 +36,7 @@ std::string results_csv(const ResultsSource& src) {
   std::ostringstream o;
   o << "metric,value,ci95\n";
   o << "replications," << r.replications << ",\n";
-  for (const MetricField& f : metric_fields(r.pod)) o << f.name << ',' << num(r.mean.*f.member) << ',' << num(r.ci95.*f.member) << '\n';
+  for (const MetricField& f : metric_fields(r.pod)) o << f.name << ',' << format_number(r.mean.*f.member) << ',' << format_number(r.ci95.*f.member) << '\n';
   return o.str();
 }
 

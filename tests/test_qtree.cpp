@@ -95,8 +95,10 @@ TEST_CASE("property: qtree tree matches the occupancy under random churn with ar
 }
 
 TEST_CASE("qtree: long random simulations keep the invariants") {
-  test::long_simulation("qtree", TopologyKind::Mesh, 16, 16);
-  test::long_simulation("qtree", TopologyKind::Mesh, 24, 10, 2000, 7);
+  for (const char* id : {"qtree", "qtree-leaf"}) {
+    test::long_simulation(id, TopologyKind::Mesh, 16, 16);
+    test::long_simulation(id, TopologyKind::Mesh, 24, 10, 2000, 7);
+  }
 }
 
 TEST_CASE("qtree: allocation time at 256x256, ~80% occupancy (informative)") {
@@ -173,6 +175,56 @@ TEST_CASE("qtree: size expanding, Srisawat & Alexandridis 1999 3.3 note — the 
   CHECK(qtree_nodes(*st) == before);
 }
 
+TEST_CASE("qtree vs qtree-leaf: the two readings of size expanding on the paper's 8x10 example (3.3 note)") {
+  // The state of the test above: free leaves BR 6x4 {4,0,6,4} and, inside TR (cut at (6,6) by
+  // the 2x2), BL {4,4,2,2}, TR {6,6,4,2}, BR {6,4,4,2}; the only candidate holding the 5x6 task
+  // is the combined 6x6 {4,0,6,6} (Case 2: BR + TR's lower sub-buddies). Both readings decide
+  // alike: rotations 6x5 and 5x6 tie (diffSF 1, maxFS 6); the bottom 6x5 corner {4,0,6,5} has
+  // MCF 0 (edge) + 4 (free row above) + 1 (busy column left) + 0 (edge) = 5, the least of the
+  // corners (the top one {4,1,6,5}: 4 + 2 + 1 + 0 = 7). The free row {4,5,6,1} is left.
+  //  * qtree (one expanded node): BR takes over the 6x6 and is cut at (10,5): the row is one
+  //    free buddy of it, so a 1x6 task (Shape{6,1}) fills it.
+  //  * qtree-leaf (per leaf): BR becomes busy whole, TR's BL and BR are each cut at y = 5 into a
+  //    busy lower and a free upper 2x1 / 4x1 leaf. The row is split across two internal buddies
+  //    of TR whose facing children include the busy halves, so no combination is a rectangle
+  //    of free leaves (Case 3 needs all four): the 1x6 task fails although the row is free.
+  for (const char* id : {"qtree", "qtree-leaf"}) {
+    CAPTURE(id);
+    const bool per_leaf = std::string(id) == "qtree-leaf";
+    Topology t(TopologyKind::Mesh, 10, 8);
+    Occupancy occ(t);
+    auto st = test::make_strategy(id, t);
+    put(occ, *st, paper_block(8, 1, 1, 4, 4), 1);
+    put(occ, *st, paper_block(8, 5, 1, 8, 4), 2);
+    put(occ, *st, paper_block(8, 1, 5, 2, 6), 3);
+    REQUIRE(qtree_consistent(*st, occ));
+    const int before = qtree_nodes(*st);
+    CHECK(before == 9);
+    Rng rng(1);
+    auto a = st->allocate(Request{4, Shape{6, 5}}, occ, rng);
+    REQUIRE(a);
+    CHECK(a->blocks[0] == Block{4, 0, 6, 5});
+    put(occ, *st, a->blocks[0], 4);
+    CHECK(qtree_consistent(*st, occ));
+    // one expanded node: BR gains two children (the task and the row; zero-width buddies are
+    // omitted);
+    // per leaf: TR's BL and BR gain 2 children each.
+    CHECK(qtree_nodes(*st) == (per_leaf ? before + 4 : before + 2));
+    auto b = st->allocate(Request{5, Shape{6, 1}}, occ, rng);
+    CHECK(b.has_value() == !per_leaf);
+    if (b) CHECK(b->blocks[0] == Block{4, 5, 6, 1});
+    // the narrower 4x1 fits the per-leaf tree's right piece {6,5,4,1} (or TR's TR above it)
+    auto c = st->allocate(Request{6, Shape{4, 1}}, occ, rng);
+    REQUIRE(c);
+    CHECK(block_contains(Block{4, 5, 6, 3}, c->blocks[0]));
+    // released, both trees are the one before the task
+    occ.release(Allocation{{a->blocks[0]}}, 4);
+    st->released(4, Allocation{{a->blocks[0]}});
+    CHECK(qtree_consistent(*st, occ));
+    CHECK(qtree_nodes(*st) == before);
+  }
+}
+
 TEST_CASE("qtree: a task placed in a combined sub-system leaves its rest combinable (16x16 repro)") {
   // 7x7 then 14x2 on 16x16, then a 16x5: rows 2..8 stay entirely free, so it starts at its
   // arrival as under bl and ff (the per-leaf cut left the rest split across subtrees).
@@ -208,11 +260,12 @@ TEST_CASE("qtree: a task placed in a combined sub-system leaves its rest combina
 
 TEST_CASE("qtree: size-expanded nodes under churn — invariants hold and everything recombines to the root") {
   Rng rng(5);
-  for (int trial = 0; trial < 30; ++trial) {
+  for (int trial = 0; trial < 60; ++trial) {
+    const char* id = trial % 2 ? "qtree-leaf" : "qtree";
     const int W = 4 + int(rng.below(20)), H = 4 + int(rng.below(20));
     Topology t(TopologyKind::Mesh, W, H);
     Occupancy occ(t);
-    auto st = test::make_strategy("qtree", t);
+    auto st = test::make_strategy(id, t);
     std::map<JobId, Allocation> live;
     for (JobId j = 0; j < 300; ++j) {
       if (!live.empty() && rng.below(100) < 45) {

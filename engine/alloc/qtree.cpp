@@ -38,7 +38,13 @@
 //    a unit, so the pieces left beside the task stay buddies of one node and combine again.
 //    When its subtree is free again it is recombined into one free leaf, resumes its old size
 //    and base, and the absorbed parts become free leaves again (then their parents recombine as
-//    usual). The paper also expands the maximum free sub-system after each allocation and
+//    usual). This is the default reading (`qtree`): the paper's worked example stores the
+//    combined 6x6 in one node. The other reading (`qtree-leaf`, size expanding per leaf): no
+//    node takes over the combined rectangle; the task is carved out of each free leaf of the
+//    combined sub-system it covers, each leaf partitioned on its own, so the pieces left
+//    beside the task lie in different subtrees and combine again only where Definition 2
+//    reaches them. The decision (candidate, corner) is the same in both readings; the tree
+//    left behind differs. The paper also expands the maximum free sub-system after each allocation and
 //    deallocation "for subsequent tasks"; here combined sub-systems are recognised anew at each
 //    allocation and expanded only when a task is placed in one, which offers the same
 //    candidates without storing expanded free nodes.
@@ -75,7 +81,7 @@
 //   candidates (DFS)    candidates, collect, facing, try_union, combine (combined sub-systems)
 //   combining factor    cf (the CF strips read from the occupancy)
 //   tree updates        new_node, kill, settle, place, split, carve, check_node
-//   test hooks          qtree_consistent, qtree_nodes; factory make_qtree
+//   test hooks          qtree_consistent, qtree_nodes; factories make_qtree, make_qtree_leaf
 #include <algorithm>
 #include <map>
 #include <string>
@@ -106,7 +112,8 @@ struct Node {
 
 class QuadTree final : public StrategyBase<QuadTree> {
  public:
-  explicit QuadTree(const Topology& t) : W_(t.width()), H_(t.height()) {
+  // expand_node: size expanding into one expanded node (`qtree`), else per leaf (`qtree-leaf`).
+  QuadTree(const Topology& t, bool expand_node) : W_(t.width()), H_(t.height()), expand_node_(expand_node) {
     nodes_.push_back(Node{Block{0, 0, W_, H_}});
   }
 
@@ -525,6 +532,10 @@ class QuadTree final : public StrategyBase<QuadTree> {
     int host = p.id[0];
     for (int i = 1; i < p.n; ++i)
       if (nodes_[p.id[i]].r.area() > nodes_[host].r.area()) host = p.id[i];
+    if (p.n > 1 && !expand_node_) {  // size expanding per leaf: each free part carved on its own
+      for (int i = 0; i < p.n; ++i) carve(p.id[i], b, job);
+      return;
+    }
     if (p.n > 1) {
       Node& h = nodes_[host];
       h.home = h.r;
@@ -608,6 +619,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
   }
 
   int W_, H_;
+  bool expand_node_;                          // one expanded node (qtree) or per leaf (qtree-leaf)
   std::vector<Node> nodes_;
   std::vector<int> spare_;
   std::map<JobId, std::vector<int>> leaves_;  // busy leaves of each job
@@ -633,6 +645,7 @@ int qtree_nodes(const Strategy& s) {
   return q ? q->live_nodes() : -1;
 }
 
-std::unique_ptr<Strategy> make_qtree(const Topology& t, const StrategyParams&) { return std::make_unique<QuadTree>(t); }
+std::unique_ptr<Strategy> make_qtree(const Topology& t, const StrategyParams&) { return std::make_unique<QuadTree>(t, true); }
+std::unique_ptr<Strategy> make_qtree_leaf(const Topology& t, const StrategyParams&) { return std::make_unique<QuadTree>(t, false); }
 
 }  // namespace alloclab

@@ -8,7 +8,7 @@
 // Golden fingerprints were recorded from the implementations of commit 00c1abc (before the
 // decision-time optimisations) and re-recorded for deliberate changes of behaviour only: qa and
 // bl when they gained the torus, lssa when it tried every orientation of the L, qtree when it
-// gained size expanding (Srisawat & Alexandridis 1999, sec.3.3), nas when its 1x1 fallback tried every component, itat
+// gained size expanding (Srisawat & Alexandridis 1999, sec.3.3; qtree-leaf keeps the per-leaf reading), nas when its 1x1 fallback tried every component, itat
 // when it gained the complete fallback (itat-tree keeps the old decisions), fl when it became the
 // papers' first-fitting-submesh FL (fl-best keeps the old best-fit decisions); ibmat and iblat
 // decide exactly as as.
@@ -33,6 +33,7 @@ std::unique_ptr<Strategy> make_flexfold(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_lssa(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_fsl(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_qtree(const Topology&, const StrategyParams&);
+std::unique_ptr<Strategy> make_qtree_leaf(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pald_ff(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_pald_bf(const Topology&, const StrategyParams&);
 std::unique_ptr<Strategy> make_paging(const Topology&, const StrategyParams&);
@@ -109,6 +110,9 @@ const StrategyInfo kStrategies[] = {
   {.id = "qtree", .make = make_qtree,
    .help = "Best-fit Quad-Tree (Srisawat & Alexandridis 1999, sec.3): buddy tree, combining, max-free-preserving best fit",
    .torus = false, .contiguous = true, .dims = Dims::Two, .finds = Finds::Maybe, .golden = 0x71b2325d05cae4a6ull},
+  {.id = "qtree-leaf", .make = make_qtree_leaf,
+   .help = "Best-fit Quad-Tree, size expanding per leaf: a task in a combined sub-system is carved out of each free leaf (no expanded node)",
+   .torus = false, .contiguous = true, .dims = Dims::Two, .finds = Finds::Maybe, .golden = 0x9a8831cf639249f3ull},
   {.id = "sba", .make = make_sba,
    .help = "Stack-Based Allocation (Yoo & Das 2002): busy list, coverages subtracted with a stack; both orientations",
    .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Either, .golden = 0xb47a9dfead725ca7ull},

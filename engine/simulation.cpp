@@ -22,7 +22,8 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
     traffic_.emplace(topo_, *p,
                      NetConfig{s.packet_flits, s.buffer_flits, s.routing_delay, s.flow_control, routing_for(s.routing, topo_)},
                      Rng(derive_seed(seed, kCommStream)), s.comm_iterations, s.compute_time,
-                     CollectiveSize{s.allreduce_bytes, s.flit_bytes});
+                     CollectiveSize{s.allreduce_bytes, s.flit_bytes},
+                     SliceWiring{s.pod() && s.pod()->cubes() ? s.pod() : nullptr, s.strat.ocs, s.twist});
 }
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
@@ -36,8 +37,8 @@ Result<Simulation> Simulation::create(const Scenario& s, int rep) {
 // [SECTION] event loop
 bool Simulation::step() {
   if (done_) return false;
-  const bool net_busy = traffic_ && !traffic_->network().idle();
-  const double next_cycle = traffic_ ? double(traffic_->network().cycle() + 1) : HUGE_VAL;
+  const bool net_busy = traffic_ && !traffic_->idle();
+  const double next_cycle = traffic_ ? double(traffic_->now_cycle() + 1) : HUGE_VAL;
   if (events_.empty() && !net_busy) {  // nothing left: the run ends (at the time limit if any)
     if (sc_.time_limit > 0) {
       advance_clock(std::max(now_, sc_.time_limit));
@@ -83,7 +84,7 @@ void Simulation::observe_pod() {
 
 double Simulation::next_time() const {
   double t = events_.next_time();
-  if (traffic_ && !traffic_->network().idle()) t = std::min(t, double(traffic_->network().cycle() + 1));
+  if (traffic_ && !traffic_->idle()) t = std::min(t, double(traffic_->now_cycle() + 1));
   return t;
 }
 
@@ -139,7 +140,7 @@ void Simulation::on_departure(JobId id) {
 }
 
 void Simulation::network_cycle() {
-  advance_clock(double(traffic_->network().cycle() + 1));
+  advance_clock(double(traffic_->now_cycle() + 1));
   metrics_.network_cycle();
   for (const Delivered& d : traffic_->cycle()) {
     JobRecord* r = running_.find(d.tag);
@@ -297,7 +298,7 @@ void Simulation::audit() const {
                  metrics_.in_system(), now_);
   ALLOCLAB_CHECK(metrics_.in_system() == (long long)running_.size() + (long long)sched_->size(),
                  "in system %lld != %zu running + %zu queued at time %g", metrics_.in_system(), running_.size(), sched_->size(), now_);
-  if (traffic_) traffic_->network().audit();
+  if (traffic_) traffic_->audit();
   if (const auto res = sched_->reservations(); !res.empty()) {  // conservative: the profile is consistent
     ProfileView v;
     plan_into(v);

@@ -579,13 +579,15 @@ TEST_CASE("routing table: ids unique, 1 or 2 VCs, minimal rows route in exactly 
     CHECK((r.dims == 2 || r.dims == 3));
     for (TopologyKind k : {TopologyKind::Mesh, TopologyKind::Torus}) {
       if (k == TopologyKind::Mesh ? !r.mesh : !r.torus) continue;
-      const Topology t(k, 5, 4, r.dims == 3 ? 3 : 1);
+      // a twisted row runs on a twisted torus (Topology::wired), whose distance() ignores the twist:
+      // its routes are checked against a breadth-first search in test_allreduce_cubes.cpp
+      const Topology t = r.twisted ? Topology::wired(4, 4, 8, 7u, true) : Topology(k, 5, 4, r.dims == 3 ? 3 : 1);
       REQUIRE(routing_defined_on(r, t));
       for (int s = 0; s < t.nodes(); ++s)
         for (int d = 0; d < t.nodes(); ++d) {
           const int hops = route_hops(r, t, t.coord(s), t.coord(d));
           if (r.minimal) CHECK(hops == t.distance(t.coord(s), t.coord(d)));
-          CHECK(hops >= t.distance(t.coord(s), t.coord(d)));
+          if (!r.twisted) CHECK(hops >= t.distance(t.coord(s), t.coord(d)));
         }
     }
   }

@@ -325,7 +325,7 @@ TEST_CASE("routing key: auto by default and left out of links; a row not on the 
   CHECK(validate(s).message() == "routing: 'dateline' is not defined on the mesh; allowed on the mesh: auto, xy, yx, west-first");
   const Status unknown = apply(s, "routing", "zigzag");
   REQUIRE_FALSE(unknown.ok());
-  CHECK(unknown.message() == "routing: 'zigzag' is not valid; allowed: auto, xy, yx, west-first, dateline, dateline-yx, xyz, dateline-xyz");
+  CHECK(unknown.message() == "routing: 'zigzag' is not valid; allowed: auto, xy, yx, west-first, dateline, dateline-yx, xyz, dateline-xyz, twisted");
   // The editor's choices: every row, auto first; the unavailable ones say why.
   const ParamDef* p = find_param("routing");
   REQUIRE(p);

@@ -30,16 +30,21 @@ AllreducePlan allreduce_plan(CollectiveKind kind, Shape grid, long long bytes, i
     }
   };
   if (kind == CollectiveKind::Ring) {
-    const int dim = grid.h > grid.w ? 1 : 0, n = dim ? grid.h : grid.w;
+    // the longest side (the earlier dimension on a tie)
+    const int dim = grid.h > grid.w ? (grid.d > grid.h ? 2 : 1) : (grid.d > grid.w ? 2 : 0);
+    const int n = dim == 0 ? grid.w : dim == 1 ? grid.h : grid.d;
     phase(dim, 2 * (n - 1), S / (2.0 * n));
     p.ideal = ring_ideal(n, S, flit_bytes);
   } else if (kind == CollectiveKind::Dimensionwise) {
-    const int a = grid.w, b = grid.h;
+    const int a = grid.w, b = grid.h, c = grid.d;
     phase(0, a - 1, S / (2.0 * a));
     phase(1, b - 1, S / (2.0 * a * b));
+    phase(2, c - 1, S / (2.0 * a * b * c));
+    phase(2, c - 1, S / (2.0 * a * b * c));
     phase(1, b - 1, S / (2.0 * a * b));
     phase(0, a - 1, S / (2.0 * a));
     p.ideal = ring_ideal(a, S, flit_bytes) + ring_ideal(b, S / a, flit_bytes);
+    if (c > 1) p.ideal += ring_ideal(c, S / (double(a) * b), flit_bytes);
   }
   return p;
 }
@@ -59,8 +64,11 @@ AllreduceRun::AllreduceRun(AllreducePlan plan, std::vector<int> nodes, std::int3
 }
 
 int AllreduceRun::neighbour(int chip, int dim, int dir) const {
-  const int w = plan_.grid.w, h = plan_.grid.h, x = chip % w, y = chip / w, s = dir == 0 ? 1 : -1;
-  return dim == 0 ? y * w + (x + s + w) % w : ((y + s + h) % h) * w + x;
+  const int w = plan_.grid.w, h = plan_.grid.h, d = plan_.grid.d, s = dir == 0 ? 1 : -1;
+  const int x = chip % w, y = chip / w % h, z = chip / (w * h);
+  if (dim == 0) return (z * h + y) * w + (x + s + w) % w;
+  if (dim == 1) return (z * h + (y + s + h) % h) * w + x;
+  return (((z + s + d) % d) * h + y) * w + x;
 }
 
 void AllreduceRun::send(int chip, int dir, int step, Network& net) {

@@ -17,10 +17,14 @@
 // A collective pattern (allreduce.hpp: allreduce-ring, allreduce-2d) is one all-reduce per
 // iteration, sent step by step as its messages arrive; its time is measured from the phase's
 // first cycle to its last delivery, beside its ideal and its time alone on an idle network.
+// On a cube pod (SliceWiring, slice_net.hpp) each all-reduce runs on a network of its slice's own
+// wiring, created when it starts and dropped when it ends, stepped in the same cycles as the
+// machine's network; elsewhere it runs on the machine's network with every other job's traffic.
 //
 // The simulation owns the clock and the events: it asks when a compute phase ends, starts the
 // phase then (inject), steps the network and hands each delivered packet back (delivered).
 #pragma once
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -32,6 +36,7 @@
 #include "allreduce.hpp"
 #include "network.hpp"
 #include "patterns.hpp"
+#include "slice_net.hpp"
 
 namespace alloclab {
 
@@ -49,7 +54,7 @@ struct CollectiveTime {
 class JobTraffic {
  public:
   JobTraffic(const Topology& t, const PatternInfo& pattern, const NetConfig& cfg, Rng rng, int iterations,
-             double compute_time, CollectiveSize collective = {});
+             double compute_time, CollectiveSize collective = {}, SliceWiring wiring = {});
 
   // When the compute phase of r's next iteration ends if it begins `extra` after `now`
   // (compute_time() between iterations): the cycle at which its messages enter the network.
@@ -70,10 +75,18 @@ class JobTraffic {
   // r's current iteration is complete: true when another one follows.
   bool next_iteration(JobRecord& r) { return ++r.iteration < iterations_; }
 
-  // One network cycle; the packets delivered in it.
+  // One network cycle (the machine's network and every slice network); the packets delivered in it,
+  // the machine's first, then each slice network's by job id.
   std::vector<Delivered> cycle();
+  // No packet anywhere (the machine's network idle, no all-reduce running on a slice network).
+  bool idle() const { return net_.idle() && slice_nets_.empty(); }
+  // The networks' clock: the next cycle to simulate.
+  std::int64_t now_cycle() const { return net_.cycle(); }
+  // The machine's network (what the page draws; on a cube pod the collectives are not on it).
   Network& network() { return net_; }
   const Network& network() const { return net_; }
+  // Audits every network (Network::audit).
+  void audit() const;
 
  private:
   Topology topo_;
@@ -89,6 +102,9 @@ class JobTraffic {
   std::map<JobId, AllreduceRun> runs_;                 // running all-reduces by job
   std::map<JobId, CollectiveTime> timing_;             // theirs: time = the first cycle until they end
   std::map<std::vector<int>, std::int64_t> alone_;     // time alone, by the chips (in logical order)
+  SliceWiring wiring_;
+  std::map<JobId, Network> slice_nets_;                // cube pods: the running all-reduces' networks
+  std::map<std::array<int, 5>, std::int64_t> slice_alone_;  // their time alone, by shape and wiring
   CollectiveTime last_;
 };
 

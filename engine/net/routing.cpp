@@ -14,6 +14,7 @@ RouteChoice route_dateline(const Topology&, Coord, Coord, int, int, unsigned);
 RouteChoice route_dateline_yx(const Topology&, Coord, Coord, int, int, unsigned);
 RouteChoice route_xyz(const Topology&, Coord, Coord, int, int, unsigned);
 RouteChoice route_dateline_xyz(const Topology&, Coord, Coord, int, int, unsigned);
+RouteChoice route_twisted(const Topology&, Coord, Coord, int, int, unsigned);
 
 namespace {
 // The first row defined on a topology (kind and dimensions) is its default (`routing=auto`).
@@ -36,6 +37,11 @@ const RoutingInfo kRouting[] = {
     {.id = "dateline-xyz", .route = route_dateline_xyz,
      .help = "dimension order x, y, then z, each ring the shorter way round (ties +), 2 dateline VCs (Dally & Seitz 1987)",
      .vcs = 2, .minimal = true, .adaptive = false, .mesh = false, .torus = true, .dims = 3},
+    {.id = "twisted", .route = route_twisted,
+     .help = "twisted 3D torus (a k×k×2k or k×2k×2k slice, twist=on): dimension order x, y, z, each straight or over its "
+             "wrap link (which shifts the long sides by k), whichever is shorter in all, 2 dateline VCs (Jouppi et al. 2023; "
+             "Dally & Seitz 1987)",
+     .vcs = 2, .minimal = false, .adaptive = false, .mesh = false, .torus = true, .dims = 3, .twisted = true},
 };
 }  // namespace
 
@@ -44,7 +50,7 @@ std::span<const RoutingInfo> routing_functions() { return kRouting; }
 const RoutingInfo* find_routing(std::string_view id) { return find_by_id(routing_functions(), id); }
 
 bool routing_defined_on(const RoutingInfo& r, const Topology& t) {
-  return (t.wraps() ? r.torus : r.mesh) && r.dims == t.dims();
+  return (t.wraps() ? r.torus : r.mesh) && r.dims == t.dims() && r.twisted == t.twisted();
 }
 
 const RoutingInfo& default_routing(const Topology& t) {

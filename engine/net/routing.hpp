@@ -67,6 +67,8 @@ struct RoutingInfo {
   bool adaptive;          // the choice depends on free_ports (else a pure function of the route)
   bool mesh, torus;       // topologies it is defined (and deadlock-free) on
   int dims;               // the machines' dimensions it is defined on: 2 (depth 1) or 3
+  bool twisted = false;   // defined on twisted tori (a slice's wiring, Topology::wired) only; the
+                          // other rows are not defined on them
 };
 
 // The table, in the order `alloclab list` shows it.

@@ -12,7 +12,8 @@
 // VC0. VC0 channels then never feed the wrap link and VC1 channels never reach it again (a
 // shortest route crosses a ring's wrap at most once), so each ring's channel dependency graph is
 // acyclic, and dimension order makes the whole graph acyclic. Minimal: the shorter way round is
-// the distance.
+// the distance. A dimension of a slice's wiring without wrap links (Topology::wired) is a line:
+// the packet goes straight, on VC0 (it never crosses a wrap link).
 #include "routing.hpp"
 
 namespace alloclab {
@@ -33,7 +34,8 @@ RouteChoice dateline_hop(const Topology& t, Coord c, Coord d, int dim, int in_po
   const int at = dim == 0 ? c.x : dim == 1 ? c.y : c.z, to = dim == 0 ? d.x : dim == 1 ? d.y : d.z;
   const int n = dim == 0 ? t.width() : dim == 1 ? t.height() : t.depth();
   constexpr int plus[3] = {kPortRight, kPortUp, kPortPlusZ}, minus[3] = {kPortLeft, kPortDown, kPortMinusZ};
-  const int dir = ring_direction(at, to, n);
+  // A dimension without wrap links (a slice's mesh line, slice_net.hpp) goes straight there.
+  const int dir = t.wraps_dim(dim) ? ring_direction(at, to, n) : (to > at ? +1 : -1);
   // Input port and output port in one dimension: the packet is already travelling along this ring.
   const bool same_dim = in_port == plus[dim] || in_port == minus[dim];
   const bool crosses = dir > 0 ? at == n - 1 : at == 0;

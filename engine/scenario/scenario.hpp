@@ -137,6 +137,7 @@ struct Scenario {
   double compute_time = 0;  // time between iterations
   long long allreduce_bytes = 65536;  // S, bytes per all-reduce (collective patterns)
   int flit_bytes = 16;                // bytes a flit carries (collective patterns: bytes -> packets)
+  bool twist = false;                 // cube pods, ocs=on: k×k×2k and k×2k×2k slices wired as twisted tori (net/slice_net.hpp)
   StrategyParams strat;
   SchedParams sched;
   int replications = 1;
@@ -396,10 +397,8 @@ void declare_keys(K& k) {
       "Communication pattern of running jobs over the wormhole network (none = no network model)");
   pattern.check = [](const Scenario& s) -> Status {
     if (const PatternInfo* p = find_pattern(s.pattern); p && p->collective != CollectiveKind::None && !s.pod())
-      return Error{"pattern: " + s.pattern + " is a slice collective and runs on 2D pod machines only (machine=tpu-v5e or tpu-v6e)"};
-    if (const PatternInfo* p = find_pattern(s.pattern); p && p->collective != CollectiveKind::None && s.pod()->cubes())
-      return Error{"pattern: " + s.pattern + " runs on the 2D pods only (machine=tpu-v5e or tpu-v6e); machine=" + s.machine +
-                   " has no collective patterns yet"};
+      return Error{"pattern: " + s.pattern + " is a slice collective and runs on pod machines only (machine=tpu-v5e, tpu-v6e, "
+                   "tpu-v4 or tpu-v5p)"};
     if (s.network() && (long long)s.width * s.height * s.depth > kMaxNetworkNodes)
       return Error{"pattern: the network model is limited to " + std::to_string(kMaxNetworkNodes) +
                    " nodes; use a smaller size or pattern=none"};
@@ -417,6 +416,10 @@ void declare_keys(K& k) {
   routing.choice_unavailable = [](const Scenario& s, std::string_view id) { return routing_unsupported(id, s.topo()); };
   routing.check = [](const Scenario& s) -> Status {
     if (std::string why = routing_unsupported(s.routing, s.topo()); !why.empty()) return Error{"routing: " + why};
+    if (const PatternInfo* p = find_pattern(s.pattern);
+        p && p->collective != CollectiveKind::None && s.pod() && s.pod()->cubes() && s.routing != "auto")
+      return Error{"routing: on a cube pod a collective runs on its slice's own wiring and routes by its default "
+                   "(xyz, dateline-xyz or twisted); leave routing=auto"};
     return {};
   };
   routing.means_default = [](const Scenario& s) { return s.routing == default_routing(s.topo()).id; };
@@ -430,6 +433,15 @@ void declare_keys(K& k) {
       "Bytes S each all-reduce reduces (pattern allreduce-ring, allreduce-2d)");
   k.int_row("flit_bytes", G::Network, 1, 4096, ALLOCLAB_KEY_FIELD(flit_bytes),
       "Bytes a flit carries: a link moves flit_bytes per cycle each way (pattern allreduce-ring, allreduce-2d)");
+  ParamDef& twist = k.enum_row("twist", G::Network, Names<bool>{{"off", false}, {"on", true}}, ALLOCLAB_KEY_FIELD(twist),
+      "Cube pods with ocs=on, collective patterns: on = k×k×2k and k×2k×2k slices (4x4x8, 4x8x8, 8x8x16, 8x16x16) are "
+      "wired as twisted tori, their short sides' wrap links shifted by k along the long sides (TPU v4, Jouppi et al. 2023)");
+  twist.check = [](const Scenario& s) -> Status {
+    if (s.twist && !(s.pod() && s.pod()->cubes() && s.strat.ocs))
+      return Error{"twist: twisted tori are wired through the optical circuit switches of a cube pod; twist=on needs "
+                   "machine=tpu-v4 or tpu-v5p with ocs=on"};
+    return {};
+  };
   k.int_row("max_blocks", G::Strategy, 0, 1 << 20, ALLOCLAB_KEY_FIELD(strat.max_blocks),
       "Cap on blocks per job for non-contiguous strategies (0 = none)");
   k.int_row("paging_k", G::Strategy, 0, 10, ALLOCLAB_KEY_FIELD(strat.paging_k), "Paging(k): pages of side 2^k processors (strategy paging)");

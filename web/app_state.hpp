@@ -235,6 +235,7 @@ class FrameReport {
     controls_ = Controls{};
     explain_axes_ = ExplainAxes{};
     strip_.clear();
+    menu_note_.clear();
   }
   // The Mesh window: the overlay's form ("off", "links" per link or "heat" as a texture) and
   // what it drew for the pinned job.
@@ -248,6 +249,9 @@ class FrameReport {
   void explain_axes(const ExplainAxes& a) { explain_axes_ = a; }
   // The narrow screen's strip: a button per window of the mode.
   void strip_button(std::string name, const Box& b) { strip_.emplace_back(std::move(name), b); }
+  // The menu bar: the text written at its right end (the one-line description, or the developer
+  // readouts when View > Developer readouts is on; "" when nothing fits).
+  void menu_note(std::string text) { menu_note_ = std::move(text); }
 
   const char* traffic_view() const { return traffic_view_; }
   const PinnedTraffic& pinned_traffic() const { return pinned_traffic_; }
@@ -258,6 +262,7 @@ class FrameReport {
   const Controls& controls() const { return controls_; }
   const ExplainAxes& explain_axes() const { return explain_axes_; }
   const std::vector<std::pair<std::string, Box>>& strip() const { return strip_; }
+  const std::string& menu_note() const { return menu_note_; }
 
  private:
   const char* traffic_view_ = "off";
@@ -269,6 +274,7 @@ class FrameReport {
   Controls controls_;
   ExplainAxes explain_axes_;
   std::vector<std::pair<std::string, Box>> strip_;
+  std::string menu_note_;
 };
 
 // Explain mode's cursor: the step shown (the Explain window's buttons, the ←/→ keys and the

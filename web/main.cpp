@@ -69,7 +69,7 @@ Layout layout(Slot slot, float dw, float dh) {
 namespace {
 
 // The window's (the browser tab's) title; a loaded preset puts its title in front.
-constexpr const char* kWindowTitle = "alloclab - processor allocation on 2D meshes and tori";
+constexpr const char* kWindowTitle = "alloclab - processor allocation on meshes, tori and accelerator pods";
 
 // Everything one running app owns; the emscripten main loop gets a pointer to it.
 struct App {
@@ -263,9 +263,12 @@ void menu_bar(App& app) {
     return;
   }
   if (!app.developer) {  // the one-line description where the developer readouts go
-    const char* about = "processor allocation on 2D meshes and tori";
+    const char* about = "processor allocation on meshes, tori and accelerator pods";
     ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 8, ImGui::GetWindowWidth() - ImGui::CalcTextSize(about).x - 16));
-    if (ImGui::GetWindowWidth() - ImGui::GetCursorPosX() > ImGui::CalcTextSize(about).x) ImGui::TextDisabled("%s", about);
+    if (ImGui::GetWindowWidth() - ImGui::GetCursorPosX() > ImGui::CalcTextSize(about).x) {
+      ImGui::TextDisabled("%s", about);
+      st.report().menu_note(about);
+    }
     ImGui::EndMainMenuBar();
     return;
   }
@@ -278,6 +281,7 @@ void menu_bar(App& app) {
   std::snprintf(txt, sizeof txt, "frame work %.1f ms   sim %.1f ms   %lld events", v.empty() ? 0.0f : v[v.size() / 2], st.last_sim_ms(), st.events());
   ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(txt).x - 16);
   ImGui::TextDisabled("%s", txt);
+  st.report().menu_note(txt);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Per frame: simulation (within its budget) + building the UI + submitting draw lists");
   ImGui::EndMainMenuBar();
 }

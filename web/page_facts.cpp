@@ -85,7 +85,7 @@ std::string layout_json(const FrameReport& r) {
     out += std::string(first ? "" : ",") + "{\"name\":" + json_string(name) + ",\"rect\":" + box(b) + "}";
     first = false;
   }
-  return out + "]}";
+  return out + "],\"menuNote\":" + json_string(r.menu_note()) + "}";
 }
 
 }  // namespace alloclab::app

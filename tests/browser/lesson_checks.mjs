@@ -3,7 +3,9 @@
 // against a table written here, Compare's paired verdicts and "best" highlight following it;
 // Compare and Sweep links that round-trip (mode, strategies, axis, values, replications);
 // every preset opening a card that names its paper and figure, a figure preset opening the
-// sweep on the paper's x-axis; screenshots at 1280x800, 1920x1080 and 390x844.
+// sweep on the paper's x-axis; a door for a first-time student (Start here on a first visit, a
+// tab title saying what the page is, developer readouts kept behind View); screenshots at
+// 1280x800, 1920x1080 and 390x844.
 import fs from 'node:fs';
 import path from 'node:path';
 import { until, frames } from './ui_checks.mjs';
@@ -115,4 +117,29 @@ export async function lessonChecks({ open, check, shots }) {
     await shot(p, `lesson-card-${w}x${h}.png`);
   }
   await p.close();
+
+  // ---- 4. a door for a first-time student: a first visit (no link) opens Help on "Start here"
+  //      with the Glossary beside it; the tab title and the menu bar's right end say what the
+  //      page is (developer numbers such as the frame work only behind View); a lesson replaces
+  //      Start here with its card and names itself in the tab title
+  const d = await open('');
+  await frames(d, 3);
+  const first = JSON.parse(await cmd(d, 'layout'));
+  const tabs = first.tabs.map((t) => t.label);
+  check('first visit: Help opens on "Start here", the Glossary beside it',
+        first.windows.some((w) => w.name === 'Help') && tabs.includes('Start here') && tabs.includes('Glossary'),
+        `windows ${first.windows.filter((w) => !w.child).map((w) => w.name).join(', ')}; tabs ${tabs.join(', ')}`);
+  const title = await d.evaluate(() => document.title);
+  check('first visit: the tab title says what the page is (not just "alloclab")', /processor allocation/.test(title), title);
+  check('the menu bar ends with the one-line description; no developer readouts by default',
+        /processor allocation/.test(first.menuNote) && !/frame work|budget|ms\b/.test(first.menuNote), first.menuNote);
+  await d.evaluate(() => window.alloclab.loadPreset('seed001-figure5'));
+  await frames(d, 3);
+  const lesson = JSON.parse(await cmd(d, 'layout'));
+  const card = JSON.parse(await cmd(d, 'lesson'));
+  const lessonTitle = await d.evaluate(() => document.title);
+  check('a lesson closes Start here and its card names the tab',
+        !lesson.windows.some((w) => w.name === 'Help') && card.title && lessonTitle === `${card.title} - alloclab`,
+        `${lessonTitle}; Help ${lesson.windows.some((w) => w.name === 'Help') ? 'open' : 'closed'}`);
+  await d.close();
 }

@@ -104,6 +104,8 @@ export async function pageChecks({ open, check, shots, census }) {
   // ---- 5. Run charts, speed slider, Gantt, traffic checkbox (no network)
   const r = await open('size=32x32&jobs=4000&arrival=poisson:0.05&job_size=uniform:1-8&seed=5');
   await cmd(r, 'pause');
+  await cmd(r, 'reset');  // the page played from its first frame: on a slow machine it may be far in already
+  await cmd(r, 'pause');
   for (let i = 0; i < 20; i++) await cmd(r, 'step');  // early in the run: now well inside the Gantt's span
   await frames(r, 3);
   let c = await json(r, 'controls');

@@ -92,6 +92,11 @@ check sweep machine=tpu-v5e strategy=pod-ff,pod-bf arrival=poisson:0.1 jobs=300 
 check sweep machine=tpu-v5e strategy=pod-ff,pod-bf,pod-lfc scheduler=fcfs,easy jobs=300 replications=3 --baseline strategy=pod-ff
 check_status 2 run machine=tpu-v5e strategy=pod-ff job_size=slices:4x2=1
 check_status 2 run machine=tpu-v5e strategy=ff
+# collectives on cube pods: each slice on its own wiring (mesh, torus, twisted torus; without OCS partly wrapping)
+check run machine=tpu-v4 strategy=cube-pack pattern=allreduce-2d allreduce_bytes=4096 arrival=poisson:0.5 service=exponential:50 jobs=200 check=1
+check run machine=tpu-v4 ocs=off strategy=cube-bf pattern=allreduce-ring allreduce_bytes=4096 arrival=poisson:0.5 service=exponential:50 jobs=200
+check run machine=tpu-v4 twist=on strategy=cube-ff pattern=allreduce-2d job_size=slices:4x4x8=1/4x8x8=1 allreduce_bytes=4096 arrival=poisson:0.01 jobs=40
+check_status 2 run machine=tpu-v4 ocs=off twist=on strategy=cube-ff pattern=allreduce-2d
 check run size=8x8 trace=log.swf swf_shape=row time_scale=0.5
 check run trace=log.swf swf_size=header swf_shape=asff strategy=asff
 # the shipped real logs, gzip (zlib natively, Node's zlib in wasm), and broken gzip (same stderr

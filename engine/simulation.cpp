@@ -196,7 +196,7 @@ std::optional<Allocation> Simulation::decide(const QueuedJob& q) {
     watched_ = explain(q);
     watched_reserved_ = false;
   }
-  return alloc_.decide(Request{q.id, q.shape}, occ_);
+  return alloc_.decide(Request{q.id, q.shape, q.slices}, occ_);
 }
 
 void Simulation::charge(long long ops, bool decision) {
@@ -208,7 +208,7 @@ bool Simulation::try_start(const QueuedJob& q) {
   auto a = decide(q);
   if (!a) {
     charge(alloc_.last_ops());
-    metrics_.failed(q.shape.area(), occ_.free_count());
+    metrics_.failed(q.chips(), occ_.free_count());
     if (sc_.on_fail == OnFail::Drop) {  // a job that cannot be allocated is not processed
       metrics_.dropped(q.id);
       pod_changed_ = true;
@@ -242,27 +242,27 @@ bool Simulation::start_reserved(const QueuedJob& j, const Allocation& a) {
 }
 
 void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_ops) {
-  ALLOCLAB_CHECK(!a.blocks.empty() && a.nodes() >= q.shape.area(),
-                 "strategy %s gave job %d %d nodes for a %dx%d request", sc_.strategy.c_str(), q.id, a.nodes(),
-                 q.shape.w, q.shape.h);
+  ALLOCLAB_CHECK(!a.blocks.empty() && a.nodes() >= q.chips(),
+                 "strategy %s gave job %d %d nodes for a %dx%dx%d request (%d slices)", sc_.strategy.c_str(), q.id, a.nodes(),
+                 q.shape.w, q.shape.h, q.shape.d, q.slices);
   if (sc_.check) {
     const std::string v = checker_.started(q.id, now_, running_.overdue(now_));
     ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
   }
   if (const PodInfo* pod = sc_.pod()) {  // a pod holds legal slices only
-    const std::string v = slice_violation(*pod, sc_.strat.ocs, q.shape, a);
+    const std::string v = slice_violation(*pod, sc_.strat.ocs, q.shape, a, q.slices);
     ALLOCLAB_CHECK(v.empty(), "strategy %s gave job %d %s", sc_.strategy.c_str(), q.id, v.c_str());
   }
   occ_.assign(a, q.id);  // (checks that every chip is free: none is given twice)
   pod_changed_ = true;
   const long long bookkeeping = alloc_.allocated(q.id, a);
-  metrics_.started(q.id, q.shape.area());
+  metrics_.started(q.id, q.chips());
   const long long ops = std::max(0LL, decided_ops) + bookkeeping;
   charge(ops, decided_ops >= 0);
   const double start = std::max(now_, alloc_.free_at());  // now_ unless the decision took simulated time
   JobRecord& job = running_.add(JobRecord{.id = q.id, .arrival = q.arrival, .start = start,
                                           .end = traffic_ ? -1 : start + q.service,  // with a network: at its last iteration
-                                          .service = q.service, .estimate = q.estimate, .shape = q.shape,
+                                          .service = q.service, .estimate = q.estimate, .shape = q.shape, .slices = q.slices,
                                           .alloc = std::move(a), .alloc_ops = ops});
   if (traffic_) begin_compute(job, job.start - now_);  // the allocator's time first (0 unless alloc_cost > 0)
   else events_.push(job.end, EventKind::Departure, job.id);
@@ -270,7 +270,7 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
 
 void Simulation::searched(const QueuedJob& j, long long ops, bool decision, bool failed_now) {
   charge(ops, decision);
-  if (failed_now) metrics_.failed(j.shape.area(), occ_.free_count());  // as try_start counts it
+  if (failed_now) metrics_.failed(j.chips(), occ_.free_count());  // as try_start counts it
 }
 
 void Simulation::plan_into(ProfileView& v) const {

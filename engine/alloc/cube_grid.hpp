@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 #include <vector>
+#include "multislice.hpp"
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -135,25 +136,29 @@ struct CubeBoxes {
 //   std::optional<Allocation> sub_cube(const CubeGrid&, const SubCube&, Ops&) const
 //   std::optional<Allocation> fixed_torus(const CubeGrid&, const CubeBoxes&, Ops&) const   (ocs=off)
 // and whole cubes with ocs=on take the first k wholly free cubes in index order (every wholly
-// free cube is as good as another for them: the switches wire any cubes into the slice).
+// free cube is as good as another for them: the switches wire any cubes into the slice). A
+// multislice request is placed one slice after another (multislice.hpp).
 // No state between decisions and no random draws, so a failure repeats.
 template <class Derived>
 class CubePolicy : public StrategyBase<Derived> {
  public:
   explicit CubePolicy(bool ocs) : ocs_(ocs) {}
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
+    return place_slices(req, occ, scratch_, [&](const Occupancy& o) { return one_slice(req.shape, o); });
+  }
+  bool repeats_failures() const override { return true; }
+
+ protected:
+  // One slice of shape s on `occ`.
+  std::optional<Allocation> one_slice(Shape s, const Occupancy& occ) {
     Derived& d = static_cast<Derived&>(*this);
     grid_.build(occ, this->ops_);
-    const Shape s = req.shape;
     if (s.area() < 64) return d.sub_cube(grid_, SubCube(s), this->ops_);
     if (ocs_) return first_free_cubes(s.area() / 64);
     boxes_.build(grid_, s);
     if (!boxes_.fits(grid_)) return std::nullopt;
     return d.fixed_torus(grid_, boxes_, this->ops_);
   }
-  bool repeats_failures() const override { return true; }
-
- protected:
   // The first k wholly free cubes in index order (ocs=on), or nothing when fewer are free.
   std::optional<Allocation> first_free_cubes(int k) {
     Allocation a;
@@ -169,6 +174,7 @@ class CubePolicy : public StrategyBase<Derived> {
   bool ocs_;
   CubeGrid grid_;     // scratch, rebuilt per decision
   CubeBoxes boxes_;   // scratch
+  std::optional<Occupancy> scratch_;  // multislice: the occupancy with the chosen slices
 };
 
 // The first free base of the box in cube-id order (z, y, x), or nothing.

@@ -33,7 +33,7 @@ void audit_holdings(const Occupancy& occ, const std::map<JobId, JobRecord>& runn
     const JobId id = kv.first;
     const JobRecord& r = kv.second;
     ALLOCLAB_CHECK(r.id == id, "job table entry %d holds job %d at time %g", id, r.id, now);
-    ALLOCLAB_CHECK(!r.alloc.blocks.empty() && r.alloc.nodes() >= r.shape.area(),
+    ALLOCLAB_CHECK(!r.alloc.blocks.empty() && r.alloc.nodes() >= r.chips(),
                    "running job %d has %d nodes for a %dx%dx%d request at time %g", id, r.alloc.nodes(), r.shape.w,
                    r.shape.h, r.shape.d, now);
     for (const Block& b : r.alloc.blocks) {
@@ -48,7 +48,7 @@ void audit_holdings(const Occupancy& occ, const std::map<JobId, JobRecord>& runn
                        occ.owner(x, y, z), now);
       });
     }
-    requested += r.shape.area();
+    requested += r.chips();
   }
   int busy = 0;
   for (int n = 0; n < N; ++n) {

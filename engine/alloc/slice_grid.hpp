@@ -20,6 +20,7 @@
 #pragma once
 #include <optional>
 #include <vector>
+#include "multislice.hpp"
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -106,19 +107,23 @@ class SliceGrid {
 
 // The frame every pod policy shares: build the grid for the request, let the policy choose a
 // legal position (Derived::choose(const SliceGrid&, Ops&) -> std::optional<Block>), place one
-// block there or nothing. No state between decisions and no random draws, so a failure repeats.
+// block there or nothing; a multislice request, one slice after another (multislice.hpp). No
+// state between decisions and no random draws, so a failure repeats.
 template <class Derived>
 class SlicePolicy : public StrategyBase<Derived> {
  public:
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
-    grid_.build(occ, req.shape, this->ops_);
-    if (auto b = static_cast<const Derived&>(*this).choose(grid_, this->ops_)) return Allocation{{*b}};
-    return std::nullopt;
+    return place_slices(req, occ, scratch_, [&](const Occupancy& o) -> std::optional<Allocation> {
+      grid_.build(o, req.shape, this->ops_);
+      if (auto b = static_cast<const Derived&>(*this).choose(grid_, this->ops_)) return Allocation{{*b}};
+      return std::nullopt;
+    });
   }
   bool repeats_failures() const override { return true; }
 
  private:
-  SliceGrid grid_;  // scratch, rebuilt per decision
+  SliceGrid grid_;                    // scratch, rebuilt per decision
+  std::optional<Occupancy> scratch_;  // multislice: the occupancy with the chosen slices
 };
 
 }  // namespace alloclab

@@ -44,6 +44,10 @@ struct StrategyParams {
 struct Request {
   JobId job = kNoJob;
   Shape shape;  // requested columns × rows
+  // Pod machines (key slices): a multislice job asks for `slices` slices of `shape`, placed all
+  // at once or not at all (multislice.hpp); the allocation lists the slices' blocks in order.
+  int slices = 1;
+  int chips() const { return shape.area() * slices; }
 };
 
 class Strategy {

@@ -10,10 +10,12 @@ struct JobRecord {
   double arrival = 0, start = -1, end = -1;  // end = -1 while a communicating job runs
   double service = 0, estimate = 0;
   Shape shape;
+  int slices = 1;  // pod machines: slices of `shape` the job holds (key slices)
   Allocation alloc;
   long long alloc_ops = 0;     // counted operations of the decision that placed it (+ its bookkeeping)
   int iteration = 0;           // communication iterations completed (pattern != none)
   long long packets_left = 0;  // packets of the current iteration not yet delivered
+  int chips() const { return shape.area() * slices; }  // the nodes it requested
 };
 
 }  // namespace alloclab

@@ -59,7 +59,7 @@ void RunMetrics::started(JobId id, int area) {
 
 void RunMetrics::departed(const JobRecord& r, long long release_ops, double now, long long departed) {
   if (window_open_) release_ops_.add(double(release_ops));
-  busy_requested_ -= r.shape.area();
+  busy_requested_ -= r.chips();
   --in_system_;
   if (window_open_) ++window_departures_;
   if (measured(r.id)) {
@@ -71,10 +71,10 @@ void RunMetrics::departed(const JobRecord& r, long long release_ops, double now,
     dispersal_.add(dispersal_meter_.dispersal(r.alloc, nodes));
     contiguous_.add(r.alloc.blocks.size() == 1 ? 1 : 0);
     bounded_slowdown_.add(bounded_slowdown(r));
-    requested_nodes_ += r.shape.area();
+    requested_nodes_ += r.chips();
     allocated_nodes_ += double(nodes);
   }
-  if (pod_) pod_->departed(r.shape.area(), measured(r.id), r.start - r.arrival, bounded_slowdown(r));
+  if (pod_) pod_->departed(r.chips(), measured(r.id), r.start - r.arrival, bounded_slowdown(r));
   if (!window_open_ && departed >= warmup_) {
     window_open_ = true;
     window_start_ = now;

@@ -20,6 +20,7 @@
 // 1 / chips): no size class dominates the load, and jobs are many small and few large, as in
 // every log of the Parallel Workloads Archive.
 #include "pods.hpp"
+#include <algorithm>
 #include <cmath>
 #include "../core/table.hpp"
 #include "../workload/specs.hpp"
@@ -100,6 +101,20 @@ std::string shape_text(Shape s, bool three = false) {
   return std::to_string(s.w) + "x" + std::to_string(s.h) + (s.d != 1 || three ? "x" + std::to_string(s.d) : "");
 }
 
+// Index i in [0, n) drawn with probability weight(i) / the sum of the weights: one uniform draw.
+template <class Weight>
+std::size_t weighted_index(std::size_t n, Weight weight, Rng& rng) {
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) total += weight(i);
+  const double u = rng.uniform01() * total;
+  double acc = 0;
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    acc += weight(i);
+    if (u < acc) return i;
+  }
+  return n - 1;
+}
+
 // "(x,y,z) WxHxD": a block of a cube pod.
 std::string block_text(const Block& b) {
   return "(" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(b.z) + ") " + shape_text(b.shape(), true);
@@ -174,7 +189,25 @@ bool slice_legal(const PodInfo& p, const Block& b) {
   return b.x >= 0 && b.y >= 0 && b.x % b.w == 0 && b.y % b.h == 0 && b.x + b.w <= p.width && b.y + b.h <= p.height;
 }
 
-std::string slice_violation(const PodInfo& p, bool ocs, Shape requested, const Allocation& a) {
+int blocks_per_slice(const PodInfo& p, bool ocs, Shape requested) {
+  return p.cubes() && ocs && requested.area() >= kCubeChips ? requested.area() / kCubeChips : 1;
+}
+
+std::string slice_violation(const PodInfo& p, bool ocs, Shape requested, const Allocation& a, int slices) {
+  if (slices != 1) {  // a multislice job: each slice legal on its own (the occupancy sees that no chip is given twice)
+    const int per = blocks_per_slice(p, ocs, requested);
+    if (slices < 1 || a.blocks.size() != std::size_t(per) * std::size_t(slices))
+      return "(" + std::to_string(slices) + " slices of " + shape_text(requested, p.cubes()) + ") " + std::to_string(a.blocks.size()) +
+             " blocks, not " + std::to_string(slices) + " x " + std::to_string(per) + ": not a multislice placement of machine=" +
+             std::string(p.id);
+    for (int i = 0; i < slices; ++i) {
+      Allocation one;
+      one.blocks.assign(a.blocks.begin() + std::ptrdiff_t(i) * per, a.blocks.begin() + std::ptrdiff_t(i + 1) * per);
+      if (std::string why = slice_violation(p, ocs, requested, one); !why.empty())
+        return "slice " + std::to_string(i + 1) + " of " + std::to_string(slices) + ": " + why;
+    }
+    return "";
+  }
   if (p.cubes()) {
     const SliceShape* s = legal_shape(p, requested);
     std::string why = s ? cube_violation(p, ocs, *s, a) : "not a legal shape";
@@ -235,16 +268,69 @@ std::string slice_mix_error(const PodInfo& p, const std::vector<SliceWeight>& mi
 Shape sample_slice(const PodInfo& p, const std::vector<SliceWeight>& mix, Rng& rng) {
   const std::size_t n = mix.empty() ? p.shapes.size() : mix.size();
   auto shape = [&](std::size_t i) { return mix.empty() ? p.shapes[i].shape() : mix[i].shape; };
-  auto weight = [&](std::size_t i) { return mix.empty() ? p.mix[i] : mix[i].weight; };
-  double total = 0;
-  for (std::size_t i = 0; i < n; ++i) total += weight(i);
-  const double u = rng.uniform01() * total;
-  double acc = 0;
-  for (std::size_t i = 0; i + 1 < n; ++i) {
-    acc += weight(i);
-    if (u < acc) return shape(i);
+  return shape(weighted_index(n, [&](std::size_t i) { return mix.empty() ? p.mix[i] : mix[i].weight; }, rng));
+}
+
+Result<std::vector<SliceCount>> parse_slice_counts(std::string_view text) {
+  auto bad = [&](std::string why) {
+    return Error{"slices: '" + std::string(text.substr(0, 200)) + "' is not valid (" + why + "); allowed: N (every job N slices, 1 <= N <= " +
+                 std::to_string(kMaxSlices) + ") or N:WEIGHT/M:WEIGHT/... (e.g. 1:8/2:2/4:1; weights > 0, each count once)"};
+  };
+  std::vector<SliceCount> mix;
+  long long n;
+  if (text.find(':') == std::string_view::npos) {
+    if (!parse_int64(text, n) || n < 1 || n > kMaxSlices) return bad("not a count");
+    if (n > 1) mix.push_back({int(n), 1});
+    return mix;
   }
-  return shape(n - 1);
+  std::size_t start = 0;
+  while (true) {
+    std::size_t end = text.find('/', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view part = text.substr(start, end - start);
+    const auto colon = part.find(':');
+    SliceCount c;
+    if (colon == std::string_view::npos || !parse_int64(part.substr(0, colon), n) || n < 1 || n > kMaxSlices)
+      return bad("'" + std::string(part.substr(0, 40)) + "' is not N:WEIGHT");
+    c.count = int(n);
+    if (!parse_double(part.substr(colon + 1), c.weight) || !(c.weight > 0) || c.weight > 1e12)
+      return bad("the weight of " + std::string(part.substr(0, colon)) + " must be a number 0 < W <= 1e12");
+    for (const SliceCount& o : mix)
+      if (o.count == c.count) return bad(std::to_string(c.count) + " is given twice");
+    mix.push_back(c);
+    if (end == text.size()) break;
+    start = end + 1;
+  }
+  if (mix.size() == 1 && mix[0].count == 1) mix.clear();  // "1:W" is the default
+  return mix;
+}
+
+std::string slice_counts_text(const std::vector<SliceCount>& mix) {
+  if (mix.empty()) return "1";
+  if (mix.size() == 1) return std::to_string(mix[0].count);
+  std::string t;
+  for (const SliceCount& c : mix) t += (t.empty() ? "" : "/") + std::to_string(c.count) + ":" + format_number(c.weight);
+  return t;
+}
+
+std::string slice_counts_error(const PodInfo& p, const std::vector<SliceCount>& counts, const std::vector<SliceWeight>& shapes) {
+  int most = 1;
+  for (const SliceCount& c : counts) most = std::max(most, c.count);
+  if (most == 1) return {};
+  SliceShape largest{};
+  if (shapes.empty()) largest = p.shapes.back();
+  for (const SliceWeight& w : shapes)
+    if (w.shape.area() > largest.chips()) largest = {w.shape.w, w.shape.h, w.shape.d};
+  const long long chips = (long long)most * largest.chips(), pod = (long long)p.width * p.height * p.depth;
+  if (chips <= pod) return {};
+  return std::to_string(most) + " slices of " + shape_text(p, largest) + " ask " + std::to_string(chips) + " chips, more than machine=" +
+         std::string(p.id) + " has (" + std::to_string(pod) + "); lower the count or leave that shape out of job_size=slices:...";
+}
+
+int sample_slice_count(const std::vector<SliceCount>& mix, Rng& rng) {
+  if (mix.empty()) return 1;
+  if (mix.size() == 1) return mix[0].count;
+  return mix[weighted_index(mix.size(), [&](std::size_t i) { return mix[i].weight; }, rng)].count;
 }
 
 }  // namespace alloclab

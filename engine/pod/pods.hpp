@@ -88,7 +88,11 @@ const SliceShape* slice_for_chips(const PodInfo& p, long long chips);
 bool slice_legal(const PodInfo& p, const Block& b);
 // "" when `a` places a `requested` slice legally (the header's rules; `ocs` matters on cube pods
 // only), else what is wrong with it (the simulation asserts it for every placement on a pod).
-std::string slice_violation(const PodInfo& p, bool ocs, Shape requested, const Allocation& a);
+// A multislice job (`slices` > 1): `a` is its slices' blocks in order, blocks_per_slice() each,
+// and every slice must be legal on its own.
+std::string slice_violation(const PodInfo& p, bool ocs, Shape requested, const Allocation& a, int slices = 1);
+// The blocks one slice of `requested` is placed as: k with ocs=on for a slice of k whole cubes, else 1.
+int blocks_per_slice(const PodInfo& p, bool ocs, Shape requested);
 
 // ---- job_size=slices
 
@@ -108,5 +112,24 @@ std::string slice_mix_text(const std::vector<SliceWeight>& mix);
 std::string slice_mix_error(const PodInfo& p, const std::vector<SliceWeight>& mix);
 // Draws one slice from `mix` (empty: p's default mix): one uniform draw.
 Shape sample_slice(const PodInfo& p, const std::vector<SliceWeight>& mix, Rng& rng);
+
+// ---- slices (multislice jobs)
+
+// One weight of a slice-count mix: a job asks for `count` slices with probability weight / sum.
+struct SliceCount {
+  int count = 1;
+  double weight = 1;
+  bool operator==(const SliceCount&) const = default;
+};
+inline constexpr int kMaxSlices = 64;
+// "N" (every job N slices; "1", the default, is stored as the empty mix) or "N:W/M:W/..." (a
+// job's slice count drawn with those weights); 1 <= N <= kMaxSlices, counts unique, weights > 0.
+Result<std::vector<SliceCount>> parse_slice_counts(std::string_view text);
+std::string slice_counts_text(const std::vector<SliceCount>& mix);
+// Why these counts cannot run with these shapes on pod p ("" when they can): a job of the
+// largest count of the largest shape asks more chips than the pod has.
+std::string slice_counts_error(const PodInfo& p, const std::vector<SliceCount>& counts, const std::vector<SliceWeight>& shapes);
+// A job's slice count: no draw when the mix has one count (or is empty: 1), else one uniform draw.
+int sample_slice_count(const std::vector<SliceCount>& mix, Rng& rng);
 
 }  // namespace alloclab

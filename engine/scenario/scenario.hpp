@@ -123,6 +123,7 @@ struct Scenario {
   std::uint64_t seed = 1;
   ArrivalSpec arrival;
   SizeSpec job_size;
+  std::vector<SliceCount> slices;  // pod machines: slices per job (empty: 1; pod/pods.hpp)
   ServiceSpec service;
   std::string trace;  // path or upload name; the parsed jobs are in trace_data
   SwfShape swf_shape = SwfShape::Square;  // SWF processor count → request shape
@@ -344,6 +345,20 @@ void declare_keys(K& k) {
         (s.job_size.a > s.width || s.job_size.b > s.height || s.job_size.c > s.depth))
       return Error{"job_size: " + to_string(s.job_size, s.longer_side()) + " does not fit the " + s.topo_size_text() +
                    " machine"};
+    return {};
+  };
+  ParamDef& slices = k.spec_row("slices", G::Workload, "N, N:W/M:W/...", ALLOCLAB_KEY_FIELD(slices), parse_slice_counts,
+      [](const Scenario& s) { return slice_counts_text(s.slices); },
+      "Pod machines: slices per job, each of the job's legal shape, placed all at once or not at all (multislice); N = every "
+      "job N slices (default 1), 1:8/2:2/4:1 = counts drawn with these weights; generated streams only (a trace job is one slice)");
+  slices.check = [](const Scenario& s) -> Status {
+    if (s.slices.empty()) return {};
+    const PodInfo* pod = s.pod();
+    if (!pod) return Error{"slices: multislice jobs are placed on a pod machine (machine=tpu-v5e, tpu-v6e, tpu-v4 or tpu-v5p); use slices=1 or set machine"};
+    if (!s.trace.empty()) return Error{"slices: a trace job maps to one slice; multislice jobs are for generated streams (use slices=1 with a trace)"};
+    if (std::string why = slice_counts_error(*pod, s.slices, s.job_size.kind == SizeSpec::Kind::Slices ? s.job_size.slices : std::vector<SliceWeight>{});
+        !why.empty())
+      return Error{"slices: " + why};
     return {};
   };
   ParamDef& service = k.spec_row("service", G::Workload, "exponential:MEAN, uniform:A-B, fixed:T", ALLOCLAB_KEY_FIELD(service), parse_service,

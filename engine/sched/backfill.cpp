@@ -36,7 +36,7 @@ Reservation head_reservation(const ProfileView& v, const QueuedJob& head, const 
   std::sort(ends.begin(), ends.end(), [](const auto& a, const auto& b) {
     return a.first != b.first ? a.first < b.first : a.second->id < b.second->id;
   });
-  const Request req{head.id, head.shape};
+  const Request req{head.id, head.shape, head.slices};
   Reservation res;
   res.id = head.id;
   auto found = [&](double t, Allocation a) {

@@ -43,7 +43,7 @@ struct Planned {
 class Search {
  public:
   Search(const ProfileView& v, const QueuedJob& j)
-      : v_(v), req_{j.id, j.shape}, W_(v.topo->width()), H_(v.topo->height()), D_(v.topo->depth()),
+      : v_(v), req_{j.id, j.shape, j.slices}, W_(v.topo->width()), H_(v.topo->height()), D_(v.topo->depth()),
         wpr_((W_ + 63) / 64), need_(std::size_t(H_) * std::size_t(D_) * std::size_t(wpr_), 0) {}
 
   // The strategy's placement at time t on `occ`/`strat` that is free for [t, t + est) given the
@@ -76,7 +76,7 @@ class Search {
     Rng rng = *v_.rng;
     auto a = s->allocate(req_, seen, rng);
     ops_ += s->ops() - strat.ops();
-    if (!a || a->blocks.empty() || a->nodes() < req_.shape.area()) return std::nullopt;
+    if (!a || a->blocks.empty() || a->nodes() < req_.chips()) return std::nullopt;
     bool ok = true;
     for (const Block& b : a->blocks) {
       if (!v_.topo->block_fits(b)) return std::nullopt;

@@ -30,6 +30,8 @@ struct QueuedJob {
   double service = 0;   // service demand (SSD's key)
   double estimate = 0;  // runtime estimate (EASY's key)
   Shape shape;
+  int slices = 1;  // pod machines (key slices): `slices` slices of `shape`, placed all at once or not at all
+  int chips() const { return shape.area() * slices; }  // the nodes the job holds
 };
 
 // A reservation: job `id` is to start at `start` on `alloc` and hold it until `end`

@@ -22,11 +22,13 @@ std::optional<QueuedJob> JobStream::next(const Scenario& s) {
     q.service = t.runtime;
     q.estimate = t.estimate;
   } else {
-    // fixed draw order per job: inter-arrival, width, height, (depth on a 3D machine,) service
+    // fixed draw order per job: inter-arrival, width, height, (depth on a 3D machine,) (a pod's
+    // slice count when slices is a mix of counts,) service
     last_arrival_ += sample_interarrival(s.arrival, rng_);
     q.arrival = last_arrival_;
     const PodInfo* pod = s.pod();
     q.shape = pod ? sample_slice(*pod, s.job_size.slices, rng_) : sample_shape(s.job_size, s.width, s.height, rng_, s.depth);
+    if (pod) q.slices = sample_slice_count(s.slices, rng_);
     q.service = sample_service(s.service, rng_);
     q.estimate = q.service;
   }

@@ -1,9 +1,13 @@
 // test_owner_texels.cpp — the mesh canvas's dense view (web/owner_texels.hpp) painted from the
 // jobs that came and left: after every event of whole runs (mesh and torus, contiguous and
-// non-contiguous strategies, a network pattern) the texels equal the owners, repainted from
-// scratch only once; the changed rows cover every texel that changed; a different colouring
-// or a 3D machine repaints.
+// non-contiguous strategies, a network pattern, 3D meshes and tori, a cube pod with switches) the
+// texels equal the owners, repainted from scratch only once; the changed rows cover every texel
+// that changed; a different colouring or another machine repaints. The layer atlas places every
+// node of a 3D machine at its own texel.
 #include <doctest/doctest.h>
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 #include "owner_texels.hpp"
@@ -18,15 +22,19 @@ constexpr std::uint32_t kFreeTexel = 0x11223344u;
 std::uint32_t colour_a(int job) { return 0xFF000000u | std::uint32_t(job + 1); }
 std::uint32_t colour_b(int job) { return 0xFE000000u | std::uint32_t(job + 7); }
 
-// The texels as a repaint from the owners gives them (layer z = 0, texel row 0 = machine row H-1).
-std::vector<std::uint32_t> from_owners(const Simulation& sim, OwnerTexels::Colour colour) {
+// The texels as the owners give them: layer z at column z % cols, band z / cols of the atlas
+// (texel row 0 of a band = machine row H-1); atlas cells without a layer free.
+std::vector<std::uint32_t> from_owners(const Simulation& sim, OwnerTexels::Colour colour, int cols = 1) {
   const Occupancy& occ = sim.occupancy();
-  std::vector<std::uint32_t> px;
-  for (int y = occ.height() - 1; y >= 0; --y)
-    for (int x = 0; x < occ.width(); ++x) {
-      const JobId o = occ.owner(x, y);
-      px.push_back(o == kNoJob ? kFreeTexel : colour(o));
-    }
+  const int W = occ.width(), H = occ.height(), D = occ.depth(), rows = (D + cols - 1) / cols;
+  std::vector<std::uint32_t> px(std::size_t(W * cols) * std::size_t(H * rows), kFreeTexel);
+  for (int z = 0; z < D; ++z)
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < W; ++x) {
+        const JobId o = occ.owner(x, y, z);
+        px[std::size_t((z / cols) * H + H - 1 - y) * std::size_t(W * cols) + std::size_t((z % cols) * W + x)] =
+            o == kNoJob ? kFreeTexel : colour(o);
+      }
   return px;
 }
 
@@ -43,18 +51,23 @@ TEST_CASE("owner texels: painted from the jobs that came and left, equal to the 
   for (const std::string link : {"size=24x16&strategy=ff&jobs=250&arrival=poisson:0.08",
                                  "size=20x12&topology=torus&strategy=iblat&jobs=250&arrival=poisson:0.08",
                                  "size=16x16&strategy=mbs&jobs=250&arrival=poisson:0.1",
-                                 "size=12x12&strategy=pald-ff&jobs=40&pattern=one-to-all&arrival=poisson:0.01"}) {
+                                 "size=12x12&strategy=pald-ff&jobs=40&pattern=one-to-all&arrival=poisson:0.01",
+                                 "size=8x8x4&strategy=ff3d&jobs=200&arrival=poisson:0.1",
+                                 "size=6x5x7&topology=torus&strategy=pald3d&jobs=200&arrival=poisson:0.2",
+                                 "size=6x6x3&topology=torus&strategy=mbs3d&jobs=60&pattern=near-neighbor&arrival=poisson:0.01",
+                                 "machine=tpu-v4&strategy=cube-pack&jobs=200"}) {
     CAPTURE(link);
     Simulation sim = make(link);
     OwnerTexels t;
-    std::vector<std::uint32_t> before = from_owners(sim, colour_a);
     const OwnerTexels::Rows first = t.update(sim, kFreeTexel, colour_a);
+    const int cols = t.atlas().cols;
+    std::vector<std::uint32_t> before = from_owners(sim, colour_a, cols);
     CHECK(first.whole);
     long long events = 0, changed_events = 0, rows_uploaded = 0;
     while (sim.step()) {
       ++events;
       const OwnerTexels::Rows r = t.update(sim, kFreeTexel, colour_a);
-      const std::vector<std::uint32_t> now = from_owners(sim, colour_a);
+      const std::vector<std::uint32_t> now = from_owners(sim, colour_a, cols);
       REQUIRE(t.width() * t.height() == int(now.size()));
       const std::vector<std::uint32_t> got(t.data(), t.data() + now.size());
       REQUIRE(got == now);
@@ -75,7 +88,29 @@ TEST_CASE("owner texels: painted from the jobs that came and left, equal to the 
   }
 }
 
-TEST_CASE("owner texels: another colouring, another machine or a 3D machine repaints from the owners") {
+TEST_CASE("owner texels: the layer atlas is nearly square and holds every layer once") {
+  for (const std::array<int, 3>& size : {std::array{16, 16, 1}, std::array{12, 8, 1}, std::array{16, 16, 16}, std::array{32, 32, 32},
+                                         std::array{16, 20, 28}, std::array{4, 64, 3}, std::array{1, 1, 1024}}) {
+    const int W = size[0], H = size[1], D = size[2];
+    const app::LayerAtlas a = app::LayerAtlas::of(W, H, D);
+    CAPTURE(W);
+    CAPTURE(H);
+    CAPTURE(D);
+    CHECK(a.cols * a.rows >= D);
+    CHECK(a.cols * (a.rows - 1) < D);  // no empty band
+    if (D == 1) CHECK((a.width() == W && a.height() == H));
+    CHECK(std::max(a.width(), a.height()) <= 2 * std::max({W, H, int(std::ceil(std::sqrt(double(W) * H * D)))}));
+    std::vector<char> seen(std::size_t(a.width()) * std::size_t(a.height()), 0);
+    int twice = 0;
+    for (int z = 0; z < D; ++z)
+      for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x) twice += seen[std::size_t(a.texel_y(y, z)) * std::size_t(a.width()) + std::size_t(a.texel_x(x, z))]++;
+    CHECK(twice == 0);
+  }
+  CHECK(app::LayerAtlas::of(32, 32, 32).width() == 192);  // 6 x 6 layers, not a 32 x 1024 strip
+}
+
+TEST_CASE("owner texels: another colouring or another machine repaints from the owners") {
   Simulation sim = make("size=16x16&strategy=ff&jobs=60&arrival=poisson:0.1");
   OwnerTexels t;
   for (int i = 0; i < 40; ++i) REQUIRE(sim.step());
@@ -89,11 +124,7 @@ TEST_CASE("owner texels: another colouring, another machine or a 3D machine repa
   CHECK(t.update(other, kFreeTexel, colour_b).whole);
   CHECK(std::vector<std::uint32_t>(t.data(), t.data() + 96) == from_owners(other, colour_b));
   Simulation cube = make("size=8x8x4&strategy=ff3d&jobs=60&arrival=poisson:0.1");
-  OwnerTexels t3;
-  t3.update(cube, kFreeTexel, colour_a);
-  for (int i = 0; i < 30; ++i) {
-    REQUIRE(cube.step());
-    CHECK(t3.update(cube, kFreeTexel, colour_a).whole);
-    CHECK(std::vector<std::uint32_t>(t3.data(), t3.data() + 64) == from_owners(cube, colour_a));
-  }
+  for (int i = 0; i < 30; ++i) REQUIRE(cube.step());
+  CHECK(t.update(cube, kFreeTexel, colour_b).whole);
+  CHECK(std::vector<std::uint32_t>(t.data(), t.data() + 256) == from_owners(cube, colour_b, t.atlas().cols));
 }

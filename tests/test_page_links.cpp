@@ -132,3 +132,30 @@ TEST_CASE("preset info: the #: lines of a preset, joined; an unknown field is re
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error().message.rfind("line 1: '#: titel' is not a preset field", 0) == 0);
 }
+
+TEST_CASE("page keys: Setup shows a key only where it means something (ocs on cube pods only)") {
+  auto applies = [](const std::string& link, std::string_view key) {
+    auto s = parse_link(link);
+    REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
+    for (const ParamDef& p : params())
+      if (p.key == key) return app::key_applies(p, *s);
+    FAIL("no key " << std::string(key));
+    return false;
+  };
+  CHECK(applies("machine=tpu-v4&strategy=cube-ff", "ocs"));
+  CHECK(applies("machine=tpu-v5p&strategy=cube-bf&ocs=off", "ocs"));
+  CHECK_FALSE(applies("", "ocs"));
+  CHECK_FALSE(applies("size=16x16x16&topology=torus&strategy=ff3d", "ocs"));
+  CHECK_FALSE(applies("machine=tpu-v5e&strategy=pod-ff", "ocs"));
+  CHECK(applies("size=24x24&seed=5", "machine"));  // refused with size= given, yet changeable
+  // the keys of a plain mesh's scenario that can change something there are shown
+  auto s = parse_link("");
+  REQUIRE(s);
+  std::string hidden;
+  for (const ParamDef& p : params())
+    if (!app::key_applies(p, *s)) hidden += " " + std::string(p.key) + " ";
+  CAPTURE(hidden);
+  CHECK(hidden.find(" ocs ") != std::string::npos);
+  for (const char* shown : {"machine", "topology", "strategy", "scheduler", "pattern", "routing", "flow_control", "job_size"})
+    CHECK(hidden.find(" " + std::string(shown) + " ") == std::string::npos);
+}

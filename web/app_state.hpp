@@ -191,6 +191,17 @@ class FrameReport {
   struct Mesh {
     bool drawn = false;
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0, zoom = 1;
+    // the layers drawn [first, first + count) of depth (1, 1 on a 2D machine), as `tiles`
+    // pictures on screen (0 on a 2D machine), the cube view of a cube pod; the node under the
+    // mouse (hx = -1: none) and its job
+    int first = 0, count = 1, depth = 1, tiles = 0;
+    bool cubes = false;
+    int hx = -1, hy = -1, hz = -1;
+    JobId hover = kNoJob;
+    // the first kTiles tiles on screen: rectangle (page pixels, clipped to the canvas) and layer
+    static constexpr int kTiles = 64;
+    std::array<std::array<float, 4>, kTiles> tile_rect{};
+    std::array<int, kTiles> tile_z{};
   };
   // A rectangle in page pixels (empty: nothing drawn).
   struct Box {

@@ -22,8 +22,6 @@ namespace alloclab::app {
 namespace {
 constexpr std::size_t kMaxRuns = 256;  // above this, one texture instead of rectangles
 constexpr std::size_t kMaxOutlinedBlocks = 2500;
-constexpr ImU32 kFree = IM_COL32(46, 50, 58, 255);
-constexpr ImU32 kBackground = IM_COL32(18, 20, 24, 255);
 constexpr ImU32 kWrapCue = IM_COL32(120, 190, 255, 220);
 constexpr ImU32 kBusyNeutral = IM_COL32(112, 116, 126, 255);
 
@@ -58,7 +56,8 @@ void job_tooltip(const Simulation& sim, JobId id) {
   ImGui::ColorButton("##c", ImColor(job_colour(id)), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
   ImGui::SameLine();
   if (!j) { ImGui::Text("job %d", id); return; }
-  ImGui::Text("job %d   request %dx%d", id, j->shape.w, j->shape.h);
+  if (j->shape.d > 1) ImGui::Text("job %d   request %dx%dx%d", id, j->shape.w, j->shape.h, j->shape.d);
+  else ImGui::Text("job %d   request %dx%d", id, j->shape.w, j->shape.h);
   ImGui::Text("%zu block%s, %d nodes", j->alloc.blocks.size(), j->alloc.blocks.size() == 1 ? "" : "s", j->alloc.nodes());
   ImGui::Text("arrival %.1f   start %.1f", j->arrival, j->start);
   if (j->end >= 0) ImGui::Text("expected end %.1f", j->end);
@@ -112,20 +111,25 @@ void MeshCanvas::draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasG
 // Dense: one texel per processor (OwnerTexels: painted from the jobs that came and left since
 // the last frame), only the changed rows uploaded.
 void MeshCanvas::draw_texture(ImDrawList* dl, const Simulation& sim, const CanvasGeom& g) {
-  const int W = g.W, H = g.H;
+  refresh_texture(sim);
+  dl->AddImage(texture_.id(), g.origin,
+               ImVec2(g.origin.x + float(g.W) * g.cell, g.origin.y + float(g.H) * g.cell));
+  last_rects_ = 0;
+}
+
+void MeshCanvas::refresh_texture(const Simulation& sim) {
   const double key[5] = {sim.now(), double(sim.departures()), double(sim.arrivals()), double(sim.running().size()), neutral_jobs ? 1.0 : 0.0};
-  const bool resized = !texture_.ready() || texture_.width() != W || texture_.height() != H;
+  const Occupancy& occ = sim.occupancy();
+  const LayerAtlas atlas = LayerAtlas::of(occ.width(), occ.height(), occ.depth());
+  const bool resized = !texture_.ready() || texture_.width() != atlas.width() || texture_.height() != atlas.height();
   if (resized || !std::equal(key, key + 5, drawn_key_)) {
     const OwnerTexels::Rows rows = texels_.update(sim, kFree, neutral_jobs ? neutral_colour : job_colour);
     if (resized || rows.whole)
-      texture_.upload(texels_.data(), W, H);  // ImU32 is RGBA in memory order: what GL_RGBA expects
+      texture_.upload(texels_.data(), texels_.width(), texels_.height());  // ImU32 is RGBA in memory order: what GL_RGBA expects
     else if (rows.count > 0)
       texture_.upload_rows(texels_.data(), rows.first, rows.count);
     std::copy(key, key + 5, drawn_key_);
   }
-  dl->AddImage(texture_.id(), g.origin,
-               ImVec2(g.origin.x + float(W) * g.cell, g.origin.y + float(H) * g.cell));
-  last_rects_ = 0;
 }
 
 // Column numbers under the machine and row numbers left of it (row 0 at the bottom), every
@@ -166,8 +170,40 @@ void MeshCanvas::draw_axes(ImDrawList* dl, CanvasGeom& g) const {
   }
 }
 
+void MeshCanvas::zoom_pan(CanvasGeom& g, ImVec2 size, float fit, float pw, float ph, float left, float bottom, bool hovered, bool active) {
+  ImGuiIO& io = ImGui::GetIO();
+  const float max_zoom = std::max(1.0f, 96.0f / std::max(fit, 1e-3f));
+  if (interactive && hovered && io.MouseWheel != 0.0f) {
+    const float old_cell = fit * zoom_;
+    const float nz = std::clamp(zoom_ * std::pow(1.2f, io.MouseWheel), 1.0f, max_zoom);
+    // keep the machine point under the mouse fixed
+    const ImVec2 centre(g.c0.x + size.x * 0.5f, g.c0.y + size.y * 0.5f);
+    const ImVec2 m = io.MousePos;
+    const float k = (fit * nz) / old_cell;
+    const ImVec2 o_old(centre.x - pw * old_cell * 0.5f + pan_.x, centre.y - ph * old_cell * 0.5f + pan_.y);
+    const ImVec2 o_new(m.x - (m.x - o_old.x) * k, m.y - (m.y - o_old.y) * k);
+    const float nc = fit * nz;
+    pan_ = ImVec2(o_new.x - (centre.x - pw * nc * 0.5f), o_new.y - (centre.y - ph * nc * 0.5f));
+    zoom_ = nz;
+  }
+  if (zoom_ <= 1.0f) pan_ = ImVec2(0, 0);
+  if (interactive && active && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 3.0f))) {
+    pan_.x += io.MouseDelta.x;
+    pan_.y += io.MouseDelta.y;
+    dragged_ = true;
+  }
+  g.cell = fit * zoom_;
+  const float mw = pw * g.cell, mh = ph * g.cell;
+  // keep at least a quarter of the canvas covered by the machine
+  pan_.x = std::clamp(pan_.x, -(mw * 0.5f + size.x * 0.25f), mw * 0.5f + size.x * 0.25f);
+  pan_.y = std::clamp(pan_.y, -(mh * 0.5f + size.y * 0.25f), mh * 0.5f + size.y * 0.25f);
+  g.origin = ImVec2(std::floor(g.c0.x + left + (size.x - left - mw) * 0.5f + pan_.x),
+                    std::floor(g.c0.y + (size.y - bottom - mh) * 0.5f + pan_.y));
+}
+
 CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, JobId* pinned) {
   const Occupancy& occ = sim.occupancy();
+  if (occ.depth() > 1) return draw_layers(id, sim, size, pinned);
   CanvasGeom g;
   g.W = occ.width();
   g.H = occ.height();
@@ -189,33 +225,8 @@ CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, 
   std::snprintf(widest, sizeof widest, "%d", std::max(g.W, g.H) - 1);
   const float axis_left = axes ? ImGui::CalcTextSize(widest).x + 6 : 0, axis_bottom = axes ? fs + 4 : 0;
   const float fit = std::min((size.x - 2 * margin - axis_left) / float(g.W), (size.y - 2 * margin - axis_bottom) / float(g.H));
-  const float max_zoom = std::max(1.0f, 96.0f / std::max(fit, 1e-3f));
-  if (interactive && hovered && io.MouseWheel != 0.0f) {
-    const float old_cell = fit * zoom_;
-    const float nz = std::clamp(zoom_ * std::pow(1.2f, io.MouseWheel), 1.0f, max_zoom);
-    // keep the machine point under the mouse fixed
-    const ImVec2 centre(g.c0.x + size.x * 0.5f, g.c0.y + size.y * 0.5f);
-    const ImVec2 m = io.MousePos;
-    const float k = (fit * nz) / old_cell;
-    const ImVec2 o_old(centre.x - float(g.W) * old_cell * 0.5f + pan_.x, centre.y - float(g.H) * old_cell * 0.5f + pan_.y);
-    const ImVec2 o_new(m.x - (m.x - o_old.x) * k, m.y - (m.y - o_old.y) * k);
-    const float nc = fit * nz;
-    pan_ = ImVec2(o_new.x - (centre.x - float(g.W) * nc * 0.5f), o_new.y - (centre.y - float(g.H) * nc * 0.5f));
-    zoom_ = nz;
-  }
-  if (zoom_ <= 1.0f) pan_ = ImVec2(0, 0);
-  if (interactive && active && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 3.0f))) {
-    pan_.x += io.MouseDelta.x;
-    pan_.y += io.MouseDelta.y;
-    dragged_ = true;
-  }
-  g.cell = fit * zoom_;
+  zoom_pan(g, size, fit, float(g.W), float(g.H), axis_left, axis_bottom, hovered, active);
   const float mw = float(g.W) * g.cell, mh = float(g.H) * g.cell;
-  // keep at least a quarter of the canvas covered by the machine
-  pan_.x = std::clamp(pan_.x, -(mw * 0.5f + size.x * 0.25f), mw * 0.5f + size.x * 0.25f);
-  pan_.y = std::clamp(pan_.y, -(mh * 0.5f + size.y * 0.25f), mh * 0.5f + size.y * 0.25f);
-  g.origin = ImVec2(std::floor(g.c0.x + axis_left + (size.x - axis_left - mw) * 0.5f + pan_.x),
-                    std::floor(g.c0.y + (size.y - axis_bottom - mh) * 0.5f + pan_.y));
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(g.c0, g.c1, true);
@@ -257,6 +268,7 @@ CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, 
       hover_job = occ.owner(hx, hy);
     }
   }
+  layers_ = Layers{.first = 0, .count = 1, .depth = 1, .hx = hx, .hy = hy, .hz = hx >= 0 ? 0 : -1, .hover = hover_job};
   // Click (without a drag) pins the job under the mouse; clicking it again or a free node unpins.
   if (interactive && pinned && ImGui::IsItemDeactivated()) {
     if (!dragged_ && hovered) *pinned = (hover_job == *pinned) ? kNoJob : hover_job;

@@ -4,17 +4,24 @@
 
 namespace alloclab::app {
 
+LayerAtlas LayerAtlas::of(int W, int H, int D) {
+  LayerAtlas a{.W = W, .H = H, .D = D};
+  while (a.cols < D && W * a.cols < H * ((D + a.cols - 1) / a.cols)) ++a.cols;
+  a.rows = (D + a.cols - 1) / a.cols;
+  return a;
+}
+
 OwnerTexels::Rows OwnerTexels::update(const Simulation& sim, std::uint32_t free_colour, Colour colour) {
   const Occupancy& occ = sim.occupancy();
   Rows rows;
-  const bool restyle = occ.width() != w_ || occ.height() != h_ || free_colour != free_ || colour != colour_;
-  if (restyle || occ.topology().depth() > 1 || !paint_changes(sim, rows)) {
-    w_ = occ.width();
-    h_ = occ.height();
+  const LayerAtlas atlas = LayerAtlas::of(occ.width(), occ.height(), occ.depth());
+  const bool restyle = atlas != atlas_ || free_colour != free_ || colour != colour_;
+  if (restyle || !paint_changes(sim, rows)) {
+    atlas_ = atlas;
     free_ = free_colour;
     colour_ = colour;
     repaint(sim);
-    rows = Rows{0, h_, true};
+    rows = Rows{0, atlas_.height(), true};
   }
   return rows;
 }
@@ -22,17 +29,19 @@ OwnerTexels::Rows OwnerTexels::update(const Simulation& sim, std::uint32_t free_
 // Every texel from the owners; the painted jobs become the running ones.
 void OwnerTexels::repaint(const Simulation& sim) {
   const Occupancy& occ = sim.occupancy();
-  pixels_.resize(std::size_t(w_) * std::size_t(h_));
-  for (int y = 0; y < h_; ++y) {
-    std::uint32_t* row = pixels_.data() + std::size_t(h_ - 1 - y) * std::size_t(w_);
-    JobId last = -2;
-    std::uint32_t col = 0;
-    for (int x = 0; x < w_; ++x) {
-      const JobId o = occ.owner(x, y);
-      if (o != last) { col = o == kNoJob ? free_ : colour_(o); last = o; }
-      row[x] = col;
+  const LayerAtlas& a = atlas_;
+  pixels_.assign(std::size_t(a.width()) * std::size_t(a.height()), free_);  // unused atlas cells stay free-coloured
+  for (int z = 0; z < a.D; ++z)
+    for (int y = 0; y < a.H; ++y) {
+      std::uint32_t* row = pixels_.data() + std::size_t(a.texel_y(y, z)) * std::size_t(a.width()) + std::size_t(a.texel_x(0, z));
+      JobId last = -2;
+      std::uint32_t col = 0;
+      for (int x = 0; x < a.W; ++x) {
+        const JobId o = occ.owner(x, y, z);
+        if (o != last) { col = o == kNoJob ? free_ : colour_(o); last = o; }
+        row[x] = col;
+      }
     }
-  }
   remember(sim);
   ++repaints_;
 }
@@ -64,15 +73,19 @@ bool OwnerTexels::paint_changes(const Simulation& sim, Rows& rows) {
   }
   for (; p != painted_.end(); ++p) gone_.push_back(std::size_t(p - painted_.begin()));
   if (busy != sim.occupancy().busy_count()) return false;
-  int lo = h_, hi = -1;  // texel rows touched
+  const LayerAtlas& a = atlas_;
+  int lo = a.height(), hi = -1;  // texel rows touched
   auto paint = [&](const std::vector<Block>& blocks, std::uint32_t col) {
     for (const Block& b : blocks)
-      for (int j = 0; j < b.h; ++j) {
-        const int row = h_ - 1 - (b.y + j) % h_;  // a torus block wraps
-        lo = std::min(lo, row);
-        hi = std::max(hi, row);
-        std::uint32_t* r = pixels_.data() + std::size_t(row) * std::size_t(w_);
-        for (int i = 0; i < b.w; ++i) r[(b.x + i) % w_] = col;
+      for (int k = 0; k < b.d; ++k) {
+        const int z = (b.z + k) % a.D;  // a torus block wraps in every dimension
+        for (int j = 0; j < b.h; ++j) {
+          const int row = a.texel_y((b.y + j) % a.H, z);
+          lo = std::min(lo, row);
+          hi = std::max(hi, row);
+          std::uint32_t* r = pixels_.data() + std::size_t(row) * std::size_t(a.width()) + std::size_t(a.texel_x(0, z));
+          for (int i = 0; i < b.w; ++i) r[(b.x + i) % a.W] = col;
+        }
       }
   };
   for (std::size_t k : gone_) paint(painted_[k].blocks, free_);

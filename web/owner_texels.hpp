@@ -1,14 +1,15 @@
 // owner_texels.hpp — the machine's owners as texels for the mesh canvas's dense view: one RGBA
-// texel per node of layer z = 0 (texel row 0 = machine row H-1, the top of the screen), a job's
-// colour or the free colour. Kept up to date from the running jobs rather than the whole grid:
-// an update paints the jobs that left since the last one free and the jobs that came in their
-// colour — work in proportion to the nodes that changed, not to the machine — and says which
-// rows changed, so that only those are uploaded. The whole grid is repainted from the owners on
-// the first update, when the machine's size, the colours or the depth (a 3D machine: layer 0 is
-// drawn from the owners) call for it, and whenever the painted busy count disagrees with the
-// occupancy's (a node busy without a running job, a restarted simulation): the texels always
-// equal what the owners give. No ImGui and no GL here (the app core): tests/test_owner_texels.cpp
-// checks the texels against the owners after every event of whole runs.
+// texel per node, a job's colour or the free colour, every layer of a 3D machine in one texture
+// (LayerAtlas: layers side by side in a nearly square grid; a 2D machine is its W×H picture,
+// texel row 0 = machine row H-1, the top of the screen). Kept up to date from the running jobs
+// rather than the whole grid: an update paints the jobs that left since the last one free and
+// the jobs that came in their colour — work in proportion to the nodes that changed, not to the
+// machine — and says which texel rows changed, so that only those are uploaded. The whole grid
+// is repainted from the owners on the first update, when the machine's size or the colours call
+// for it, and whenever the painted busy count disagrees with the occupancy's (a node busy without
+// a running job, a restarted simulation): the texels always equal what the owners give. No ImGui
+// and no GL here (the app core): tests/test_owner_texels.cpp checks the texels against the
+// owners after every event of whole 2D and 3D runs.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,21 @@
 
 namespace alloclab::app {
 
+// Where the layers of a W×H×D machine sit in one texture: `cols` layers side by side in each of
+// `rows` bands (texels W·cols × H·rows), layer z in column z % cols of band z / cols, its row y
+// at texel row H-1-y of the band (row 0 at the top, as on screen). Chosen nearly square (the
+// fewest columns whose width reaches the height), so that a 32×32×32 machine is 192×192 texels
+// rather than 32×1024; depth 1 is the machine's own W×H picture.
+struct LayerAtlas {
+  int W = 0, H = 0, D = 1, cols = 1, rows = 1;
+  static LayerAtlas of(int W, int H, int D);
+  int width() const { return W * cols; }
+  int height() const { return H * rows; }
+  int texel_x(int x, int z) const { return (z % cols) * W + x; }
+  int texel_y(int y, int z) const { return (z / cols) * H + H - 1 - y; }
+  bool operator==(const LayerAtlas&) const = default;
+};
+
 class OwnerTexels {
  public:
   using Colour = std::uint32_t (*)(int job);
@@ -24,11 +40,12 @@ class OwnerTexels {
     int first = 0, count = 0;  // texel rows [first, first + count) changed
     bool whole = false;        // every texel was repainted (the texture may need reallocating)
   };
-  // Brings the texels to the owners of `sim`'s layer z = 0.
+  // Brings the texels to the owners of every node of `sim`'s machine.
   Rows update(const Simulation& sim, std::uint32_t free_colour, Colour colour);
   const std::uint32_t* data() const { return pixels_.data(); }
-  int width() const { return w_; }
-  int height() const { return h_; }
+  const LayerAtlas& atlas() const { return atlas_; }
+  int width() const { return atlas_.width(); }  // texels
+  int height() const { return atlas_.height(); }
   std::size_t repaints() const { return repaints_; }  // whole-grid repaints so far
 
  private:
@@ -40,7 +57,7 @@ class OwnerTexels {
     std::vector<Block> blocks;
   };
   std::vector<std::uint32_t> pixels_;
-  int w_ = 0, h_ = 0;
+  LayerAtlas atlas_;
   std::uint32_t free_ = 0;
   Colour colour_ = nullptr;
   std::vector<Painted> painted_;         // the running jobs the texels show, in id order

@@ -86,13 +86,24 @@ std::string state_json(AppState& state) {
   char b5[64];
   std::snprintf(b5, sizeof b5, ",\"historyGap\":%.6g", state.history().largest_gap());
   out += b5;
-  // the Mesh window's canvas as drawn last frame (page pixels) and its zoom
+  // the Mesh window's canvas as drawn last frame (page pixels), its zoom, the layers it shows
+  // and the node under the mouse
   const FrameReport::Mesh& mv = state.report().mesh();
-  char b4[160];
-  std::snprintf(b4, sizeof b4, ",\"mesh\":{\"drawn\":%s,\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"zoom\":%.3f}",
-                mv.drawn ? "true" : "false", double(mv.x0), double(mv.y0), double(mv.x1 - mv.x0), double(mv.y1 - mv.y0), double(mv.zoom));
-  // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
+  char b4[400];
+  std::snprintf(b4, sizeof b4,
+                ",\"mesh\":{\"drawn\":%s,\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"zoom\":%.3f,\"layers\":{\"first\":%d,"
+                "\"count\":%d,\"depth\":%d,\"tiles\":%d,\"cubes\":%s},\"hover\":{\"x\":%d,\"y\":%d,\"z\":%d,\"job\":%d},\"tileRects\":[",
+                mv.drawn ? "true" : "false", double(mv.x0), double(mv.y0), double(mv.x1 - mv.x0), double(mv.y1 - mv.y0), double(mv.zoom),
+                mv.first, mv.count, mv.depth, mv.tiles, mv.cubes ? "true" : "false", mv.hx, mv.hy, mv.hz, mv.hover);
   out += b4;
+  for (int i = 0; i < std::min(mv.tiles, FrameReport::Mesh::kTiles); ++i) {  // [x0, y0, x1, y1, z] in page pixels
+    const auto& r = mv.tile_rect[std::size_t(i)];
+    std::snprintf(b4, sizeof b4, "%s[%.1f,%.1f,%.1f,%.1f,%d]", i ? "," : "", double(r[0]), double(r[1]), double(r[2]), double(r[3]),
+                  mv.tile_z[std::size_t(i)]);
+    out += b4;
+  }
+  out += "]}";
+  // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
   out += ",\"explain\":{\"strategy\":";
   out += json_string(ex.strategy());
   out += b3;

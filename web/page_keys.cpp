@@ -176,4 +176,18 @@ std::optional<Mode> mode_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+bool key_applies(const ParamDef& p, const Scenario& s) {
+  if (p.type != ParamType::Enum || !p.choices || !p.check) return true;
+  const std::string current = p.get(s);
+  if (current != p.get(Scenario{})) return true;  // a value other than the default is always shown
+  for (const std::string& c : p.choices()) {
+    if (c == current || (p.choice_unavailable && !p.choice_unavailable(s, c).empty())) continue;
+    Scenario t = s;
+    // a value the setter refuses is refused for another key's sake (machine after size=):
+    // changing that key makes it possible, so the key is shown
+    if (!p.set(t, c).ok() || p.check(t).ok()) return true;
+  }
+  return false;
+}
+
 }  // namespace alloclab::app

@@ -67,6 +67,12 @@ Status apply_page_keys(PageSettings& p, const Scenario& s, const std::vector<std
 std::vector<std::string> default_sweep_values(const Scenario& s, std::string_view key);
 
 // "Run", "Compare", ... and back (case-insensitive).
+// Whether the engine key p means anything in scenario s, for the Setup window (which shows only
+// the keys that do): an enum key at its default whose every other value the key's own check
+// refuses here (ocs off a cube pod: "ocs=off needs one") cannot be changed in this scenario, so
+// it is not shown (a value its setter refuses, as machine= after size=, keeps the key shown). Read off the parameter table (choices, choice_unavailable, check), never a list
+// of key names.
+bool key_applies(const ParamDef& p, const Scenario& s);
 const char* mode_name(Mode m);
 std::optional<Mode> mode_from_name(std::string_view name);
 

@@ -1,5 +1,6 @@
 // traffic_heat.cpp — see traffic_heat.hpp. Ports: 0 = +x (east), 1 = +y (north), 2 = -x,
-// 3 = -y; link index node*4 + port (Network::link_flits()).
+// 3 = -y, and on a 3D machine 4 = +z, 5 = -z; link index node·link_ports() + port
+// (Network::link_flits()).
 #include "traffic_heat.hpp"
 #include <algorithm>
 #include <cmath>
@@ -36,82 +37,106 @@ std::uint32_t heat(float load) {
 
 void TrafficHeat::shutdown() { texture_.release(); }
 
-void TrafficHeat::update_rows(const Network& net, int W, int H, int y0, int y1) {
-  const int tw = 2 * W;
+void TrafficHeat::update_rows(const Network& net, int r0, int r1, int& t0, int& t1) {
+  const LayerAtlas& a = atlas_;
+  const int W = a.W, H = a.H, lp = net.link_ports(), tw = 2 * a.width();
   const auto flits = net.link_flits();
   const std::int64_t cycle = net.cycle();
   // current load: moving average of the flits per cycle since the row's last update
-  for (int y = y0; y < y1; ++y) {
-    const double cycles = double(std::max<std::int64_t>(1, cycle - row_cycle_[std::size_t(y)]));
-    row_cycle_[std::size_t(y)] = cycle;
-    for (std::size_t i = std::size_t(y) * std::size_t(W) * 4; i < std::size_t(y + 1) * std::size_t(W) * 4; ++i) {
+  for (int r = r0; r < r1; ++r) {
+    const double cycles = double(std::max<std::int64_t>(1, cycle - row_cycle_[std::size_t(r)]));
+    row_cycle_[std::size_t(r)] = cycle;
+    for (std::size_t i = std::size_t(r) * std::size_t(W) * std::size_t(lp); i < std::size_t(r + 1) * std::size_t(W) * std::size_t(lp); ++i) {
       const float rate = float(double(flits[i] - prev_flits_[i]) / cycles);
       load_[i] = 0.6f * load_[i] + 0.4f * rate;
       prev_flits_[i] = flits[i];
     }
   }
   // blocked = a flit waits in one of the node's buffers for that link (one pass per node)
-  for (int n = y0 * W; n < y1 * W; ++n) {
+  for (int n = r0 * W; n < r1 * W; ++n) {
     const auto st = net.link_states(n);
     std::uint8_t bits = 0;
-    for (int p = 0; p < 4; ++p)
+    for (int p = 0; p < lp; ++p)
       if (st[std::size_t(p)] == LinkState::Blocked) bits = std::uint8_t(bits | (1u << p));
     blocked_[std::size_t(n)] = bits;
   }
   const auto buffered = net.buffered_flits();
   const std::uint32_t red = IM_COL32(255, 40, 40, 255);
   auto link = [&](int node, int port) -> std::uint32_t { return (blocked_[std::size_t(node)] >> port & 1u) ? red : 0u; };
-  for (int y = y0; y < y1; ++y) {
-    const std::size_t row_low = std::size_t(2 * (H - 1 - y) + 1), row_high = row_low - 1;  // texture row 0 = top
-    std::fill_n(pixels_.data() + row_high * std::size_t(tw), 2 * std::size_t(tw), kVeil);
+  auto load = [&](int node, int port) { return load_[std::size_t(node) * std::size_t(lp) + std::size_t(port)]; };
+  t0 = 2 * a.height(), t1 = 0;
+  for (int r = r0; r < r1; ++r) {
+    const int y = r % H, z = r / H;
+    const std::size_t row_high = std::size_t(2 * a.texel_y(y, z)), row_low = row_high + 1;  // texture row 0 = top
+    t0 = std::min(t0, int(row_high));
+    t1 = std::max(t1, int(row_low) + 1);
+    const std::size_t col0 = std::size_t(2 * a.texel_x(0, z));
+    std::fill_n(pixels_.data() + row_high * std::size_t(tw) + col0, 2 * std::size_t(W), kVeil);
+    std::fill_n(pixels_.data() + row_low * std::size_t(tw) + col0, 2 * std::size_t(W), kVeil);
     for (int x = 0; x < W; ++x) {
-      const int n = y * W + x;
-      std::uint32_t* lo = pixels_.data() + row_low * std::size_t(tw) + std::size_t(2 * x);
-      std::uint32_t* hi = pixels_.data() + row_high * std::size_t(tw) + std::size_t(2 * x);
+      const int n = r * W + x;
+      std::uint32_t* lo = pixels_.data() + row_low * std::size_t(tw) + col0 + std::size_t(2 * x);
+      std::uint32_t* hi = pixels_.data() + row_high * std::size_t(tw) + col0 + std::size_t(2 * x);
       if (buffered[std::size_t(n)] > 0) lo[0] = over_veil(255, 255, 255, float(std::min(255, 120 + 20 * buffered[std::size_t(n)])) / 255.0f);
-      // east: this node's +x and the neighbour's -x (the neighbour across the wrap on a torus)
-      const int e = y * W + (x + 1) % W, nn = ((y + 1) % H) * W + x;
-      const float le = std::max(load_[std::size_t(n) * 4 + 0], x + 1 < W || net.has_link(n, 0) ? load_[std::size_t(e) * 4 + 2] : 0.0f);
-      const float ln = std::max(load_[std::size_t(n) * 4 + 1], y + 1 < H || net.has_link(n, 1) ? load_[std::size_t(nn) * 4 + 3] : 0.0f);
-      const std::uint32_t be = link(n, 0) | (x + 1 < W || net.has_link(n, 0) ? link(e, 2) : 0u);
-      const std::uint32_t bn = link(n, 1) | (y + 1 < H || net.has_link(n, 1) ? link(nn, 3) : 0u);
+      // east: this node's +x and the neighbour's -x (the neighbour across the wrap on a torus);
+      // north likewise with +y / -y, and in 3D up with +z / -z
+      const int e = z * H * W + y * W + (x + 1) % W, nn = z * H * W + ((y + 1) % H) * W + x;
+      const bool has_e = x + 1 < W || net.has_link(n, 0), has_n = y + 1 < H || net.has_link(n, 1);
+      const float le = std::max(load(n, 0), has_e ? load(e, 2) : 0.0f);
+      const float ln = std::max(load(n, 1), has_n ? load(nn, 3) : 0.0f);
+      const std::uint32_t be = link(n, 0) | (has_e ? link(e, 2) : 0u);
+      const std::uint32_t bn = link(n, 1) | (has_n ? link(nn, 3) : 0u);
       lo[1] = be ? be : heat(le);
       hi[0] = bn ? bn : heat(ln);
+      if (lp == 6) {
+        const int D = a.D, u = ((z + 1) % D) * H * W + y * W + x;
+        const bool has_u = z + 1 < D ? true : net.has_link(n, 4);
+        const float lu = std::max(load(n, 4), has_u ? load(u, 5) : 0.0f);
+        const std::uint32_t bu = link(n, 4) | (has_u ? link(u, 5) : 0u);
+        hi[1] = bu ? bu : heat(lu);
+      }
     }
   }
 }
 
 void TrafficHeat::draw(ImDrawList* dl, const CanvasGeom& g, const Network& net) {
-  const int W = g.W, H = g.H, tw = 2 * W, th = 2 * H;
+  const LayerAtlas a = LayerAtlas::of(g.W, g.H, g.D);
+  const int R = g.H * g.D, tw = 2 * a.width(), th = 2 * a.height();  // node rows, texels
   const auto flits = net.link_flits();
   // Texels of 2 px or more stay crisp; smaller ones are filtered (no moire at fractional scales).
   texture_.set_linear(g.cell < 4.0f);
   const double now = ImGui::GetTime();
-  if (!texture_.ready() || texture_.width() != tw || texture_.height() != th || prev_flits_.size() != flits.size()) {
+  int t0 = 0, t1 = 0;
+  if (!texture_.ready() || !(a == atlas_) || prev_flits_.size() != flits.size()) {
     // a new map: all rows at once, loads from zero
+    atlas_ = a;
     prev_flits_.assign(flits.begin(), flits.end());
     load_.assign(flits.size(), 0.0f);
-    row_cycle_.assign(std::size_t(H), net.cycle());
-    blocked_.assign(std::size_t(W) * std::size_t(H), 0);
+    row_cycle_.assign(std::size_t(R), net.cycle());
+    blocked_.assign(std::size_t(g.W) * std::size_t(R), 0);
     pixels_.assign(std::size_t(tw) * std::size_t(th), kVeil);
-    update_rows(net, W, H, 0, H);
+    update_rows(net, 0, R, t0, t1);
     texture_.upload(pixels_.data(), tw, th);
     next_row_ = 0;
     last_update_ = now;
   } else {
-    const int rows = std::clamp(kNodesPerBand / std::max(1, W), 1, H), bands = (H + rows - 1) / rows;
-    if (next_row_ >= H) next_row_ = 0;
+    const int rows = std::clamp(kNodesPerBand / std::max(1, g.W), 1, R), bands = (R + rows - 1) / rows;
+    if (next_row_ >= R) next_row_ = 0;
     if (net.cycle() != row_cycle_[std::size_t(next_row_)] && now - last_update_ >= kFullUpdateS / bands) {
       last_update_ = now;
-      const int y0 = next_row_, y1 = std::min(H, y0 + rows);
-      update_rows(net, W, H, y0, y1);
-      // node rows [y0, y1) are texture rows [2 (H - y1), 2 (H - y0))
-      texture_.upload_rows(pixels_.data(), 2 * (H - y1), 2 * (y1 - y0));
-      next_row_ = y1;
+      const int r0 = next_row_, r1 = std::min(R, r0 + rows);
+      update_rows(net, r0, r1, t0, t1);
+      texture_.upload_rows(pixels_.data(), t0, t1 - t0);
+      next_row_ = r1;
     }
   }
-  const ImVec2 end(g.origin.x + float(W) * g.cell, g.origin.y + float(H) * g.cell);
-  dl->AddImage(texture_.id(), g.origin, end);  // the veil is in the texels
+  // the veil is in the texels; one image per tile (its part of the map)
+  g.for_each_tile([&](const CanvasGeom& t) {
+    const int x0 = t.tx0, y0 = t.ty0, w = t.tw ? t.tw : g.W, h = t.th ? t.th : g.H;
+    const ImVec2 p0 = t.node_min(x0, y0 + h - 1), p1 = t.node_max(x0 + w - 1, y0);
+    const float u0 = float(2 * a.texel_x(x0, t.z)) / float(tw), v0 = float(2 * a.texel_y(y0 + h - 1, t.z)) / float(th);
+    dl->AddImage(texture_.id(), p0, p1, ImVec2(u0, v0), ImVec2(u0 + float(2 * w) / float(tw), v0 + float(2 * h) / float(th)));
+  });
 }
 
 }  // namespace alloclab::app

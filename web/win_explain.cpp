@@ -43,9 +43,11 @@ RoleStyle role_style(ExplainRole r) {
 
 constexpr std::size_t kMaxRects = 20000;  // per frame (a huge mask is sampled by the clip anyway)
 
-// Draws one step over the canvas.
-void draw_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) {
-  dl->AddRectFilled(g.origin, ImVec2(g.origin.x + float(g.W) * g.cell, g.origin.y + float(g.H) * g.cell), IM_COL32(10, 12, 16, 165));
+// One step over one layer tile (the whole canvas of a 2D machine).
+void draw_step_tile(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) {
+  const int X0 = g.tx0, X1 = g.tw ? g.tx0 + g.tw : g.W, Y0 = g.ty0, Y1 = g.th ? g.ty0 + g.th : g.H;
+  auto in_tile = [&](int x, int y) { return x >= X0 && x < X1 && y >= Y0 && y < Y1; };
+  dl->AddRectFilled(g.node_min(X0, Y1 - 1), g.node_max(X1 - 1, Y0), IM_COL32(10, 12, 16, 165));
   std::size_t drawn = 0;
   for (const ExplainLayer& l : step.layers) {
     const RoleStyle rs = role_style(l.role);
@@ -53,6 +55,7 @@ void draw_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) {
     for (const Block& b : l.blocks) {
       if (++drawn > kMaxRects) break;
       if (b.w == 1 && b.h == 1 && rs.inset > 0 && g.cell >= 6) {  // a marker inside the node
+        if (!g.in_layer(b) || !in_tile(b.x, b.y)) continue;
         const ImVec2 a = g.node_min(b.x, b.y), c = g.node_max(b.x, b.y);
         const float m = g.cell * rs.inset;
         if (l.role == ExplainRole::TreeNode) {
@@ -70,7 +73,7 @@ void draw_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) {
     }
   }
   // tree edges, centre to centre (a wrapping edge on a torus is drawn straight across)
-  if (!step.edges.empty()) {
+  if (!step.edges.empty() && g.z == 0 && g.tw == 0) {
     const ImU32 col = IM_COL32(240, 90, 220, 170);
     auto centre = [&](Coord p) {
       const ImVec2 a = g.node_min(p.x, p.y);
@@ -80,18 +83,24 @@ void draw_step(ImDrawList* dl, const CanvasGeom& g, const ExplainStep& step) {
   }
   // numbers at nodes, when they fit in a cell
   const float fs = ImGui::GetFontSize();
-  if (!step.labels.empty() && g.cell >= fs * 0.95f) {
+  if (!step.labels.empty() && g.cell >= fs * 0.95f && g.z == 0) {
     char txt[16];
     for (const ExplainLabel& l : step.labels) {
       std::snprintf(txt, sizeof txt, "%d", l.value);
       const ImVec2 sz = ImGui::CalcTextSize(txt);
-      if (sz.x > g.cell - 2) continue;
+      if (sz.x > g.cell - 2 || !in_tile(l.x, l.y)) continue;
       const ImVec2 a = g.node_min(l.x, l.y);
       const ImVec2 p(a.x + (g.cell - sz.x) * 0.5f, a.y + (g.cell - sz.y) * 0.5f);
       dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + sz.x + 2, p.y + sz.y), IM_COL32(10, 12, 16, 200), 3.0f);
       dl->AddText(p, l.value < 0 ? IM_COL32(255, 140, 140, 255) : IM_COL32(255, 255, 255, 255), txt);
     }
   }
+}
+
+// Draws one step over the canvas: into each layer tile of a 3D machine (a block where it has
+// nodes in that layer; labels, which name no layer, and tree edges on layer 0's tile).
+void draw_step(ImDrawList* dl, const CanvasGeom& canvas, const ExplainStep& step) {
+  canvas.for_each_tile([&](const CanvasGeom& g) { draw_step_tile(dl, g, step); });
 }
 
 // A legend entry per role used in the step: swatch + name, wrapped to the panel width.

@@ -1,7 +1,10 @@
 // win_mesh.cpp — the Mesh window (Run mode): the running simulation's machine on the shared
 // occupancy canvas (mesh_canvas.hpp) with a one-line header and a legend of what is drawn.
+#include <algorithm>
 #include <cstdio>
+#include <string>
 #include "imgui.h"
+#include "pod/pods.hpp"
 #include "traffic_heat.hpp"
 #include "traffic_overlay.hpp"
 #include "windows.hpp"
@@ -12,11 +15,15 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   if (!open) return;
   if (!ImGui::Begin("Mesh", &open)) { ImGui::End(); return; }
   const Occupancy& occ = sim.occupancy();
-  const int W = occ.width(), H = occ.height();
-  ImGui::Text("%s %dx%d", occ.topology().wraps() ? "torus" : "mesh", W, H);
+  const int W = occ.width(), H = occ.height(), D = occ.depth(), nodes = occ.topology().nodes();
+  if (const PodInfo* pod = sim.scenario().pod(); pod && pod->cubes())
+    ImGui::Text("%s pod: %d cubes of 4x4x4 (%dx%dx%d chips), %s", std::string(pod->id).c_str(), pod->cube_count(), W, H, D,
+                sim.scenario().strat.ocs ? "optical circuit switches" : "one fixed torus");
+  else if (D > 1) ImGui::Text("%s %dx%dx%d", occ.topology().wraps() ? "torus" : "mesh", W, H, D);
+  else ImGui::Text("%s %dx%d", occ.topology().wraps() ? "torus" : "mesh", W, H);
   char stats[160];
-  std::snprintf(stats, sizeof stats, "t = %.1f   busy %d/%d (%.0f%%)   running %zu   waiting %zu", sim.now(), occ.busy_count(), W * H,
-                100.0 * occ.busy_count() / double(W * H), sim.running().size(), sim.queue_length());
+  std::snprintf(stats, sizeof stats, "t = %.1f   busy %d/%d (%.0f%%)   running %zu   waiting %zu", sim.now(), occ.busy_count(), nodes,
+                100.0 * occ.busy_count() / double(nodes), sim.running().size(), sim.queue_length());
   same_line_if_fits(ImGui::CalcTextSize(stats).x);  // a narrow window: under it
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", stats);
@@ -33,7 +40,16 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   JobId pinned = pin.job();
   const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &pinned);
   pin.set(pinned);
-  report.mesh({.drawn = true, .x0 = g.c0.x, .y0 = g.c0.y, .x1 = g.c1.x, .y1 = g.c1.y, .zoom = canvas.zoom()});
+  const MeshCanvas::Layers& ly = canvas.layers();
+  FrameReport::Mesh mr{.drawn = true, .x0 = g.c0.x, .y0 = g.c0.y, .x1 = g.c1.x, .y1 = g.c1.y, .zoom = canvas.zoom(), .first = ly.first,
+                       .count = ly.count, .depth = ly.depth, .tiles = g.ntiles, .cubes = ly.cubes, .hx = ly.hx, .hy = ly.hy,
+                       .hz = ly.hz, .hover = ly.hover};
+  for (int i = 0; i < std::min(g.ntiles, FrameReport::Mesh::kTiles); ++i) {
+    const CanvasGeom& t = g.tiles[i];
+    mr.tile_rect[std::size_t(i)] = {t.c0.x, t.c0.y, t.c1.x, t.c1.y};
+    mr.tile_z[std::size_t(i)] = t.z;
+  }
+  report.mesh(mr);
   const bool traffic_ok = traffic_available(sim);
   PinnedTraffic drawn;
   const char* view = "off";
@@ -77,8 +93,11 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   ImGui::PushTextWrapPos(0.0f);
   if (pinned != kNoJob) {
     const JobRecord* j = sim.running_job(pinned);
-    if (j && j->end >= 0) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends %.1f", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size(), j->end);
-    else if (j) ImGui::Text("pinned: job %d  %dx%d  %zu block(s)  ends when its messages arrive", j->id, j->shape.w, j->shape.h, j->alloc.blocks.size());
+    char shape[48] = "";
+    if (j && j->shape.d > 1) std::snprintf(shape, sizeof shape, "%dx%dx%d", j->shape.w, j->shape.h, j->shape.d);
+    else if (j) std::snprintf(shape, sizeof shape, "%dx%d", j->shape.w, j->shape.h);
+    if (j && j->end >= 0) ImGui::Text("pinned: job %d  %s  %zu block(s)  ends %.1f", j->id, shape, j->alloc.blocks.size(), j->end);
+    else if (j) ImGui::Text("pinned: job %d  %s  %zu block(s)  ends when its messages arrive", j->id, shape, j->alloc.blocks.size());
     else ImGui::TextDisabled("pinned: job %d (waiting or departed)", pinned);
     ImGui::SameLine();
     if (ImGui::SmallButton("unpin")) pin.clear();

@@ -4,6 +4,8 @@
 // grouped into the panels the table names (ParamDef::group, param_groups()). A change is applied when the field is left (combos at once): the
 // engine validates it, the scenario restarts and the URL fragment follows; a rejected value
 // shows the engine's message under its row and the running scenario is kept.
+// A key that means nothing in the scenario (key_applies, page_keys.hpp: ocs off a cube pod) is
+// not shown.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -50,7 +52,11 @@ void SetupWindow::sync(const View& view) {
   values_.assign(table.size(), {});
   errors_.assign(table.size(), {});
   dirty_.assign(table.size(), 0);
-  for (std::size_t i = 0; i < table.size(); ++i) values_[i] = table[i].get(view.scenario);
+  shown_.assign(table.size(), 1);
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    values_[i] = table[i].get(view.scenario);
+    shown_[i] = key_applies(table[i], view.scenario) ? 1 : 0;
+  }
   synced_ = view.generation;
 }
 
@@ -264,7 +270,7 @@ void SetupWindow::draw(const View& view, Playback& play, const Actions& act, Fra
   for (const ParamGroupInfo& panel : param_groups()) {
     std::vector<std::size_t> rows;
     for (std::size_t i = 0; i < table.size(); ++i)
-      if (table[i].group == panel.group) rows.push_back(i);
+      if (table[i].group == panel.group && shown_[i]) rows.push_back(i);
     if (rows.empty()) continue;
     const std::string title(panel.name);
     if (!ImGui::CollapsingHeader(title.c_str(), panel.expanded ? ImGuiTreeNodeFlags_DefaultOpen : 0)) continue;

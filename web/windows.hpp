@@ -91,6 +91,7 @@ struct SetupWindow {
   std::vector<std::string> values_;   // one text per params() row
   std::vector<std::string> errors_;   // the engine's message for a rejected edit, per row
   std::vector<char> dirty_;           // edited, not yet applied (applied when the field is left)
+  std::vector<char> shown_;           // the key means something in the scenario (key_applies)
   std::string trace_path_;            // native: a path to read
 };
 

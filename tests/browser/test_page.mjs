@@ -4,7 +4,8 @@
 // error while the page stays usable, and the front end (tests/browser/ui_checks.mjs): every
 // mode and panel driven by clicks, keys and window.alloclab's hooks, with a screenshot each;
 // the lessons (tests/browser/lesson_checks.mjs) and the page for learners (page_checks.mjs).
-//   usage: node tests/browser/test_page.mjs [--site DIR] [--native CLI]   (or: [DIR] [CLI])
+//   usage: node tests/browser/test_page.mjs [--site DIR] [--native CLI] [--only 3d]   (or: [DIR] [CLI])
+//          --only 3d: only the 3D machines and cube pods (tests/browser/machine3d_checks.mjs)
 //          (defaults build-web/site and build/alloclab; env ALLOCLAB_SITE / ALLOCLAB_NATIVE)
 // Screenshots go to build-web/screenshots/. Prints "N passed, N failed"; exit 1 on failure.
 import { chromium } from 'playwright-core';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
+import { machine3dChecks } from './machine3d_checks.mjs';
 import { uiChecks, ganttChecks, until, frames as afterFrames } from './ui_checks.mjs';
 import { lessonChecks } from './lesson_checks.mjs';
 import { pageChecks } from './page_checks.mjs';
@@ -23,11 +25,15 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const opts = {}, positional = [];
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
-  if ((a === '--site' || a === '--native') && i + 1 < process.argv.length) opts[a.slice(2)] = process.argv[++i];
+  if ((a === '--site' || a === '--native' || a === '--only') && i + 1 < process.argv.length) opts[a.slice(2)] = process.argv[++i];
   else positional.push(a);
 }
 const site = path.resolve(opts.site ?? positional[0] ?? process.env.ALLOCLAB_SITE ?? path.join(repo, 'build-web/site'));
 const native = path.resolve(opts.native ?? positional[1] ?? process.env.ALLOCLAB_NATIVE ?? path.join(repo, 'build/alloclab'));
+if (opts.only !== undefined && opts.only !== '3d') {
+  console.log(`test_page: --only takes '3d', not '${opts.only}'`);
+  process.exit(2);
+}
 if (!fs.existsSync(path.join(site, 'index.html')) || !fs.existsSync(native)) {
   console.log(`test_page: need ${site}/index.html and ${native} (scripts/build-web; native build)`);
   console.log('0 passed, 1 failed');
@@ -132,6 +138,19 @@ async function open(hash) {
 }
 
 try {
+  if (opts.only !== '3d') await everyCheck();
+  // ---- 9. 3D machines (layers side by side) and cube pods (cubes), frame work on them
+  await machine3dChecks({ open, check, shots, census });
+} catch (e) {
+  check('no exception', false, e.stack);
+} finally {
+  await ctx.close();
+  await server.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+
+// Sections 1-8: the page as a whole.
+async function everyCheck() {
   // ---- 1. a non-default link loads into the panels and runs
   const link = 'size=32x32&strategy=random&seed=7';
   const t0 = Date.now();
@@ -231,12 +250,6 @@ try {
   await lessonChecks({ open, check, shots });
   // ---- 8. charts, Explain, narrow screens, Compare's controls, the shipped logs
   await pageChecks({ open, check, shots, census });
-} catch (e) {
-  check('no exception', false, e.stack);
-} finally {
-  await ctx.close();
-  await server.close();
-  fs.rmSync(profile, { recursive: true, force: true });
 }
 const errors = logs.filter((l) => l.startsWith('pageerror') || l.startsWith('error'));
 check('no page errors in the console', errors.length === 0, errors.join(' | '));

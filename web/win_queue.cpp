@@ -11,6 +11,12 @@ namespace {
 constexpr ImGuiTableFlags kTable = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
                                    ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
 
+// A request as the user wrote it: WxH, or WxHxD on a 3D machine.
+void request(const Shape& s) {
+  if (s.d > 1) ImGui::Text("%dx%dx%d", s.w, s.h, s.d);
+  else ImGui::Text("%dx%d", s.w, s.h);
+}
+
 void swatch(JobId id) {
   ImGui::ColorButton("##c", ImColor(job_colour(id)), ImGuiColorEditFlags_NoTooltip, ImVec2(10, 10));
   ImGui::SameLine();
@@ -43,7 +49,7 @@ void QueueWindow::draw(const Simulation& sim, Pin& pin) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn(); ImGui::Text("%d", i + 1);
             ImGui::TableNextColumn(); ImGui::Text("%d", q.id);
-            ImGui::TableNextColumn(); ImGui::Text("%dx%d", q.shape.w, q.shape.h);
+            ImGui::TableNextColumn(); request(q.shape);
             ImGui::TableNextColumn(); ImGui::Text("%.1f", q.arrival);
             ImGui::TableNextColumn(); ImGui::Text("%.1f", now - q.arrival);
           }
@@ -78,7 +84,7 @@ void QueueWindow::draw(const Simulation& sim, Pin& pin) {
             if (ImGui::Selectable(label, pin.job() == j.id, ImGuiSelectableFlags_SpanAllColumns))
               pin.toggle(j.id);
             ImGui::PopID();
-            ImGui::TableNextColumn(); ImGui::Text("%dx%d", j.shape.w, j.shape.h);
+            ImGui::TableNextColumn(); request(j.shape);
             ImGui::TableNextColumn(); ImGui::Text("%zu", j.alloc.blocks.size());
             ImGui::TableNextColumn(); ImGui::Text("%.1f", j.start);
             ImGui::TableNextColumn();
@@ -109,7 +115,7 @@ void QueueWindow::draw(const Simulation& sim, Pin& pin) {
             const JobRecord& j = recent[recent.size() - 1 - std::size_t(i)];
             ImGui::TableNextRow();
             ImGui::TableNextColumn(); swatch(j.id); ImGui::Text("%d", j.id);
-            ImGui::TableNextColumn(); ImGui::Text("%dx%d", j.shape.w, j.shape.h);
+            ImGui::TableNextColumn(); request(j.shape);
             ImGui::TableNextColumn(); ImGui::Text("%zu", j.alloc.blocks.size());
             ImGui::TableNextColumn(); ImGui::Text("%.1f", j.arrival);
             ImGui::TableNextColumn(); ImGui::Text("%.1f", j.end);

@@ -1,5 +1,6 @@
-// pod_fixtures.hpp — what the pod tests share (test_pods.cpp, test_pod_metrics.cpp): the v5e
-// registry row and its 16x16 torus.
+// pod_fixtures.hpp — what the pod tests share (test_pods.cpp, test_pods_cube.cpp,
+// test_multislice.cpp, test_pod_metrics.cpp): a registry row by id, the v5e row and its 16x16
+// torus, and the message a link is refused with.
 #pragma once
 #include <doctest/doctest.h>
 #include <map>
@@ -14,10 +15,21 @@
 
 namespace alloclab::test {
 
-inline const PodInfo& v5e() {
-  const PodInfo* p = find_pod("tpu-v5e");
+// The registry row of a pod machine (the test stops when there is none).
+inline const PodInfo& pod_row(std::string_view id) {
+  const PodInfo* p = find_pod(id);
   REQUIRE(p);
   return *p;
+}
+
+inline const PodInfo& v5e() { return pod_row("tpu-v5e"); }
+
+// The message a link is refused with when parsed and validated ("" when it is accepted).
+inline std::string link_refusal(std::string_view link) {
+  auto s = parse_link(link);
+  if (!s) return s.error().message;
+  Status v = validate(*s);
+  return v.ok() ? std::string() : v.message();
 }
 
 inline Topology pod_torus() { return Topology(TopologyKind::Torus, 16, 16); }

@@ -14,18 +14,9 @@ using namespace alloclab;
 
 namespace {
 
-const PodInfo& pod(std::string_view id) {
-  const PodInfo* p = find_pod(id);
-  REQUIRE(p);
-  return *p;
-}
+const PodInfo& pod(std::string_view id) { return test::pod_row(id); }
 
-std::string refusal(std::string_view link) {
-  auto s = parse_link(link);
-  if (!s) return s.error().message;
-  Status v = validate(*s);
-  return v.ok() ? std::string() : v.message();
-}
+std::string refusal(std::string_view link) { return test::link_refusal(link); }
 
 std::optional<Allocation> place(std::string_view id, const Occupancy& occ, Shape s, int slices, bool ocs) {
   StrategyParams sp;

@@ -19,12 +19,7 @@ using test::v5e;
 
 namespace {
 
-std::string refusal(std::string_view link) {
-  auto s = parse_link(link);
-  if (!s) return s.error().message;
-  Status v = validate(*s);
-  return v.ok() ? std::string() : v.message();
-}
+std::string refusal(std::string_view link) { return test::link_refusal(link); }
 
 std::optional<Block> place(std::string_view id, const Occupancy& occ, Shape s) {
   auto st = test::make_strategy(id, occ.topology());

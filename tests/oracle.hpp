@@ -155,6 +155,7 @@ inline std::optional<bool> promised(Finds f, const Occupancy& occ, Shape s) {
         return false;
       case Finds::FreeNodes: return occ.free_count() >= s.area();
       case Finds::Aligned:
+      case Finds::CubeSlices:  // checked against the pod's slice catalogue in test_pods_cube.cpp
       case Finds::Maybe: break;
     }
     return std::nullopt;
@@ -165,6 +166,7 @@ inline std::optional<bool> promised(Finds f, const Occupancy& occ, Shape s) {
       return exists_free(occ, s.w, s.h) || (s.h <= t.width() && s.w <= t.height() && exists_free(occ, s.h, s.w));
     case Finds::FreeNodes: return occ.free_count() >= s.area();
     case Finds::Aligned: return exists_free_aligned(occ, s.w, s.h);
+    case Finds::CubeSlices:  // 3D only (cube pods), above
     case Finds::Maybe: break;
   }
   return std::nullopt;

@@ -348,7 +348,7 @@ TEST_CASE("routing key: a run changes with it, and each run is byte-stable") {
     REQUIRE_MESSAGE(r, (r ? "" : r.error().message));
     return results_json(*r);
   };
-  const std::string mesh = "size=12x12&pattern=all-to-all&strategy=random&jobs=120&arrival=poisson:0.004";
+  const std::string mesh = "size=12x12&pattern=all-to-all&strategy=random&jobs=40&arrival=poisson:0.004";
   const std::string torus = "topology=torus&size=10x10&pattern=random&strategy=ff&jobs=120&arrival=poisson:0.01";
   const std::string xy = results(mesh), yx = results(mesh + "&routing=yx"), wf = results(mesh + "&routing=west-first");
   CHECK(results(mesh + "&routing=xy") == xy);  // auto = xy on the mesh

@@ -174,6 +174,15 @@ TEST_CASE("bench: one short run of every other bench command (smoke: exit 0, its
   CHECK(o.code == 0);
   CHECK(o.err.empty());
   CHECK(o.out.find("ff") != std::string::npos);
+  // bench opsrate: one pass of the requests for two strategies, with the spread between them
+  Out r = cli({"bench", "opsrate", "quick", "strategy=ff,mbs"});
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.find("\n  ff ") != std::string::npos);
+  CHECK(r.out.find("\n  mbs ") != std::string::npos);
+  CHECK(r.out.find("\nspread: max/min ops per us = ") != std::string::npos);
+  check_refused({{"bench", "opsrate", "min_ms=0"}, {"bench", "opsrate", "strategy=nope"}, {"bench", "opsrate", "fast"}},
+                "bench opsrate");
   // bench net: one repeat of its drains (the command takes the fastest of 3)
   const std::string net = bench_net(1);
   CHECK(net.find("flit-hops") != std::string::npos);

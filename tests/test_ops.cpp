@@ -59,25 +59,30 @@ TEST_CASE("ops: ff on an 8x8 mesh, counted by hand") {
 }
 
 TEST_CASE("ops: qa (busy list) on an 8x8 mesh, counted by hand") {
-  // One operation per busy-list entry read, per coverage row applied to last_covered, per row
-  // examined for the first gap; per orientation tried (a square request: one).
+  // One operation per busy-list entry read, per coverage moved by the sort (n·⌈log2(n+1)⌉ for
+  // n coverages: 1 for one, 4 for two), two per row set up (last_covered and the row flag: a
+  // 2x2 request on 8x8 has bases in rows 0..6, so 14), per coverage row applied to
+  // last_covered, per row examined for the first gap; per orientation tried (a square request:
+  // one).
   const Topology t(TopologyKind::Mesh, 8, 8);
   Occupancy occ(t);
   auto qa = make_strategy("qa", t);
   std::optional<Allocation> a;
-  CHECK(decision_ops(*qa, occ, {2, 2}, &a) == 0 + 0 + 1);  // empty list; row 0 has room
-  busy(occ, *qa, 1, 0, 0, 1, 1);                            // 2x2 at the corner
-  // 1 entry; its coverage rows 0..1 (2); row 0 has a gap after x = 1 (1 row examined)
-  CHECK(decision_ops(*qa, occ, {2, 2}, &a) == 1 + 2 + 1);
+  CHECK(decision_ops(*qa, occ, {2, 2}, &a) == 0 + 0 + 14 + 0 + 1);  // empty list; row 0 has room
+  busy(occ, *qa, 1, 0, 0, 1, 1);                                      // 2x2 at the corner
+  // 1 entry; sorted (1); set-up (14); its coverage rows 0..1 (2); row 0 has a gap after x = 1
+  // (1 row examined)
+  CHECK(decision_ops(*qa, occ, {2, 2}, &a) == 1 + 1 + 14 + 2 + 1);
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{2, 0, 2, 2});
-  // A = bottom row (job 2), B = 3x2 at (0,1) (job 3): coverage rows A: 0 (1), B: 0..2 (3);
-  // row 0 is covered up to x = 7 (no base), row 1 has one at x = 3 (2 rows examined)
+  // A = bottom row (job 2), B = 3x2 at (0,1) (job 3): 2 entries, sorted (2 x 2 = 4), set-up
+  // (14), coverage rows A: 0 (1), B: 0..2 (3); row 0 is covered up to x = 7 (no base), row 1
+  // has one at x = 3 (2 rows examined)
   Occupancy occ2(t);
   auto qa2 = make_strategy("qa", t);
   busy(occ2, *qa2, 2, 0, 0, 7, 0);
   busy(occ2, *qa2, 3, 0, 1, 2, 2);
-  CHECK(decision_ops(*qa2, occ2, {2, 2}, &a) == 2 + 4 + 2);
+  CHECK(decision_ops(*qa2, occ2, {2, 2}, &a) == 2 + 4 + 14 + 4 + 2);
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{3, 1, 2, 2});
   // releases: one operation per busy-list entry compared until the job's block is found

@@ -7,9 +7,9 @@
 // first, x ascending). Requested orientation only, like FF. On a torus there are no edges and
 // blocks may wrap.
 //
-// Counted work: one operation = one bitmap word processed by the free-base query or one node
-// examined when scoring (find_bf in fit.hpp: 2(w+h) perimeter nodes per free base, or W·H
-// nodes for prefix counts plus 4 look-ups per base when that is cheaper). No release work.
+// Counted work: one operation = one bitmap word processed by the free-base query, one word of
+// the base mask read, or one word read or written while scoring (find_bf in fit.hpp: the free
+// rows and columns copied once, then four side windows per free base). No release work.
 #include "fit.hpp"
 
 namespace alloclab {

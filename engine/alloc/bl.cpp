@@ -30,9 +30,11 @@
 //    stops has x = c+1 (y = d+1) of the busy block that stops it, or any x (y) — so also 0 —
 //    when nothing does.
 //
-// Counted work: one operation = one busy-list entry read, one row of the candidate bitmap
-// cleared or of a coverage area marked, or one perimeter node examined when a free corner
-// candidate's boundary value is computed (2(p+q) per candidate); per orientation tried.
+// Counted work: one operation = one busy-list entry read, one 64-bit word of the free-base
+// bitmap set up or of a coverage area's row marked, the four candidate columns and four
+// candidate rows of an entry recorded (eight), one word of a candidate row read, or one
+// perimeter node examined when a free corner candidate's boundary value is computed (2(p+q)
+// per candidate); per orientation tried.
 // Release: one operation per busy-list entry compared (BusyListStrategy).
 #include <algorithm>
 #include <cstdint>
@@ -86,21 +88,21 @@ class BusyList final : public BusyListStrategy<BusyList> {
     add_row(0);
     add_row(ymax);
     auto ring = [](int v, int n) { return ((v % n) + n) % n; };
-    count(Ops(busy_.size()) + ymax + 1);
+    count(9 * Ops(busy_.size()) + 2 * Ops(ymax + 1) * wpr);
     for (const Busy& e : busy_) {
       const int a = e.block.x, b = e.block.y, c = a + e.block.w - 1, d = b + e.block.h - 1;
       if (wrap) {  // coverage <a-p+1, b-q+1> .. <c, d> modulo the sides
         for_each_ring_range(b - q + 1, e.block.h + q - 1, H, [&](int y1, int y2) {
           for (int y = y1; y <= y2; ++y)
             for_each_ring_range(a - p + 1, e.block.w + p - 1, W,
-                                [&](int x1, int x2) { fill_bits(&free_[std::size_t(y) * wpr], x1, x2, false); });
+                                [&](int x1, int x2) { fill_bits(&free_[std::size_t(y) * wpr], x1, x2, false), count(x2 / 64 - x1 / 64 + 1); });
         });
         for (int x : {a - p, c + 1, a, c - p + 1}) xs_.push_back(ring(x, W));
         for (int y : {b - q, d + 1, b, d - q + 1}) add_row(ring(y, H));
         continue;
       }
       const int x1 = std::max(0, a - p + 1), x2 = std::min(xmax, c);
-      for (int y = std::max(0, b - q + 1); y <= std::min(ymax, d) && x1 <= x2; ++y, count(1))
+      for (int y = std::max(0, b - q + 1); y <= std::min(ymax, d) && x1 <= x2; ++y, count(x2 / 64 - x1 / 64 + 1))
         fill_bits(&free_[std::size_t(y) * wpr], x1, x2, false);
       for (int x : {a - p, c + 1, a, c - p + 1})
         if (x >= 0 && x <= xmax) xs_.push_back(x);
@@ -113,6 +115,7 @@ class BusyList final : public BusyListStrategy<BusyList> {
       for (Word rm = rows_[w]; rm; rm &= rm - 1) {
         const int y = int(w * 64) + __builtin_ctzll(rm);
         const Word* r = &free_[std::size_t(y) * wpr];
+        count(wpr);
         for (int k = 0; k < wpr; ++k)
           for (Word m = r[k] & cols_[std::size_t(k)]; m; m &= m - 1) {
             const Block blk{k * 64 + __builtin_ctzll(m), y, p, q};

@@ -10,7 +10,7 @@
 // per base; here each side is a run of bits — a row side in the occupancy's free bits, a column
 // side in a transposed copy of them (one bit word per column, built once per search) — and its
 // busy count is its length minus a popcount of one or two words. The scores are exactly
-// boundary_contact's; the counted operations stay the model's (fit.hpp).
+// boundary_contact's; the counted operations are this scoring's (bf_score_ops in fit.hpp).
 // 2, 3. The memos answer as find_ff / find_bf do, counting the free-base query's words with
 // Occupancy::free_bases_ops_found / free_bases_ops_failed (occupancy.hpp) where they do not run it.
 #include "fit.hpp"
@@ -448,10 +448,8 @@ std::optional<Block> BestFitMemo::find(const Occupancy& occ, Shape s, Ops& ops) 
   sync(occ);
   const Shape before = last_;
   last_ = s;
-  auto score_ops = [&](int bases) {  // the mask's words, then the model's scoring (find_bf)
-    ops += Ops(H) * ((W + 63) / 64);
-    if ((long long)bases * 2 * (s.w + s.h) <= 4LL * W * H) ops += Ops(bases) * 2 * (s.w + s.h);
-    else ops += Ops(W) * H + 4 * Ops(bases);
+  auto score_ops = [&](int bases) {  // the mask's words, then find_bf's scoring
+    ops += Ops(H) * ((W + 63) / 64) + bf_score_ops(occ.topology(), s, bases);
   };
   if (kept_ && s == s_ && count_ > 0) {
     ops += occ.free_bases_ops_found(s.w, s.h);

@@ -48,6 +48,18 @@ class ContactCounter {
   std::vector<std::uint64_t> cols_;  // column x's free bits (bit y set = free), cpr_ words each
 };
 
+// The work of best_contact_base scoring `bases` bases of shape s, in the unit of every strategy
+// (one 64-bit word read or written): on a mesh with sides up to 64, the padded free rows copied
+// and the columns transposed (one per word read and one per word written), then four two-word
+// windows per base (the longer sides' two windows decide alone for many bases: four is the
+// most); otherwise the transposed columns made (one per word read and written) and, per base,
+// the words of its four sides.
+inline Ops bf_score_ops(const Topology& t, Shape s, int bases) {
+  const Ops W = t.width(), H = t.height(), wpr = (W + 63) / 64, hpr = (H + 63) / 64;
+  if (!t.wraps() && s.w <= 64 && s.h <= 64) return 2 * (H + 2) * (wpr + 1) + (W + 2) * (hpr + 1) + H * wpr + 4 * Ops(bases);
+  return W * hpr + H * wpr + Ops(bases) * (4 + 2 * ((s.w + 63) / 64 + (s.h + 63) / 64));
+}
+
 // The base of `m` (bases of shape s) whose block has the largest boundary_contact, the first
 // in FF order on ties (stops at the first base that scores the maximum 2(w+h)); nullopt if m
 // is empty.
@@ -55,19 +67,14 @@ std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, 
 
 // Best Fit: the free base of shape s (as given) whose block has the largest boundary_contact;
 // ties go to the first base in FF order. Scored from bit counts (best_contact_base).
-// Counted work (added to `ops`) — the model of the search, whatever the implementation does:
-// the free-base query's words, the mask's words (counting the bases), then the cheaper of two
-// ways to score: 2(w+h) perimeter nodes per base (direct), or, when the bases' perimeters add
-// up to more than 4·W·H, W·H nodes for per-row and per-column prefix counts of busy nodes
-// plus 4 look-ups per base.
+// Counted work (added to `ops`): the free-base query's words, the mask's words (counting the
+// bases), then best_contact_base's scoring as the code does it, in closed form (bf_score_ops).
 inline std::optional<Block> find_bf(const Occupancy& occ, Shape s, Ops& ops) {
   const BaseMask m = occ.free_bases(s.w, s.h, ops);
   const int bases = m.count();
   ops += Ops(m.height()) * m.words_per_row();
   if (bases == 0) return std::nullopt;
-  const Topology& t = occ.topology();
-  if ((long long)bases * 2 * (s.w + s.h) <= 4LL * t.width() * t.height()) ops += Ops(bases) * 2 * (s.w + s.h);
-  else ops += Ops(t.width()) * t.height() + 4 * Ops(bases);
+  ops += bf_score_ops(occ.topology(), s, bases);
   return best_contact_base(occ, m, s);
 }
 // find_ff with a memory, for strategies that search many shapes on one occupancy and on copies

@@ -55,12 +55,15 @@
 // only when no free p×q or q×p sub-torus exists. The literal tree-only search is registered as
 // `itat-tree` for comparison (it fails where the fallback would be needed).
 //
-// Counted work: one operation = one tree node visited (the level order built per decision,
-// then each node without a job examined as a base, per orientation), one 64-bit bitmap word
-// processed by the free-base query (and the row-major fallback's scan); allocation bookkeeping
-// counts the level order, the nodes visited to find the base and the w+h children created;
-// a release counts the level order twice (finding the base and its neighbours) and one per
-// child moved or deleted.
+// Counted work: what the code does, one operation = one tree node visited or one 64-bit bitmap
+// word processed. The level order and the candidate list are built once per tree change (one
+// per node read) and the candidates' bit set with them (one per word cleared, one per
+// candidate set), then reused by every decision until the tree changes. A decision: the
+// free-base query's words per orientation, one per word of the test of that mask against the
+// candidates' bits, and when some candidate fits one per candidate probed in level order up to
+// the first that fits; the row-major fallback's words. Allocation bookkeeping counts the nodes
+// visited to find the base and the w+h children created; a release counts the level order
+// twice (finding the base and its neighbours) and one per child moved or deleted.
 #include <algorithm>
 #include <map>
 #include <string>
@@ -94,7 +97,6 @@ class Itat final : public StrategyBase<Itat> {
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     cache_candidates();
-    count(Ops(order_.size()));
     return search(req, occ, cand_, ops_, [](Shape, int, bool) {}, [](Shape, bool) {}, [](const std::optional<Block>&) {});
   }
 
@@ -179,7 +181,7 @@ class Itat final : public StrategyBase<Itat> {
   void allocated(JobId job, const Allocation& a) override {
     for (const Block& b : a.blocks) {
       cache_order();
-      count(Ops(order_.size()) + b.w + b.h);  // the level order, then the new top/right children
+      count(b.w + b.h);  // the new top/right children
       int id = -1;
       for (int k : order_) {
         count(1);
@@ -252,6 +254,7 @@ class Itat final : public StrategyBase<Itat> {
           std::uint64_t any = 0;
           const std::uint64_t* at = cand.at.row(0);
           for (std::size_t k = 0, e = std::size_t(wpr) * std::size_t(m.height()); k < e; ++k) any |= bits[k] & at[k];
+          ops += Ops(wpr) * m.height();
           some = any != 0;
         }
         for (std::size_t i = 0; some && i < cand.id.size(); ++i) {
@@ -264,7 +267,7 @@ class Itat final : public StrategyBase<Itat> {
             return Allocation{{block_at(c.x, c.y, s)}};
           }
         }
-        ops += Ops(cand.id.size());
+        if (some) ops += Ops(cand.id.size());
         orient(s, false);
       }
       if (s == s.rotated()) break;
@@ -338,6 +341,7 @@ class Itat final : public StrategyBase<Itat> {
     order_.resize(tail);
     cand_.id.resize(nc);
     cand_.pos.resize(nc);
+    count(Ops(tail));
     order_valid_ = true;
     cand_valid_ = false;
   }
@@ -346,6 +350,7 @@ class Itat final : public StrategyBase<Itat> {
     if (cand_valid_) return;
     cand_.at.reset(topo_.width(), topo_.height());
     for (const Coord& c : cand_.pos) cand_.at.row(c.y)[c.x >> 6] |= std::uint64_t(1) << (c.x & 63);
+    count(Ops(cand_.at.height()) * cand_.at.words_per_row() + Ops(cand_.pos.size()));
     cand_valid_ = true;
   }
 

@@ -69,19 +69,23 @@
 // virtual edge submeshes one more; the property test "mfa's word-parallel search equals the
 // literal ... algorithm" is what makes this the same decision (and test_explain checks it).
 //
-// Counted work: Srinivasan et al. 2004 §V.B's model of MFA, evaluated on the actual busy list for every
-// orientation tried: one operation for the reject set Δ_T, one per busy submesh for the
-// coverage set Ξ_T (bB), and one per candidate position on the four fringe lines of every busy
-// submesh, 2(h + q − 1) + 2(w + p − 1) for a w×h one, not clipped ((4t√K + u)B), plus the
-// inward lines of the virtual edge submeshes on a mesh (2(w+h)). The early stop on an index of 2(p+q) is not credited, so this
-// is the paper's average-time count a + bB + c + (4t√K + u)B with unit constants, not the
-// word-parallel work of the implementation below. Release: one operation per busy-list entry
-// compared (BusyListStrategy).
+// Counted work: what the search below does, in the unit of every strategy (one 64-bit word
+// read or written, one node's state read, one list entry visited): the free-base query's words
+// (occupancy.hpp), the framed free rows and their transpose built once per decision (one per
+// word written), phase 1's pass (one per word of the valid-base bits, and one per two-word
+// window popcount of a valid base's sides: 2 for its rows, 2 more for its columns when they are
+// read), phase 2's bit sets (one per word cleared or set, one per word of their summaries) and
+// its scan (one per candidate line tested, one per word of a line read, one per candidate
+// visited — six more for the full scan's visit: two status bits cleared, four windows); on a
+// torus one per status word cleared, one per candidate visited and the 2(p+q) perimeter nodes
+// of each valid one scored. Srinivasan et al. 2004 §V.B's average-time model
+// a + bB + c + (4t√K + u)B is not what is counted (bench opsrate checks the count against
+// CPU time). Release: one operation per busy-list entry compared (BusyListStrategy).
 //
 // Sections, in order:
 //   word helpers        bits_at, free_in_range, transpose64/transpose, bits_up/bits_down
 //   the strategy        allocate (orientation, then rotated), explain / explain_orientation
-//                       (the Table I walk as Explain steps), search, paper_ops
+//                       (the Table I walk as Explain steps), search
 //   busy list           allocated / released (row bit-maps and the busy rectangles)
 //   mesh search         summaries (column/row summaries), search_mesh (candidates per busy submesh)
 //   torus search        scan_torus, search_torus (wrap-aware candidates)
@@ -331,6 +335,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
       return idx == top;
     };
     bool stopped = false;
+    Ops unused_ops = 0;  // Explain shows the paper's scan; the decision's count is allocate's
     if (!torus) {
       // Every node of the mesh is a candidate position; a visited one is cleared (checked).
       const int wpr = (W + 63) / 64, hpr = (H + 63) / 64;
@@ -344,7 +349,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
         VR[std::size_t(y) * wpr + (x >> 6)] &= ~(Word(1) << (x & 63));
         VT[std::size_t(x) * hpr + (y >> 6)] &= ~(Word(1) << (y & 63));
         return record(x, y);
-      }, begin);
+      }, begin, unused_ops);
     } else {
       std::vector<char> checked(std::size_t(W) * H, 0);
       stopped = scan_torus(p, q, [&](int x, int y) {
@@ -377,34 +382,8 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
   std::optional<Block> search(const Occupancy& occ, Shape s) {
     const int W = occ.width(), H = occ.height();
     if (s.w > W || s.h > H) return std::nullopt;
-    count(paper_ops(W, H, occ.topology().wraps(), s));
     return occ.topology().wraps() ? search_torus(occ, s) : search_mesh(occ, s);
   }
-
-  // The counted work of one orientation (see the file header): 1 for Δ_T, one per busy submesh
-  // for Ξ_T, and one per candidate position on the four fringe lines of every busy submesh —
-  // 2(h + q − 1) + 2(w + p − 1) for a w×h submesh, not clipped to the mesh, from running sums
-  // (O(1), so counting costs nothing beside the search) — plus the inward lines of the four
-  // virtual edge submeshes on a mesh.
-  Ops paper_ops(int W, int H, bool torus, Shape s) const {
-    const Ops B = Ops(busy_.size());
-    Ops n = 1 + B + 2 * (sum_h_ + B * (s.h - 1)) + 2 * (sum_w_ + B * (s.w - 1));
-    if (!torus) n += 2 * Ops(W) + 2 * Ops(H);
-    return n;
-  }
-
- public:
-  void allocated(JobId job, const Allocation& a) override {
-    BusyListStrategy::allocated(job, a);
-    for (const Block& b : a.blocks) sum_w_ += b.w, sum_h_ += b.h;
-  }
-  void released(JobId job, const Allocation& a) override {
-    BusyListStrategy::released(job, a);
-    for (const Block& b : a.blocks) sum_w_ -= b.w, sum_h_ -= b.h;
-  }
-
- private:
-  Ops sum_w_ = 0, sum_h_ = 0;  // total width and height of the busy submeshes (paper_ops)
 
   // The candidate lines in the paper's order: around every busy submesh (report order), then
   // the virtual edge submeshes. `VR` (rows, wpr words each) and `VT` (columns, hpr words each)
@@ -413,26 +392,31 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
   // of each line in line order and returns true to stop; scan returns whether it stopped.
   // begin(i) is called before the lines of busy submesh i (report order) and begin(-1) before
   // the virtual edge submeshes (Explain mode groups candidates by it; allocate ignores it).
+  // Adds to `ops` one per line tested, one per word of a line read and one per candidate visited.
   template <class Visit, class Begin>
   bool scan(int W, int H, int p, int q, const Word* VR, int wpr, const Word* VT, int hpr, const Word* CA,
-            const Word* RA, Visit&& visit, Begin&& begin) const {
+            const Word* RA, Visit&& visit, Begin&& begin, Ops& ops) const {
     // Vertical line at column x, rows lo..hi clipped; horizontal line at row y, columns lo..hi.
     auto column = [&](int x, int lo, int hi, bool up) -> bool {
+      ++ops;
       if (x < 0 || x >= W || !((CA[x >> 6] >> (x & 63)) & 1)) return false;
       lo = std::max(lo, 0);
       hi = std::min(hi, H - 1);
       if (lo > hi) return false;
+      ops += Ops((hi - lo) / 64 + 1);
       const Word* r = VT + std::size_t(x) * hpr;
-      auto f = [&](int y) { return visit(x, y); };
+      auto f = [&](int y) { return ++ops, visit(x, y); };
       return up ? bits_up(r, hpr, lo, hi, f) : bits_down(r, hpr, lo, hi, f);
     };
     auto row = [&](int y, int lo, int hi, bool up) -> bool {
+      ++ops;
       if (y < 0 || y >= H || !((RA[y >> 6] >> (y & 63)) & 1)) return false;
       lo = std::max(lo, 0);
       hi = std::min(hi, W - 1);
       if (lo > hi) return false;
+      ops += Ops((hi - lo) / 64 + 1);
       const Word* r = VR + std::size_t(y) * wpr;
-      auto f = [&](int x) { return visit(x, y); };
+      auto f = [&](int x) { return ++ops, visit(x, y); };
       return up ? bits_up(r, wpr, lo, hi, f) : bits_down(r, wpr, lo, hi, f);
     };
     for (std::size_t i = 0; i < busy_.size(); ++i) {
@@ -469,8 +453,9 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
   std::optional<Block> search_mesh(const Occupancy& occ, Shape s) {
     const int W = occ.width(), H = occ.height(), p = s.w, q = s.h;
     const int wpr = (W + 63) / 64, hpr = (H + 63) / 64;
-    occ.free_bases(p, q, valid_);  // bit clear = status 1 (Δ_T ∪ Ξ_T)
+    count(occ.free_bases(p, q, valid_));  // bit clear = status 1 (Δ_T ∪ Ξ_T)
     // No valid base: every candidate scores -1, so the search could only end empty.
+    count(Ops(H) * wpr);
     if (!valid_.any()) return std::nullopt;
     // Free bits framed by one busy (zero) line on each side, with a zero word after every line:
     // fr_ line y+1 = row y, ft_ line x+1 = column x. The mesh edge then counts as busy with no
@@ -481,6 +466,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
       for (int y = 0; y < H; ++y) std::copy(occ.free_row(y), occ.free_row(y) + wpr, &fr_[std::size_t(y + 1) * rs]);
       ft_.assign(std::size_t(W + 2) * cs, 0);
       transpose(W, H, [&](int y) { return occ.free_row(y); }, ft_.data(), cs, 1);
+      count(Ops(H + 2) * rs + Ops(W + 2) * cs);
     }
     have_free_t_ = true;  // the free bits do not change between the two orientations
     const int top = 2 * (p + q);
@@ -516,11 +502,14 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
     int M = -1;
     hits_.clear();
     const Word* const V0 = VR;
+    Ops ops = Ops(H) * wpr;
     for (int y = 0; y < H; ++y)
       for (int k = 0; k < wpr; ++k)
         for (Word m = V0[std::size_t(y) * wpr + k]; m; m &= m - 1) {
           const int x = k * 64 + __builtin_ctzll(m), ub = top - free_rows(x, y);
+          ops += 2;
           if (ub < M) continue;
+          ops += 2;
           const int idx = ub - free_cols(x, y);
           if (idx < M) continue;
           if (idx > M) M = idx, hits_.clear();
@@ -537,30 +526,37 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
       hit_t_[std::size_t(x) * hpr + (y >> 6)] |= Word(1) << (y & 63);
     }
     summaries(hit_r_.data(), W, H, hit_ca_, hit_ra_);
+    ops += Ops(vsize) * 2 + Ops(W) * hpr + 2 * Ops(hits_.size());  // cleared, set, summarized
     int fx = -1, fy = -1;
-    if (scan(W, H, p, q, hit_r_.data(), wpr, hit_t_.data(), hpr, hit_ca_.data(), hit_ra_.data(), [&](int x, int y) {
+    const bool found = scan(W, H, p, q, hit_r_.data(), wpr, hit_t_.data(), hpr, hit_ca_.data(), hit_ra_.data(), [&](int x, int y) {
           fx = x, fy = y;
           return true;
-        }, [](int) {}))
+        }, [](int) {}, ops);
+    if (found) {
+      count(ops);
       return Block{fx, fy, p, q};
+    }
     // The full scan. Status 2 ("checked") = the base's bit cleared in both copies of the
     // free-base bits (rows and columns), so that later lines skip it word-parallel.
     valid_t_.assign(std::size_t(W) * hpr, 0);
     transpose(W, H, [&](int y) { return valid_.row(y); }, valid_t_.data(), hpr, 0);
     Word* const VT = valid_t_.data();
     summaries(VR, W, H, colany_, rowany_);
+    ops += 2 * Ops(W) * hpr + Ops(vsize);  // cleared and transposed, summarized
     int best = -1;
     Block pick;
     scan(W, H, p, q, VR, wpr, VT, hpr, colany_.data(), rowany_.data(), [&](int x, int y) {
       VR[std::size_t(y) * wpr + (x >> 6)] &= ~(Word(1) << (x & 63));
       VT[std::size_t(x) * hpr + (y >> 6)] &= ~(Word(1) << (y & 63));
+      ops += 6;
       const int idx = index(x, y);
       if (idx > best) {
         best = idx;
         pick = Block{x, y, p, q};
       }
       return idx == top;
-    }, [](int) {});
+    }, [](int) {}, ops);
+    count(ops);
     if (best >= 0) return pick;
     return std::nullopt;
   }
@@ -590,11 +586,13 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
 
   std::optional<Block> search_torus(const Occupancy& occ, Shape s) {
     const int W = occ.width(), H = occ.height(), p = s.w, q = s.h;
-    occ.free_bases(p, q, valid_);
+    count(occ.free_bases(p, q, valid_));
     const BaseMask& valid = valid_;
-    if (!valid.any()) return std::nullopt;  // as on the mesh: nothing valid, nothing found
     const int wpr = (W + 63) / 64;
+    count(Ops(H) * wpr);
+    if (!valid.any()) return std::nullopt;  // as on the mesh: nothing valid, nothing found
     checked_.assign(std::size_t(wpr) * H, 0);
+    count(Ops(H) * wpr);
     const int top = 2 * (p + q);
     int best = -1;
     Block pick;
@@ -603,9 +601,11 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
       y = ((y % H) + H) % H;
       Word& c = checked_[std::size_t(y) * wpr + (x >> 6)];
       const Word bit = Word(1) << (x & 63);
+      count(1);
       if (c & bit) return false;
       c |= bit;
       if (!valid.test(x, y)) return false;
+      count(2 * (p + q));
       const int idx = boundary_contact(occ, Block{x, y, p, q});
       if (idx > best) {
         best = idx;
@@ -616,7 +616,7 @@ class MinimalFragmentation final : public BusyListStrategy<MinimalFragmentation>
     scan_torus(p, q, visit, [](int) {});
     if (best >= 0) return pick;
     int x, y;
-    if (valid.first(x, y)) return Block{x, y, p, q};
+    if (valid.first(x, y, ops_)) return Block{x, y, p, q};
     return std::nullopt;
   }
 

@@ -29,9 +29,11 @@
 //    so consecutive pages stay adjacent); shuffled interleaves the bits of the page column, row
 //    and layer (Morton order in 3D). On depth 1 the pages and their order are the 2D ones.
 //
-// Counted work: one operation = one page examined in index order (its free/busy state is one
-// look-up in a page table in Lo et al.; here a mask test of the free bits of each of its rows
-// — one bit for k = 0 — which is not counted). No release work.
+// Counted work: one operation = one word of free bits read while testing a page, pages in index
+// order (one per row of the page and layer, up to the first busy row — one for k = 0, where
+// a page is a node; one per node for pages over 64 nodes wide, tested node by node). Lo et al.
+// look a page's state up in a page table (one operation per page): the count here is what
+// the code reads. No release work.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -104,16 +106,15 @@ class Paging final : public StrategyBase<Paging> {
     const std::uint64_t* bits = occ.free_row(0);  // the rows are contiguous, wpr words each
     const std::size_t wpr = std::size_t((occ.width() + 63) / 64), lpr = std::size_t(occ.height()) * wpr;
     auto page_free = [&](std::size_t i) {  // = occ.block_free(pages_[i])
-      if (tests_.empty()) return occ.block_free(pages_[i]);
+      if (tests_.empty()) return count(pages_[i].area()), occ.block_free(pages_[i]);
       const Test& t = tests_[i];
       for (int l = 0; l < pages_[i].d; ++l)  // layers of the page (lpr words apart)
         for (int r = 0; r < pages_[i].h; ++r)
-          if ((bits[t.word + std::size_t(l) * lpr + std::size_t(r) * wpr] & t.mask) != t.mask) return false;
+          if (count(1), (bits[t.word + std::size_t(l) * lpr + std::size_t(r) * wpr] & t.mask) != t.mask) return false;
       return true;
     };
     for (std::size_t i = 0; i < pages_.size(); ++i) {
       const Block& pg = pages_[i];
-      count(1);
       if (!page_free(i)) continue;
       if (max_blocks_ > 0 && int(a.blocks.size()) >= max_blocks_) return std::nullopt;
       a.blocks.push_back(pg);

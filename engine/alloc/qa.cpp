@@ -22,11 +22,14 @@
 // four plain rectangles (for_each_ring_range), so the same row sweep finds the lowest, then
 // leftmost base of a free sub-torus, which may wrap.
 //
-// Counted work: one operation = one busy-list entry read (its coverage computed), one row of a
-// coverage area applied to last_covered, or one row examined for the first gap — the O(hB)
-// of Srinivasan et al. 2004's Table VI, per orientation tried. Release: one operation per busy-list entry
+// Counted work: one operation = one busy-list entry read (its coverage computed), one coverage
+// moved by the sort by x1 (⌈log2(n+1)⌉ per coverage of n), one entry of last_covered and of the
+// row flags set up (two per row), one row of a coverage area applied to last_covered, or one
+// row examined for the first gap — the O(hB) of Srinivasan et al. 2004's Table VI with the
+// sort's B log B, per orientation tried. Release: one operation per busy-list entry
 // compared while removing the job's blocks (BusyListStrategy).
 #include <algorithm>
+#include <bit>
 #include <vector>
 #include "strategy.hpp"
 
@@ -67,8 +70,10 @@ class QuickAllocation final : public BusyListStrategy<QuickAllocation> {
       if (c.x1 <= c.x2 && c.y1 <= c.y2) cover_.push_back(c);
     }
     std::stable_sort(cover_.begin(), cover_.end(), [](const Cover& a, const Cover& b) { return a.x1 < b.x1; });
+    count(Ops(cover_.size()) * Ops(std::bit_width(cover_.size())));
     last_.assign(std::size_t(ymax + 1), -1);
     closed_.assign(std::size_t(ymax + 1), 0);
+    count(2 * Ops(ymax + 1));
     for (const Cover& c : cover_)
       for (int y = (count(c.y2 - c.y1 + 1), c.y1); y <= c.y2; ++y) {
         if (closed_[std::size_t(y)]) continue;

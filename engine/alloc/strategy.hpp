@@ -6,10 +6,12 @@
 // step. Strategies are values: clone() copies one with all its state (compare mode, snapshots).
 //
 // Counted work: every strategy adds its elementary operations to a counter (count()) as it
-// decides (allocate + allocated) and releases (released). What one operation is — nodes or
-// bitmap words examined, list entries or tree nodes visited — is stated in each strategy's
-// file header, so that the counts can be held against the paper's complexity statement. The
-// counter is a plain integer in the strategy object: deterministic (no clocks), identical
+// decides (allocate + allocated) and releases (released), all in one unit
+// (docs/model/allocation-time.md): one read or write of one machine word or of one element of
+// the strategy's own structure — a 64-bit bitmap word processed, one node's state read on its
+// own, one list entry or tree node visited, one coverage cell — counting what the code does.
+// Each strategy's file header says which of these its operations are; `alloclab bench
+// opsrate` holds the counts against CPU time. The counter is a plain integer in the strategy object: deterministic (no clocks), identical
 // native and wasm, copied with the strategy. The simulation reads ops() before and after each
 // call (results mean_allocation_ops, max_allocation_ops, mean_release_ops; key alloc_cost).
 //

@@ -34,8 +34,9 @@ struct Cell {
 
 double cpu_s() { return double(std::clock()) / CLOCKS_PER_SEC; }
 
-// Busy submeshes with sides U[1,4] at random bases until `target` of the nodes are busy.
-std::vector<Block> fill(Occupancy& occ, double target, Rng& rng) {
+}  // namespace
+
+std::vector<Block> fill_busy_submeshes(Occupancy& occ, double target, Rng& rng) {
   const int W = occ.width(), H = occ.height();
   std::vector<Block> blocks;
   long long misses = 0;
@@ -48,8 +49,6 @@ std::vector<Block> fill(Occupancy& occ, double target, Rng& rng) {
   }
   return blocks;
 }
-
-}  // namespace
 
 int bench_ops(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   bool csv = false;
@@ -107,7 +106,7 @@ int bench_ops(const std::vector<std::string>& args, std::ostream& out, std::ostr
         const double c0 = cpu_s();
         Rng rng(derive_seed(2026, std::uint64_t(L) * 10 + o));
         Occupancy occ(t);
-        const std::vector<Block> blocks = fill(occ, occs[o], rng);
+        const std::vector<Block> blocks = fill_busy_submeshes(occ, occs[o], rng);
         auto strat = si.make(t, StrategyParams{});
         for (std::size_t b = 0; b < blocks.size(); ++b) strat->allocated(JobId(b), Allocation{{blocks[b]}});
         Rng arng(7);

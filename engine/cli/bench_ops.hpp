@@ -4,8 +4,17 @@
 #include <iosfwd>
 #include <string>
 #include <vector>
+#include "../core/geometry.hpp"
+#include "../core/rng.hpp"
 
 namespace alloclab {
+
+class Occupancy;
+
+// The benches' busy state: submeshes with sides U[1,4] assigned (as jobs 0, 1, ...) at random
+// bases of `occ` until `target` of its nodes are busy or random placement stops finding room.
+// Returns the blocks in assignment order.
+std::vector<Block> fill_busy_submeshes(Occupancy& occ, double target, Rng& rng);
 
 // Mean / max counted operations per allocation decision (alloc/strategy.hpp) for every
 // strategy, on square machines of side 16..max_side at three occupancies, with the fitted

@@ -27,6 +27,7 @@
 #include "bench_alloc.hpp"
 #include "bench_blind.hpp"
 #include "bench_ops.hpp"
+#include "bench_opsrate.hpp"
 #include "bench_premas.hpp"
 #include "bench_shards.hpp"
 #include "bench_sweep.hpp"
@@ -405,6 +406,8 @@ const CliCommand kBenchCommands[] = {
      .summary = "contiguous strategies' failures while a free block of the job's shape existed", .run = bench_blind},
     {.name = "ops", .usage = "[csv] [max=SIDE] [strategy=IDS]", .summary = "counted operations per decision vs machine side",
      .run = bench_ops},
+    {.name = "opsrate", .usage = "[quick] [min_ms=MS] [strategy=IDS]",
+     .summary = "counted operations vs CPU time per decision: ops per us per strategy and their spread", .run = bench_opsrate},
     {.name = "net", .usage = "", .summary = "network flit-hops simulated per second",
      .run = [](const std::vector<std::string>& w, std::ostream& o, std::ostream& e) {
        return no_arguments<net_bench>("bench net", w, o, e);

@@ -14,6 +14,7 @@
 // `bench alloc3d` does the same for the strategies defined in 3D on 16×16×16 and 32×32×32
 // meshes at 50% and 80% occupancy (busy boxes and requests with sides 1..L/8 per dimension).
 #include "bench_alloc.hpp"
+#include "bench_ops.hpp"
 #include "cpu_clock.hpp"
 #include <algorithm>
 #include <chrono>
@@ -141,14 +142,7 @@ bool parse_bench_args(const std::vector<std::string>& args, const char* const* c
   for (const std::string& a : args) {
     if (a == "quick") { quick = true; continue; }
     if (a.rfind("repeats=", 0) == 0 && parse_int64(a.substr(8), repeats) && repeats >= 1 && repeats <= 1000) continue;
-    if (a.rfind("strategy=", 0) == 0) {
-      bool ok = true;
-      for (const std::string& id : split_on(a.substr(9), ',')) {
-        ok = ok && find_strategy(id) != nullptr;
-        only.push_back(id);
-      }
-      if (ok && !only.empty()) continue;
-    }
+    if (a.rfind("strategy=", 0) == 0 && parse_strategy_ids(a.substr(9), only)) continue;
     if (a.rfind("cell=", 0) == 0) {
       for (int k = 0; k < ncells; ++k)
         if (a.substr(5) == cells[k]) only_cell = k;

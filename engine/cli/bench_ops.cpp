@@ -50,6 +50,16 @@ std::vector<Block> fill_busy_submeshes(Occupancy& occ, double target, Rng& rng) 
   return blocks;
 }
 
+bool parse_strategy_ids(const std::string& list, std::vector<std::string>& only) {
+  bool ok = true;
+  const std::size_t n0 = only.size();
+  for (const std::string& id : split_on(list, ',')) {
+    ok = ok && find_strategy(id) != nullptr;
+    only.push_back(id);
+  }
+  return ok && only.size() > n0;
+}
+
 int bench_ops(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   bool csv = false;
   int max_side = 512;

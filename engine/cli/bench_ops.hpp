@@ -16,6 +16,10 @@ class Occupancy;
 // Returns the blocks in assignment order.
 std::vector<Block> fill_busy_submeshes(Occupancy& occ, double target, Rng& rng);
 
+// The benches' `strategy=ID,ID...` value: appends its ids to `only`; false if one is unknown
+// (alloclab list) or none is given.
+bool parse_strategy_ids(const std::string& list, std::vector<std::string>& only);
+
 // Mean / max counted operations per allocation decision (alloc/strategy.hpp) for every
 // strategy, on square machines of side 16..max_side at three occupancies, with the fitted
 // log-log growth exponent per strategy. `csv`: one row per (strategy, occupancy, side) instead

@@ -78,14 +78,7 @@ int bench_opsrate(const std::vector<std::string>& args, std::ostream& out, std::
   for (const std::string& a : args) {
     if (a == "quick") { quick = true; continue; }
     if (a.rfind("min_ms=", 0) == 0 && parse_int64(a.substr(7), min_ms) && min_ms >= 1 && min_ms <= 10000) continue;
-    if (a.rfind("strategy=", 0) == 0) {
-      bool ok = true;
-      for (const std::string& id : split_on(a.substr(9), ',')) {
-        ok = ok && find_strategy(id) != nullptr;
-        only.push_back(id);
-      }
-      if (ok && !only.empty()) continue;
-    }
+    if (a.rfind("strategy=", 0) == 0 && parse_strategy_ids(a.substr(9), only)) continue;
     err << "alloclab: bench opsrate: '" << a.substr(0, 64)
         << "' is not valid; allowed: quick, min_ms=MS (1..10000), strategy=ID[,ID...] (alloclab list)\n";
     return 2;

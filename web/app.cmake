@@ -17,7 +17,7 @@ target_compile_options(alloclab_imgui PRIVATE -w)
 # One file per window (web/win_*.cpp): a new window is picked up without editing this list.
 file(GLOB ALLOCLAB_WINDOW_SOURCES CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/web/win_*.cpp")
 set(ALLOCLAB_APP_SOURCES
-  web/main.cpp web/gl_renderer.cpp web/gl_texture.cpp web/page_api.cpp web/page_facts.cpp web/mesh_canvas.cpp web/mesh_canvas_3d.cpp web/plot.cpp web/results_export.cpp web/traffic_overlay.cpp web/traffic_heat.cpp
+  web/main.cpp web/gl_renderer.cpp web/gl_texture.cpp web/page_api.cpp web/page_facts.cpp web/mesh_canvas.cpp web/mesh_canvas_3d.cpp web/orbit_canvas.cpp web/plot.cpp web/results_export.cpp web/traffic_overlay.cpp web/traffic_heat.cpp
   ${ALLOCLAB_WINDOW_SOURCES})
 
 # The UI font: DejaVu Sans from Debian's fonts-dejavu-core (scripts/setup installs it), never

@@ -7,8 +7,9 @@
 // budget), Pin (the pinned job), FrameReport (what the windows drew, for the page API's test
 // hooks), FrameTiming (work per frame), ExplainCursor (Explain mode's step), Batch (a sweep
 // runner stepped per frame: replications, sweep, paired compare; read-only outside AppState)
-// and the Compare / Sweep settings. The windows never see AppState: each gets a const view of
-// what it reads and these parts or callbacks for what it changes (windows.hpp).
+// the Compare / Sweep settings and the 3D view's OrbitView (iso_view.hpp). The windows never
+// see AppState: each gets a const view of what it reads and these parts or callbacks for what
+// it changes (windows.hpp).
 #pragma once
 #include "app_layer.hpp"
 #include <array>
@@ -19,6 +20,7 @@
 #include <utility>
 #include <vector>
 #include "first_difference.hpp"
+#include "iso_view.hpp"
 #include "page_keys.hpp"
 #include "simulation.hpp"
 #include "sweep/sweep_runner.hpp"
@@ -202,6 +204,12 @@ class FrameReport {
     static constexpr int kTiles = 64;
     std::array<std::array<float, 4>, kTiles> tile_rect{};
     std::array<int, kTiles> tile_z{};
+    // the 3D view (orbit_canvas.hpp) instead of the layers: its camera, the top layer shown,
+    // the boxes and faces it drew, whether their order came from the sort, its time (ms)
+    bool orbit = false;
+    float yaw = 0, pitch = 0, orbit_ms = 0;
+    int top = 0, boxes = 0, faces = 0;
+    bool exact = true;
   };
   // A rectangle in page pixels (empty: nothing drawn).
   struct Box {
@@ -220,10 +228,12 @@ class FrameReport {
     float bar_gap = -1;
   };
   // Controls a test looks at or clicks: the Mesh window's traffic checkbox (enabled, ticked),
+  // its Layers / 3D switch, Reset view button and cut slider (3D machines),
   // Setup's speed slider with its value written beside it and its shipped-log buttons, the
   // Sweep's log-scale checkboxes.
   struct Controls {
     bool traffic_drawn = false, traffic_enabled = false, traffic_ticked = false;
+    Box view_layers, view_3d, view_reset, view_cut;  // the Mesh window's view of a 3D machine
     Box traffic_box;
     Box speed_slider, speed_value;
     Box sweep_log_x, sweep_log_y;
@@ -397,6 +407,11 @@ class AppState {
   FrameReport& report() { return report_; }
   const FrameReport& report() const { return report_; }
 
+  // ---- the Mesh window's view of a 3D machine: layers or the orbitable 3D view, its camera
+  // and cut (iso_view.hpp OrbitView; the window, the arrow keys and the page API change it)
+  OrbitView& orbit() { return orbit_; }
+  const OrbitView& orbit() const { return orbit_; }
+
   // ---- Explain mode's cursor (ExplainCursor above)
   ExplainCursor& explain_cursor() { return explain_; }
   const ExplainCursor& explain_cursor() const { return explain_; }
@@ -467,6 +482,7 @@ class AppState {
   std::optional<Simulation> sim_;
   Playback playback_;
   Pin pin_;
+  OrbitView orbit_;
   std::vector<std::string> compare_ids_ = {"ff", "bf", "mbs"};
   SweepSettings sweep_settings_;
   ExplainCursor explain_;

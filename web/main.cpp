@@ -12,7 +12,7 @@
 //   layout              layout() (default window rectangles per slot)
 //   the app             App (window, GL, renderer, AppState, the windows), place()
 //   menu bar            menu_bar (modes, presets, share/export, windows, frame work)
-//   keys and style      shortcut (Space, S, R, E, ←/→, 1-4), save_screenshot, setup_style
+//   keys and style      shortcut (Space, S, R, E, arrows, 1-4), save_screenshot, setup_style
 //   the windows         draw_windows: each window gets its View (const references into
 //                       AppState), the narrow parts it changes and its Actions (callbacks
 //                       bound to AppState's member functions), placed at its slot
@@ -287,18 +287,30 @@ void menu_bar(App& app) {
 }
 
 // Keys (when no text field has the keyboard): Space play/pause, S step, R reset, E run to
-// end, 1-4 modes, Left/Right the previous/next step in Explain mode. Read from SDL's key-down
+// end, 1-4 modes, Left/Right the previous/next step in Explain mode, the arrows orbit the Mesh
+// window's 3D view in Run mode. Read from SDL's key-down
 // events (ImGui 1.86 misses a press and release that arrive within one frame).
 void shortcut(AppState& st, const SDL_KeyboardEvent& k) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || (k.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) return;
+  // the arrows turn the Mesh window's 3D view (Run mode, a 3D machine shown in 3D)
+  const bool orbiting = st.mode() == Mode::Run && st.orbit().three_d && st.sim().occupancy().depth() > 1;
+  constexpr float kOrbitKeyStep = 15;  // degrees per press
   switch (k.keysym.scancode) {
     case SDL_SCANCODE_SPACE: if (!k.repeat) st.playback().toggle(); break;
     case SDL_SCANCODE_S: st.step_once(); break;
     case SDL_SCANCODE_R: if (!k.repeat) st.reset(); break;
     case SDL_SCANCODE_E: if (!k.repeat) st.run_to_end(); break;
-    case SDL_SCANCODE_LEFT: if (st.mode() == Mode::Explain) st.explain_cursor().prev(); break;
-    case SDL_SCANCODE_RIGHT: if (st.mode() == Mode::Explain) st.explain_cursor().next(); break;
+    case SDL_SCANCODE_LEFT:
+      if (st.mode() == Mode::Explain) st.explain_cursor().prev();
+      else if (orbiting) st.orbit().orbit(-kOrbitKeyStep, 0);
+      break;
+    case SDL_SCANCODE_RIGHT:
+      if (st.mode() == Mode::Explain) st.explain_cursor().next();
+      else if (orbiting) st.orbit().orbit(kOrbitKeyStep, 0);
+      break;
+    case SDL_SCANCODE_UP: if (orbiting) st.orbit().orbit(0, kOrbitKeyStep); break;
+    case SDL_SCANCODE_DOWN: if (orbiting) st.orbit().orbit(0, -kOrbitKeyStep); break;
     case SDL_SCANCODE_1: case SDL_SCANCODE_2: case SDL_SCANCODE_3: case SDL_SCANCODE_4:
       if (!k.repeat) st.set_mode(kModes[std::size_t(k.keysym.scancode - SDL_SCANCODE_1)]);
       break;
@@ -442,7 +454,7 @@ void draw_windows(App& app) {
   }
   switch (st.mode()) {
     case Mode::Run:
-      if (shown("Mesh", app.mesh.open)) place(app, Slot::MainTop), app.mesh.draw(sim, st.pin(), st.report());
+      if (shown("Mesh", app.mesh.open)) place(app, Slot::MainTop), app.mesh.draw(sim, st.pin(), st.orbit(), st.report());
       if (shown("Charts", app.charts.open)) place(app, Slot::MainBottomLeft), app.charts.draw(st.history(), sim, st.report());
       if (shown("Gantt", app.gantt.open)) place(app, Slot::MainBottomRight), app.gantt.draw(sim, st.pin(), st.report());
       if (shown("Queue and jobs", app.queue.open)) place(app, Slot::RightTop), app.queue.draw(sim, st.pin());

@@ -102,7 +102,17 @@ std::string state_json(AppState& state) {
                   mv.tile_z[std::size_t(i)]);
     out += b4;
   }
-  out += "]}";
+  out += "]";
+  // the share of busy nodes; the 3D view (orbit_canvas.hpp): drawn instead of the layers, its
+  // camera, cut, boxes, faces
+  const OrbitView& ov = state.orbit();
+  std::snprintf(b4, sizeof b4,
+                ",\"busy\":%.4f,\"orbit\":{\"on\":%s,\"drawn\":%s,\"yaw\":%.3f,\"pitch\":%.3f,\"zoom\":%.3f,\"top\":%d,\"boxes\":%d,"
+                "\"faces\":%d,\"exact\":%s,\"ms\":%.3f}}",
+                double(sim.occupancy().busy_count()) / double(sim.occupancy().topology().nodes()), ov.three_d ? "true" : "false",
+                mv.orbit ? "true" : "false", double(ov.yaw), double(ov.pitch), double(ov.zoom), mv.top, mv.boxes, mv.faces,
+                mv.exact ? "true" : "false", double(mv.orbit_ms));
+  out += b4;
   // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
   out += ",\"explain\":{\"strategy\":";
   out += json_string(ex.strategy());
@@ -154,6 +164,24 @@ std::string gantt_json(AppState& state) {  // what the Gantt window drew last fr
                 g.bars, g.hovered, state.pin().job(), g.bar_job, double(g.bar_x), double(g.bar_y), g.bar_rgb >> 16, g.bar_rgb >> 8 & 0xff,
                 g.bar_rgb & 0xff, double(g.x0), double(g.y0), double(g.x1 - g.x0), double(g.y1 - g.y0));
   return b;
+}
+
+// meshView: the layers or the 3D view, its camera and cut, as the Mesh window's controls set them.
+std::string mesh_view_command(AppState& state, const std::string& arg) {
+  OrbitView& v = state.orbit();
+  if (arg == "layers" || arg == "3d") {
+    v.three_d = arg == "3d";
+  } else if (arg == "reset") {
+    v.reset();
+  } else if (arg.rfind("cut=", 0) == 0) {
+    v.cut = std::atoi(arg.c_str() + 4);
+  } else if (arg.rfind("orbit=", 0) == 0 && arg.find(',') != std::string::npos) {
+    v.reset();
+    v.orbit(float(std::atof(arg.c_str() + 6)) - v.yaw, float(std::atof(arg.c_str() + arg.find(',') + 1)) - v.pitch);
+  } else {
+    return "meshView: '" + arg + "' is not one of layers, 3d, reset, cut=K, orbit=YAW,PITCH";
+  }
+  return "";
 }
 
 std::string compare_command(AppState& state, const std::string& arg) {
@@ -292,6 +320,8 @@ const PageCommand kPageCommands[] = {
      }},
     {.name = "pin", .arg = "JOB", .summary = "pin a job (-1: none)",
      .run = [](AppState& s, const std::string& arg) -> std::string { s.pin().set(JobId(std::atoi(arg.c_str()))); return ""; }},
+    {.name = "meshView", .arg = "layers|3d|reset|cut=K|orbit=YAW,PITCH", .summary = "the Mesh window's view of a 3D machine (cut=-1: every layer)",
+     .run = mesh_view_command},
     {.name = "gantt", .arg = "", .summary = "what the Gantt window drew last frame (JSON)",
      .run = [](AppState& s, const std::string&) { return gantt_json(s); }},
     {.name = "firstDifference", .arg = "", .summary = "Compare: the `alloclab diff` JSON, runs stopped there",

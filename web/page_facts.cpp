@@ -42,7 +42,8 @@ std::string controls_json(const FrameReport& r) {
   for (const auto& [file, b] : c.log_buttons) logs += std::string(logs.size() > 1 ? "," : "") + "{\"file\":" + json_string(file) + ",\"rect\":" + box(b) + "}";
   logs += "]";
   return "{\"logButtons\":" + logs + ",\"traffic\":{\"drawn\":" + flag(c.traffic_drawn) + ",\"enabled\":" + flag(c.traffic_enabled) + ",\"ticked\":" +
-         flag(c.traffic_ticked) + ",\"box\":" + box(c.traffic_box) + "},\"speed\":{\"slider\":" + box(c.speed_slider) +
+         flag(c.traffic_ticked) + ",\"box\":" + box(c.traffic_box) + "},\"meshView\":{\"layers\":" + box(c.view_layers) +
+         ",\"orbit\":" + box(c.view_3d) + ",\"reset\":" + box(c.view_reset) + ",\"cut\":" + box(c.view_cut) + "},\"speed\":{\"slider\":" + box(c.speed_slider) +
          ",\"value\":" + box(c.speed_value) + "},\"sweepLog\":{\"x\":" + box(c.sweep_log_x) + ",\"y\":" + box(c.sweep_log_y) + "},\"gantt\":{\"t0\":" + format_number(g.t0) + ",\"t1\":" + format_number(g.t1) +
          ",\"rowLabels\":" + std::to_string(g.row_labels) + ",\"legend\":" + std::to_string(g.legend_entries) +
          ",\"note\":" + json_string(g.note) + ",\"textEnd\":" + format_number(g.text_end) + ",\"x1\":" + format_number(g.x1) + "},\"explain\":{\"drawn\":" + flag(e.drawn) + ",\"neutralBusy\":" + flag(e.neutral_busy) + ",\"columns\":" +

@@ -1,5 +1,6 @@
 // win_mesh.cpp — the Mesh window (Run mode): the running simulation's machine on the shared
-// occupancy canvas (mesh_canvas.hpp) with a one-line header and a legend of what is drawn.
+// occupancy canvas (mesh_canvas.hpp) with a one-line header and a legend of what is drawn; a 3D
+// machine as its layers or, switched under the canvas, as the orbitable 3D view (orbit_canvas.hpp).
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -11,7 +12,49 @@
 
 namespace alloclab::app {
 
-void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
+namespace {
+
+constexpr float kCutSliderWidth = 110;  // the 3D view's cut slider (pixels)
+
+FrameReport::Box item_box() {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  return {a.x, a.y, b.x, b.y};
+}
+
+// A 3D machine's Layers / 3D switch (reported for the page's tests).
+void view_switch(OrbitView& view, FrameReport& report) {
+  if (ImGui::RadioButton("Layers", !view.three_d)) view.three_d = false;
+  report.controls().view_layers = item_box();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The layers z = 0, 1, ... side by side");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("3D", view.three_d)) view.three_d = true;
+  report.controls().view_3d = item_box();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The running jobs as boxes in the machine, orbited by dragging");
+}
+
+// The pinned job (with an unpin button) or, when none, the hint.
+void pinned_line(const Simulation& sim, Pin& pin, const char* hint) {
+  const JobId pinned = pin.job();
+  ImGui::PushTextWrapPos(0.0f);
+  if (pinned != kNoJob) {
+    const JobRecord* j = sim.running_job(pinned);
+    char shape[48] = "";
+    if (j && j->shape.d > 1) std::snprintf(shape, sizeof shape, "%dx%dx%d", j->shape.w, j->shape.h, j->shape.d);
+    else if (j) std::snprintf(shape, sizeof shape, "%dx%d", j->shape.w, j->shape.h);
+    if (j && j->end >= 0) ImGui::Text("pinned: job %d  %s  %zu block(s)  ends %.1f", j->id, shape, j->alloc.blocks.size(), j->end);
+    else if (j) ImGui::Text("pinned: job %d  %s  %zu block(s)  ends when its messages arrive", j->id, shape, j->alloc.blocks.size());
+    else ImGui::TextDisabled("pinned: job %d (waiting or departed)", pinned);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("unpin")) pin.clear();
+  } else {
+    ImGui::TextDisabled("%s", hint);
+  }
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void MeshWindow::draw(const Simulation& sim, Pin& pin, OrbitView& view, FrameReport& report) {
   if (!open) return;
   if (!ImGui::Begin("Mesh", &open)) { ImGui::End(); return; }
   const Occupancy& occ = sim.occupancy();
@@ -28,16 +71,47 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", stats);
   ImGui::PopTextWrapPos();
-  // the controls under the canvas: one line, or two when the hint does not fit beside them
-  const char* hint = occ.topology().wraps() ? "hover: details  click: pin  wheel: zoom  drag: pan  blue: wrap-around"
-                                            : "hover: details  click: pin  wheel: zoom  drag: pan";
+  // the controls under the canvas: one line, or two when the hint does not fit beside them; a 3D
+  // machine adds the Layers / 3D switch, and in 3D its Reset view button and cut slider
+  const bool deep = D > 1, three_d = deep && view.three_d;
+  const char* hint = three_d ? "hover: job  click: pin  drag or arrow keys: orbit  wheel: zoom"
+                     : occ.topology().wraps() ? "hover: details  click: pin  wheel: zoom  drag: pan  blue: wrap-around"
+                                              : "hover: details  click: pin  wheel: zoom  drag: pan";
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float controls_w = ImGui::GetFrameHeight() * 2 + ImGui::CalcTextSize("grid").x + ImGui::CalcTextSize("fit").x +
-                           ImGui::CalcTextSize("traffic").x + style.ItemInnerSpacing.x * 2 + style.FramePadding.x * 2 + style.ItemSpacing.x * 3;
+  const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + style.ItemSpacing.x;
+  const float switch_w = deep ? radio * 2 + ImGui::CalcTextSize("Layers").x + ImGui::CalcTextSize("3D").x : 0.0f;
+  const float controls_w = switch_w + (three_d ? ImGui::CalcTextSize("Reset view").x + style.FramePadding.x * 2 + style.ItemSpacing.x * 2 + kCutSliderWidth
+                                               : ImGui::GetFrameHeight() * 2 + ImGui::CalcTextSize("grid").x + ImGui::CalcTextSize("fit").x +
+                                                     ImGui::CalcTextSize("traffic").x + style.ItemInnerSpacing.x * 2 + style.FramePadding.x * 2 +
+                                                     style.ItemSpacing.x * 3);
   const bool two_lines = ImGui::GetContentRegionAvail().x < controls_w + ImGui::CalcTextSize(hint).x;
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.y -= ImGui::GetFrameHeightWithSpacing() * (two_lines ? 2.0f : 1.0f);
   JobId pinned = pin.job();
+  if (three_d) {
+    const OrbitCanvas::Drawn d = orbit.draw("mesh_orbit", sim, avail, view, &pinned);
+    pin.set(pinned);
+    report.mesh(FrameReport::Mesh{.drawn = true, .x0 = d.c0.x, .y0 = d.c0.y, .x1 = d.c1.x, .y1 = d.c1.y, .zoom = view.zoom, .first = 0,
+                                  .count = D, .depth = D, .hx = d.hx, .hy = d.hy, .hz = d.hz, .hover = d.hover, .orbit = true,
+                                  .yaw = view.yaw, .pitch = view.pitch, .orbit_ms = d.ms, .top = d.top, .boxes = d.boxes,
+                                  .faces = d.faces, .exact = d.exact});
+    report.traffic("off", PinnedTraffic{});
+    view_switch(view, report);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Reset view")) view.reset();
+    report.controls().view_reset = item_box();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the first angle and zoom (drag or the arrow keys orbit, the wheel zooms)");
+    ImGui::SameLine();
+    int top = view.top(D);
+    ImGui::SetNextItemWidth(kCutSliderWidth);
+    if (ImGui::SliderInt("##cut", &top, 0, D - 1, "layers 0-%d")) view.cut = top >= D - 1 ? -1 : top;
+    report.controls().view_cut = item_box();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Cut: the layers above the one chosen are hidden, so that the inside shows");
+    if (!two_lines) ImGui::SameLine();
+    pinned_line(sim, pin, hint);
+    ImGui::End();
+    return;
+  }
   const CanvasGeom g = canvas.draw("mesh_canvas", sim, avail, &pinned);
   pin.set(pinned);
   const MeshCanvas::Layers& ly = canvas.layers();
@@ -52,7 +126,7 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   report.mesh(mr);
   const bool traffic_ok = traffic_available(sim);
   PinnedTraffic drawn;
-  const char* view = "off";
+  const char* overlay = "off";
   if (traffic && traffic_ok) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(g.c0, g.c1, true);
@@ -63,10 +137,11 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
     } else {  // per link
       drawn = draw_traffic_overlay(dl, g, sim, pinned);
     }
-    view = aggregate ? "heat" : "links";
+    overlay = aggregate ? "heat" : "links";
     dl->PopClipRect();
   }
-  report.traffic(view, drawn);
+  report.traffic(overlay, drawn);
+  if (deep) view_switch(view, report), ImGui::SameLine();
   ImGui::Checkbox("grid", &canvas.grid_lines);
   ImGui::SameLine();
   ImGui::BeginDisabled(canvas.zoom() <= 1.0f);
@@ -90,21 +165,7 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
                                    "white: flits buffered in a router. Small cells show it as a texture; zoom in for per-link lines."
                                  : "Needs the network model in the simulation (pattern != none)");
   if (!two_lines) ImGui::SameLine();
-  ImGui::PushTextWrapPos(0.0f);
-  if (pinned != kNoJob) {
-    const JobRecord* j = sim.running_job(pinned);
-    char shape[48] = "";
-    if (j && j->shape.d > 1) std::snprintf(shape, sizeof shape, "%dx%dx%d", j->shape.w, j->shape.h, j->shape.d);
-    else if (j) std::snprintf(shape, sizeof shape, "%dx%d", j->shape.w, j->shape.h);
-    if (j && j->end >= 0) ImGui::Text("pinned: job %d  %s  %zu block(s)  ends %.1f", j->id, shape, j->alloc.blocks.size(), j->end);
-    else if (j) ImGui::Text("pinned: job %d  %s  %zu block(s)  ends when its messages arrive", j->id, shape, j->alloc.blocks.size());
-    else ImGui::TextDisabled("pinned: job %d (waiting or departed)", pinned);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("unpin")) pin.clear();
-  } else {
-    ImGui::TextDisabled("%s", hint);
-  }
-  ImGui::PopTextWrapPos();
+  pinned_line(sim, pin, hint);
   ImGui::End();
 }
 

@@ -15,6 +15,7 @@
 #include "scenario/preset_info.hpp"
 #include "sweep/paired.hpp"
 #include "mesh_canvas.hpp"
+#include "orbit_canvas.hpp"
 #include "traffic_heat.hpp"
 #include "workload/log_machines.hpp"
 
@@ -41,14 +42,17 @@ struct Layout {
 enum class Slot { Setup, Main, MainTop, MainBottom, MainBottomLeft, MainBottomRight, RightTop, RightBottom, Right };
 Layout layout(Slot s, float dw, float dh);
 
-// The machine of the running simulation (Run mode): zoom, pan, hover, click to pin.
+// The machine of the running simulation (Run mode): zoom, pan, hover, click to pin. A 3D machine
+// is shown as its layers or, switched by `view`, as the orbitable 3D view (orbit_canvas.hpp).
 struct MeshWindow {
   bool open = true;
   bool traffic = true;  // the network overlay (traffic_overlay.hpp) when the simulation has one
   MeshCanvas canvas;
+  OrbitCanvas orbit;
   TrafficHeat heat;     // the overlay's aggregate form for small cells / big machines
-  // Click to pin; reports the traffic overlay it drew.
-  void draw(const Simulation& sim, Pin& pin, FrameReport& report);
+  // Click to pin; `view`: which view of a 3D machine, its camera and cut; reports the canvas and
+  // the traffic overlay it drew.
+  void draw(const Simulation& sim, Pin& pin, OrbitView& view, FrameReport& report);
 };
 
 // The loaded preset's card (a lesson: title, paper and figure, what it shows, the mode, what to

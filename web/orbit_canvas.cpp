@@ -1,0 +1,184 @@
+// orbit_canvas.cpp — the 3D view of a 3D machine (orbit_canvas.hpp).
+#include "orbit_canvas.hpp"
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include "mesh_canvas.hpp"
+
+namespace alloclab::app {
+
+namespace {
+
+constexpr ImU32 kFrame = IM_COL32(150, 158, 172, 70);    // the machine's wireframe
+constexpr ImU32 kAxis = IM_COL32(190, 196, 208, 150);    // the x, y, z edges at the origin
+constexpr ImU32 kLabelBack = IM_COL32(18, 20, 24, 200);  // behind the axis labels
+constexpr ImU32 kCutLine = IM_COL32(120, 190, 255, 150); // the outline of the cut
+constexpr ImU32 kEdge = IM_COL32(8, 10, 14, 150);        // a face's outline
+constexpr float kDegreesPerPixel = 0.4f;
+
+ImVec2 im(ScreenPt p) { return ImVec2(p.x, p.y); }
+
+// The job's colour scaled by the face's shade: top and bottom brightest, x sides, then y sides
+// (three shades by normal, so that depth reads); `dim`: pushed towards the background.
+ImU32 shaded(JobId job, int axis, bool high, bool dim) {
+  const float shade = axis == 2 ? (high ? 1.0f : 0.5f) : axis == 0 ? 0.78f : 0.6f;
+  const ImU32 c = job_colour(job);
+  float r = float(c >> IM_COL32_R_SHIFT & 0xFF) * shade, g = float(c >> IM_COL32_G_SHIFT & 0xFF) * shade,
+        b = float(c >> IM_COL32_B_SHIFT & 0xFF) * shade;
+  if (dim) r = r * 0.3f + 18 * 0.7f, g = g * 0.3f + 20 * 0.7f, b = b * 0.3f + 24 * 0.7f;
+  return IM_COL32(int(r), int(g), int(b), 255);
+}
+
+// The 12 edges of the box [a, b) on screen.
+void box_edges(ImDrawList* dl, const Camera& cam, Vec3 a, Vec3 b, ImU32 col, float thick) {
+  ImVec2 c[8];
+  for (int k = 0; k < 8; ++k) c[k] = im(cam.project({k & 1 ? b.x : a.x, k & 2 ? b.y : a.y, k & 4 ? b.z : a.z}));
+  for (int k = 0; k < 8; ++k)
+    for (int bit : {1, 2, 4})
+      if (!(k & bit)) dl->AddLine(c[k], c[k | bit], col, thick);
+}
+
+// A hash of every node's owner (the boxes are rebuilt when it changes).
+std::uint64_t owners_hash(const Occupancy& occ) {
+  std::uint64_t h = 1469598103934665603ull;
+  const int n = occ.topology().nodes();
+  for (int i = 0; i < n; ++i) h = (h ^ std::uint64_t(std::uint32_t(occ.owner(i)))) * 1099511628211ull;
+  return h;
+}
+
+}  // namespace
+
+OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, OrbitView& view, JobId* pinned) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Occupancy& occ = sim.occupancy();
+  const int W = occ.width(), H = occ.height(), D = occ.depth();
+  size.x = std::max(size.x, 40.0f);
+  size.y = std::max(size.y, 40.0f);
+  Drawn out;
+  out.c0 = ImGui::GetCursorScreenPos();
+  out.c1 = ImVec2(out.c0.x + size.x, out.c0.y + size.y);
+  ImGui::InvisibleButton(id, size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
+  ImGuiIO& io = ImGui::GetIO();
+  if (hovered && io.MouseWheel != 0.0f) view.zoom_by(std::pow(1.15f, io.MouseWheel));
+  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 3.0f);
+  if (active && dragging) {
+    view.orbit(io.MouseDelta.x * kDegreesPerPixel, io.MouseDelta.y * kDegreesPerPixel);
+    dragged_ = true;
+  }
+
+  // ---- the boxes (when the owners or the cut changed), the faces (when they or the camera did)
+  const int top = view.top(D);
+  const std::uint64_t key = owners_hash(occ) ^ (std::uint64_t(top) * 0x9E3779B97F4A7C15ull) ^
+                            (std::uint64_t(W) << 40 ^ std::uint64_t(H) << 20 ^ std::uint64_t(D));
+  if (key != occ_key_ || boxes_gen_ == 0) {
+    boxes_ = occupied_boxes(occ, top);
+    occ_key_ = key;
+    ++boxes_gen_;
+  }
+  const ImVec2 mid((out.c0.x + out.c1.x) * 0.5f, (out.c0.y + out.c1.y) * 0.5f);
+  const Camera cam = fit_camera(W, H, D, view, size.x, size.y, mid.x, mid.y);
+  const float vkey[7] = {view.yaw, view.pitch, view.zoom, size.x, size.y, mid.x, mid.y};
+  if (faces_gen_ != boxes_gen_ || !std::equal(vkey, vkey + 7, view_key_)) {
+    exact_ = visible_faces(boxes_, cam, faces_);
+    faces_gen_ = boxes_gen_;
+    std::copy(vkey, vkey + 7, view_key_);
+  }
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(out.c0, out.c1, true);
+  dl->AddRectFilled(out.c0, out.c1, kBackground);
+  const Vec3 lo{0, 0, 0}, hi{float(W), float(H), float(D)};
+  box_edges(dl, cam, lo, hi, kFrame, 1.0f);  // behind everything: the boxes cover what they hide
+
+  // ---- the faces, back to front; adjacent faces meet without a seam (no anti-aliased fringe)
+  const JobId pin = pinned ? *pinned : kNoJob;
+  const bool pin_running = pin != kNoJob && sim.running_job(pin) != nullptr;
+  const ImDrawListFlags flags = dl->Flags;
+  for (const IsoFace& f : faces_) {
+    const IsoBox& b = boxes_[std::size_t(f.box)];
+    dl->Flags = flags & ~ImDrawListFlags_AntiAliasedFill;
+    dl->AddQuadFilled(im(f.p[0]), im(f.p[1]), im(f.p[2]), im(f.p[3]), shaded(b.job, f.axis, f.high, pin_running && b.job != pin));
+    dl->Flags = flags;
+    const float extent = std::max(std::fabs(f.p[2].x - f.p[0].x), std::fabs(f.p[2].y - f.p[0].y));
+    if (extent >= 4.0f) {
+      const ImVec2 q[4] = {im(f.p[0]), im(f.p[1]), im(f.p[2]), im(f.p[3])};
+      dl->AddPolyline(q, 4, kEdge, ImDrawFlags_Closed, 1.0f);
+    }
+  }
+  dl->Flags = flags;
+
+  // ---- the axes at the origin corner and the cut's outline, on top
+  const float fs = ImGui::GetFontSize();
+  auto label = [&](Vec3 at, const char* text) {
+    const ImVec2 p = im(cam.project(at)), o = im(cam.project(lo));
+    float dx = p.x - o.x, dy = p.y - o.y;
+    const float len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
+    dx /= len, dy /= len;
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    const ImVec2 pos(p.x + dx * (fs * 0.8f) - ts.x * 0.5f, p.y + dy * (fs * 0.8f) - ts.y * 0.5f);
+    dl->AddRectFilled(ImVec2(pos.x - 2, pos.y), ImVec2(pos.x + ts.x + 2, pos.y + ts.y), kLabelBack, 3.0f);  // legible over the boxes
+    dl->AddText(pos, kAxis, text);
+  };
+  dl->AddLine(im(cam.project(lo)), im(cam.project({hi.x, 0, 0})), kAxis, 1.5f);
+  dl->AddLine(im(cam.project(lo)), im(cam.project({0, hi.y, 0})), kAxis, 1.5f);
+  dl->AddLine(im(cam.project(lo)), im(cam.project({0, 0, hi.z})), kAxis, 1.5f);
+  char t[32];
+  std::snprintf(t, sizeof t, "x %d", W);
+  label({hi.x, 0, 0}, t);
+  std::snprintf(t, sizeof t, "y %d", H);
+  label({0, hi.y, 0}, t);
+  std::snprintf(t, sizeof t, "z %d", D);
+  label({0, 0, hi.z}, t);
+  if (top < D - 1) {
+    const float z = float(top + 1);
+    const ImVec2 q[4] = {im(cam.project({0, 0, z})), im(cam.project({hi.x, 0, z})), im(cam.project({hi.x, hi.y, z})), im(cam.project({0, hi.y, z}))};
+    dl->AddPolyline(q, 4, kCutLine, ImDrawFlags_Closed, 1.5f);
+  }
+
+  // ---- the face under the mouse, its job and node; a click (without a drag) pins or unpins
+  if (hovered && !dragging) {
+    const ImVec2 m = io.MousePos;
+    const int f = face_at(faces_, ScreenPt{m.x, m.y});
+    if (f >= 0) {
+      const IsoFace& face = faces_[std::size_t(f)];
+      const IsoBox& b = boxes_[std::size_t(face.box)];
+      const std::array<int, 3> n = node_at(face, b, cam, ScreenPt{m.x, m.y});
+      out.hover = b.job;
+      out.hx = n[0], out.hy = n[1], out.hz = n[2];
+    }
+  }
+  if (pinned && ImGui::IsItemDeactivated()) {
+    if (!dragged_ && hovered) *pinned = (out.hover == *pinned) ? kNoJob : out.hover;
+    dragged_ = false;
+  }
+  // the pinned and the hovered job's boxes outlined on top (seen through what hides them)
+  auto outline = [&](JobId job, ImU32 col, float thick) {
+    for (const IsoBox& b : boxes_)
+      if (b.job == job) box_edges(dl, cam, {float(b.x0), float(b.y0), float(b.z0)}, {float(b.x1), float(b.y1), float(b.z1)}, col, thick);
+  };
+  if (pinned && *pinned != kNoJob) outline(*pinned, IM_COL32(255, 255, 255, 230), 2.0f);
+  if (out.hover != kNoJob && (!pinned || out.hover != *pinned)) outline(out.hover, IM_COL32(255, 255, 255, 160), 1.5f);
+  dl->PopClipRect();
+
+  if (hovered && out.hover != kNoJob && !dragging) {
+    ImGui::BeginTooltip();
+    if (const JobRecord* j = sim.running_job(out.hover); j && !j->alloc.blocks.empty()) {
+      const Block& base = j->alloc.blocks.front();
+      ImGui::Text("job %d   %dx%dx%d   base (%d, %d, %d)", out.hover, j->shape.w, j->shape.h, j->shape.d, base.x, base.y, base.z);
+    }
+    ImGui::TextDisabled("node (%d, %d, %d)", out.hx, out.hy, out.hz);
+    job_tooltip(sim, out.hover);
+    if (pinned) ImGui::TextDisabled(out.hover != *pinned ? "click to pin" : "click to unpin");
+    ImGui::EndTooltip();
+  }
+  out.boxes = int(boxes_.size());
+  out.faces = int(faces_.size());
+  out.exact = exact_;
+  out.top = top;
+  out.ms = std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+}  // namespace alloclab::app

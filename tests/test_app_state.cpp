@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <string>
 #include "app_state.hpp"
+#include "alloc/strategy.hpp"
+#include "cli/cli.hpp"
 #include "cli/sweep.hpp"
 #include "presets.hpp"
 
@@ -195,4 +197,46 @@ TEST_CASE("presets: loading one sets the scenario, the Compare strategies and th
   REQUIRE_FALSE(s.ok());
   CHECK(st.error() == "preset: unknown 'no-such-preset'");
   CHECK(st.link() == "size=8x8");
+}
+
+TEST_CASE("page: a shipped log replays on its own machine with a strategy that runs there; a failed load changes nothing") {
+  AppState st;
+  REQUIRE(st.load_link("size=24x24&strategy=mbs").ok());
+  const std::string before = st.link();
+  auto t3d = read_trace_file("assets/traces/LLNL-T3D-1996-converted.swf.gz");
+  REQUIRE_MESSAGE(t3d, (t3d ? "" : t3d.error().message));
+  // a shipped log that fails to read: the error, and not even swf_size=header left behind
+  CHECK_FALSE(st.load_trace("LLNL-T3D-1996-converted.swf.gz", "1 2 3\n", true).ok());
+  CHECK(st.error() != "");
+  CHECK(st.link() == before);
+  // the T3D log as a user's file on the 2D mesh: refused (a 3D log), the scenario kept
+  CHECK_FALSE(st.load_trace("LLNL-T3D-1996-converted.swf.gz", *t3d).ok());
+  CHECK(st.link() == before);
+  // as the shipped log (its Setup button): its 8x4x4 torus, mbs replaced by its 3D rule mbs3d
+  REQUIRE(st.load_trace("LLNL-T3D-1996-converted.swf.gz", *t3d, true).ok());
+  CHECK(st.error() == "");
+  CHECK(st.scenario().width == 8);
+  CHECK(st.scenario().height == 4);
+  CHECK(st.scenario().depth == 4);
+  CHECK(st.scenario().topo().wraps());
+  CHECK(st.scenario().strategy == "mbs3d");
+  REQUIRE(st.scenario().trace_data);
+  CHECK(st.scenario().trace_data->jobs.size() > 20000);
+  CHECK(st.link().find("swf_size=header") != std::string::npos);
+  // a 2D rule with no 3D row (mfa, contiguous): the first contiguous row that runs there
+  REQUIRE(st.set_param("strategy", "ff3d").ok());
+  const StrategyInfo* mfa = find_strategy("mfa");
+  REQUIRE(mfa);
+  const StrategyInfo* sub = strategy_for_machine(*mfa, st.scenario().topo());
+  REQUIRE(sub);
+  CHECK(sub->contiguous);
+  CHECK(strategy_unsupported(*sub, st.scenario().topo()) == "");
+  CHECK(strategy_for_machine(*find_strategy("ff3d"), st.scenario().topo())->id == "ff3d");  // runs there: kept
+  // and back to the Paragon: ff3d runs on its 2D mesh too, so it is kept
+  auto paragon = read_trace_file("assets/traces/SDSC-Par-1996-3.1-cln.swf.gz");
+  REQUIRE(paragon);
+  REQUIRE(st.load_trace("SDSC-Par-1996-3.1-cln.swf.gz", *paragon, true).ok());
+  CHECK(st.scenario().depth == 1);
+  CHECK(st.scenario().width * st.scenario().height == 416);
+  CHECK(st.scenario().strategy == "ff3d");
 }

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include "alloc/strategy.hpp"
 #include "core/text.hpp"
 #include "scenario/trace_load.hpp"
 #include "sweep/axis.hpp"
@@ -206,10 +207,15 @@ Status AppState::set_param(std::string_view key, std::string_view value) {
   return load(s);
 }
 
-Status AppState::load_trace(std::string_view name, std::string_view text) {
+Status AppState::load_trace(std::string_view name, std::string_view text, bool shipped_log) {
   // into the scenario of a link that named a trace, if one is waiting for its file
   Scenario s = pending_trace_ ? *pending_trace_ : scenario_;
+  if (shipped_log)
+    if (Status st = apply(s, "swf_size", "header"); !st) { error_ = st.message(); return st; }
   if (Status st = load_trace_text(s, name, text); !st) { error_ = st.message(); return st; }
+  if (shipped_log)
+    if (const StrategyInfo* row = find_strategy(s.strategy))
+      if (const StrategyInfo* run = strategy_for_machine(*row, s.topo())) s.strategy = std::string(run->id);
   if (s.jobs > (long long)s.trace_data->jobs.size()) s.jobs = std::max<long long>(1, (long long)s.trace_data->jobs.size() - s.warmup);
   if (Status st = load(s); !st) return st;
   trace_name_ = std::string(name);  // kept so that later key changes re-derive the trace

@@ -361,7 +361,10 @@ class AppState {
   // CSV by the name's extension, swf_size, swf_shape and time_scale applied) and loads it;
   // errors go to the error panel. The text is kept: set_param() and a link naming the same
   // trace re-derive the trace from it, so the run always matches the link.
-  Status load_trace(std::string_view name, std::string_view text);
+  // shipped_log: a log shipped with alloclab (its button in Setup): it replays on its own
+  // machine (swf_size=header), and a strategy that cannot run there is replaced by the one
+  // strategy_for_machine() gives (ff by ff3d on the T3D's 3D torus). On failure nothing changes.
+  Status load_trace(std::string_view name, std::string_view text, bool shipped_log = false);
   // A link that names a trace (trace=NAME) cannot carry the file: load_link() runs the rest of
   // its scenario with the synthetic workload, says so, and keeps the link's scenario here; the
   // next trace file picked is loaded into it (then the run is the sender's run).

@@ -478,14 +478,14 @@ char* alloclab_load_trace(alloclab::app::AppState* state, const char* name, cons
 }
 
 // The same for bytes already inflated by the page (a .swf.gz through DecompressionStream) in a
-// malloc'd buffer of n bytes; header != 0 first sets swf_size=header (a shipped log replays on
-// its machine: the Paragon on its 26x16 mesh). Returns the error message ("" when loaded).
+// malloc'd buffer of n bytes; header != 0: a shipped log (AppState::load_trace's shipped_log:
+// it replays on its machine, the Paragon on its 26x16 mesh, the T3D on its 8x4x4 torus with a
+// strategy that runs there). Returns the error message ("" when loaded).
 #ifdef __EMSCRIPTEN__
 EMSCRIPTEN_KEEPALIVE
 #endif
 char* alloclab_load_trace_bytes(alloclab::app::AppState* state, const char* name, const char* bytes, double n, int header) {
-  if (header) (void)state->set_param("swf_size", "header");
-  const alloclab::Status st = state->load_trace(name ? name : "trace.csv", std::string_view(bytes, std::size_t(n)));
+  const alloclab::Status st = state->load_trace(name ? name : "trace.csv", std::string_view(bytes, std::size_t(n)), header != 0);
   return alloclab::app::to_js(st ? std::string() : st.message());
 }
 
@@ -599,7 +599,7 @@ EM_JS(void, js_install_api, (void* state, const char* version), {
                             [state, String(name), p, bytes.length, header ? 1 : 0]));
         } finally { _free(p); }
       }, function (e) {
-        var m = "trace " + name + ": " + (/\.gz$/i.test(name) ? "corrupt or truncated gzip data (" + (e && e.message ? e.message : e) + ")"
+        var m = "trace " + name + ": " + (/\.gz$/i.test(name) ? "corrupt or truncated gzip data"
                                                                    : "cannot read the file (" + (e && e.message ? e.message : e) + ")");
         ccall("alloclab_trace_error", null, ["number", "string"], [state, m]);
         return m;

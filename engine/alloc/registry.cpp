@@ -73,10 +73,10 @@ namespace {
 const StrategyInfo kStrategies[] = {
   {.id = "ff", .make = make_ff,
    .help = "First Fit (Zhu 1992): first free base in row-major order, requested orientation only",
-   .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Requested, .golden = 0x5dab1e59adfec523ull},
+   .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Requested, .golden = 0x5dab1e59adfec523ull, .in3d = "ff3d"},
   {.id = "bf", .make = make_bf,
    .help = "Best Fit (Zhu 1992): free base whose block touches the most busy nodes or edges",
-   .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Requested, .golden = 0x6b5fe798398c484cull},
+   .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Requested, .golden = 0x6b5fe798398c484cull, .in3d = "bf3d"},
   {.id = "as", .make = make_as,
    .help = "Adaptive Scan (Ding & Bhuyan 1993): scan with stride 1, then the rotated request",
    .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Either, .golden = 0x81cbe5d7fb306f76ull},
@@ -94,7 +94,7 @@ const StrategyInfo kStrategies[] = {
    .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Either, .golden = 0x702347e3b1f03ec4ull},
   {.id = "buddy", .make = make_buddy,
    .help = "2D Buddy (Li & Cheng 1991): 2^k x 2^k blocks from per-level free lists, split and recombine; square 2^n mesh",
-   .torus = false, .contiguous = true, .dims = Dims::Two, .finds = Finds::Maybe, .check = buddy_check, .golden = 0xf8a235a25b01994dull},
+   .torus = false, .contiguous = true, .dims = Dims::Two, .finds = Finds::Maybe, .check = buddy_check, .golden = 0xf8a235a25b01994dull, .in3d = "buddy3d"},
   {.id = "asff", .make = make_asff,
    .help = "All-Shapes First Fit (Al Shdefat 2019, ch.2): every w*h = p*q shape, most square first, first fit each",
    .any_shape = true, .torus = true, .contiguous = true, .dims = Dims::Two, .finds = Finds::Maybe, .golden = 0x03ff956c368b5f86ull},
@@ -149,17 +149,17 @@ const StrategyInfo kStrategies[] = {
    .golden3d = 0x700808e2be9bb040ull},
   {.id = "pald-ff", .make = make_pald_ff,
    .help = "PALD-FF (Bani-Ahmad 2013): First Fit; on failure split off one row/column of the longest side and recurse",
-   .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x8e0d59a5bd70fef8ull},
+   .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x8e0d59a5bd70fef8ull, .in3d = "pald3d"},
   {.id = "pald-bf", .make = make_pald_bf,
    .help = "PALD-BF (Bani-Ahmad 2013): as PALD-FF with Best Fit for the request and every sub-request",
-   .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x73ba89315938888full},
+   .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x73ba89315938888full, .in3d = "pald3d"},
   {.id = "paging", .make = make_paging,
    .help = "Paging(k) (Lo et al. 1997): first free 2^k-side pages (2^k-cubes in 3D) in index order (paging_k, paging_order); 2D and 3D",
    .torus = true, .contiguous = false, .dims = Dims::TwoAndThree, .finds = Finds::FreeNodes, .golden = 0xda1a42eff6a0a99full,
    .golden3d = 0x41f59a9dcfadba82ull},
   {.id = "mbs", .make = make_mbs,
    .help = "Multiple Buddy (Lo et al. 1997): base-4 factorised request as power-of-two buddy blocks",
-   .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x142ec8b08a48c39eull},
+   .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x142ec8b08a48c39eull, .in3d = "mbs3d"},
   {.id = "anca", .make = make_anca,
    .help = "ANCA (Chang & Mohapatra 1998): FF both orientations; on failure halve the longer side, recurse",
    .torus = true, .contiguous = false, .dims = Dims::Two, .finds = Finds::FreeNodes, .golden = 0x6eba56eb436cb78bull},
@@ -239,6 +239,14 @@ std::string strategy_unsupported(const StrategyInfo& s, const Topology& t) {
     return "strategy '" + std::string(s.id) + "' does not support a torus (use topology=mesh)";
   if (s.check) return s.check(t);
   return {};
+}
+
+const StrategyInfo* strategy_for_machine(const StrategyInfo& s, const Topology& t) {
+  if (strategy_unsupported(s, t).empty()) return &s;
+  if (const StrategyInfo* c = s.in3d.empty() ? nullptr : find_strategy(s.in3d); c && strategy_unsupported(*c, t).empty()) return c;
+  for (const StrategyInfo& o : strategies())
+    if (o.contiguous == s.contiguous && strategy_unsupported(o, t).empty()) return &o;
+  return nullptr;
 }
 
 int boundary_contact(const Occupancy& occ, const Block& b) {

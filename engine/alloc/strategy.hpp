@@ -170,6 +170,10 @@ struct StrategyInfo {
   // The same for rows defined in 3D (dims = TwoAndThree): the hash of its decisions on the 3D
   // states and churns of that test (0 for 2D-only rows, and not recorded yet for a new row).
   std::uint64_t golden3d = 0;
+  // For a row defined on 2D machines only: the row that applies the same rule in 3D ("" when
+  // none does). strategy_for_machine() uses it when a 3D machine is chosen for the user (the
+  // page's shipped 3D log).
+  std::string_view in3d = {};
 };
 
 // The registry, in the order `alloclab list` and the UI show it.
@@ -177,6 +181,10 @@ std::span<const StrategyInfo> strategies();
 const StrategyInfo* find_strategy(std::string_view id);
 // Why this strategy cannot run on this machine ("" when it can).
 std::string strategy_unsupported(const StrategyInfo& s, const Topology& t);
+// The row to run on t in place of s: s itself when it runs there; else its 3D counterpart
+// (StrategyInfo::in3d) when that runs there; else the first row of the registry that runs there
+// and is contiguous as s is; nullptr when none does.
+const StrategyInfo* strategy_for_machine(const StrategyInfo& s, const Topology& t);
 
 // Helpers shared by strategies.
 // The p×q block (on a torus possibly wrapping) with base (x, y).

@@ -173,8 +173,28 @@ export async function pageChecks({ open, check, shots, census }) {
     check(`a shipped log loads from its button (${visible ? 'clicked' : 'called'}) and runs`,
           loaded && s1.traceJobs > 1000 && s2.events > s1.events && s2.now > 0 && (await r.evaluate(() => window.alloclab.error())) === '',
           `${btn.file}: ${s1.traceJobs} jobs loaded in ${loadMs} ms; ${s2.events - s1.events} events in the next 2 s (t = ${s2.now.toFixed(0)})`);
+    check('the Paragon log loads in under 2 s', loaded && loadMs < 2000, `${loadMs} ms (goal < 2000 ms)`);
     await shot(r, 'log-loaded.png');
   }
+  // the T3D log from its button's call: its 8x4x4 torus, the 2D strategy ff replaced by ff3d
+  const t3d = c.logButtons.find((b) => b.file.includes('T3D'));
+  if (!t3d) check('Setup lists the T3D log', false, `buttons: ${c.logButtons.map((b) => b.file).join(', ')}`);
+  else {
+    const msg = await r.evaluate((f) => window.alloclab.loadBuiltinTrace(f), t3d.file);
+    await frames(r, 3);
+    const s3 = await st(r);
+    const link = await r.evaluate(() => window.alloclab.command('link'));
+    check('the T3D log replays on its own 3D torus with a strategy that runs there',
+          msg === '' && s3.traceJobs > 20000 && s3.mesh.layers.depth === 4 && /(^|&)strategy=ff3d(&|$)/.test(link),
+          `message "${msg}", ${s3.traceJobs} jobs, ${s3.mesh.layers.depth} layers drawn, link ${link}`);
+  }
+  // a corrupt .swf.gz: one error naming the file; the log loaded before stays
+  const bad = await r.evaluate(() => window.alloclab._loadStream('broken.swf.gz',
+    new Blob([new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3])]).stream(), false));
+  const s4 = await st(r);
+  check('a corrupt .swf.gz: an error naming the file, the loaded log kept',
+        /broken\.swf\.gz/.test(bad) && /gzip/.test(bad) && s4.traceJobs > 20000 && (await r.evaluate(() => window.alloclab.error())).includes('broken.swf.gz'),
+        `"${bad}"; ${s4.traceJobs} jobs still loaded`);
   await r.close();
 
   // ---- 5. the traffic checkbox with a network; Charts on tabs in a small window

@@ -130,7 +130,9 @@ export async function machine3dChecks({ open, check, shots, census }) {
   // boxes in their colours, a drag turns them, the arrow keys too, hovering names the job of the
   // front-most face and its node, a click pins it and the layers view shows the same pin
   const o = await open('size=16x16x16&topology=torus&strategy=ff3d&arrival=batch&jobs=3000&job_size=uniform:1-5');
-  await until(o, () => window.alloclab.state().running > 10);
+  // ~80 running jobs before the pause: First Fit fills the low layers first, so only then do
+  // jobs sit above z = 2 for the cut check below (at 10 they all lie in layers 0-2)
+  await until(o, () => window.alloclab.state().running > 80, null, 60000);
   await o.mouse.click(700, 10);
   await o.keyboard.press('Space');
   await until(o, () => window.alloclab.state().playing === false);

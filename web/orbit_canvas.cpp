@@ -95,12 +95,12 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
   // ---- the faces, back to front; adjacent faces meet without a seam (no anti-aliased fringe)
   const JobId pin = pinned ? *pinned : kNoJob;
   const bool pin_running = pin != kNoJob && sim.running_job(pin) != nullptr;
+  // (the fill flag off for the whole loop: the outlines are lines, drawn anti-aliased as before)
   const ImDrawListFlags flags = dl->Flags;
+  dl->Flags = flags & ~ImDrawListFlags_AntiAliasedFill;
   for (const IsoFace& f : faces_) {
     const IsoBox& b = boxes_[std::size_t(f.box)];
-    dl->Flags = flags & ~ImDrawListFlags_AntiAliasedFill;
     dl->AddQuadFilled(im(f.p[0]), im(f.p[1]), im(f.p[2]), im(f.p[3]), shaded(b.job, f.axis, f.high, pin_running && b.job != pin));
-    dl->Flags = flags;
     const float extent = std::max(std::fabs(f.p[2].x - f.p[0].x), std::fabs(f.p[2].y - f.p[0].y));
     if (extent >= 4.0f) {
       const ImVec2 q[4] = {im(f.p[0]), im(f.p[1]), im(f.p[2]), im(f.p[3])};

@@ -4,6 +4,7 @@
 // lists comes from the engine's tables (metric_fields(), strategies()); the things to try are
 // share links and a preset, opened through the same calls as a pasted link or the Presets menu.
 #include <string>
+#include <string_view>
 #include "imgui.h"
 #include "windows.hpp"
 
@@ -46,47 +47,46 @@ void start_here(const HelpWindow::Actions& act) {
   ImGui::PopTextWrapPos();
 }
 
+// The headers of a glossary table's three columns, and the first one's width in font sizes.
+struct GlossaryColumns {
+  const char* term;
+  float term_em;
+  const char* tag;
+  const char* meaning;
+};
+
+// One glossary table: a term, a short tag (dimmed) and its wrapped meaning per row;
+// each_row(add) calls add(term, tag, meaning) for every row.
+template <class EachRow>
+void glossary_table(const char* title, const char* id, const GlossaryColumns& c, EachRow each_row) {
+  ImGui::TextColored(ImVec4(0.7f, 0.85f, 1.0f, 1), "%s", title);
+  if (!ImGui::BeginTable(id, 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) return;
+  ImGui::TableSetupColumn(c.term, ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * c.term_em);
+  ImGui::TableSetupColumn(c.tag, ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7.5f);
+  ImGui::TableSetupColumn(c.meaning);
+  ImGui::TableHeadersRow();
+  each_row([](std::string_view t, std::string_view g, std::string_view text) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(t.data(), t.data() + t.size());
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%.*s", int(g.size()), g.data());
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    ImGui::PopTextWrapPos();
+  });
+  ImGui::EndTable();
+}
+
 void glossary() {
-  ImGui::TextColored(ImVec4(0.7f, 0.85f, 1.0f, 1), "Metrics");
-  if (ImGui::BeginTable("gl-metrics", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 12);
-    ImGui::TableSetupColumn("better", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7.5f);
-    ImGui::TableSetupColumn("meaning");
-    ImGui::TableHeadersRow();
-    for (const MetricField& f : metric_fields()) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(f.name.data(), f.name.data() + f.name.size());
-      ImGui::TableNextColumn();
-      const std::string_view dir = better_text(f.better);
-      ImGui::TextDisabled("%.*s", int(dir.size()), dir.data());
-      ImGui::TableNextColumn();
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextUnformatted(f.help.data(), f.help.data() + f.help.size());
-      ImGui::PopTextWrapPos();
-    }
-    ImGui::EndTable();
-  }
+  glossary_table("Metrics", "gl-metrics", {"metric", 12, "better", "meaning"}, [](auto add) {
+    for (const MetricField& f : metric_fields()) add(f.name, better_text(f.better), f.help);
+  });
   ImGui::Spacing();
-  ImGui::TextColored(ImVec4(0.7f, 0.85f, 1.0f, 1), "Strategies");
-  if (ImGui::BeginTable("gl-strategies", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5);
-    ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7.5f);
-    ImGui::TableSetupColumn("strategy");
-    ImGui::TableHeadersRow();
-    for (const StrategyInfo& si : strategies()) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(si.id.data(), si.id.data() + si.id.size());
-      ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", si.contiguous ? "contiguous" : "non-contiguous");
-      ImGui::TableNextColumn();
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextUnformatted(si.help.data(), si.help.data() + si.help.size());
-      ImGui::PopTextWrapPos();
-    }
-    ImGui::EndTable();
-  }
+  glossary_table("Strategies", "gl-strategies", {"code", 5, "kind", "strategy"}, [](auto add) {
+    for (const StrategyInfo& si : strategies()) add(si.id, si.contiguous ? "contiguous" : "non-contiguous", si.help);
+  });
 }
 
 }  // namespace

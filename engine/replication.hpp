@@ -12,7 +12,9 @@ namespace alloclab {
 
 // The random streams of one replication, derived from its seed: the job stream is independent
 // of the strategy's stream, so every strategy sees the same jobs (compare mode, sweeps).
-enum ReplicationStream : std::uint64_t { kWorkStream = 1, kAllocStream = 2, kCommStream = 3 };
+// Host failures (pod machines, host_mtbf > 0) draw from a fourth stream, so that the others draw
+// the same numbers with failures on or off.
+enum ReplicationStream : std::uint64_t { kWorkStream = 1, kAllocStream = 2, kCommStream = 3, kFailStream = 4 };
 
 // The seed replication `rep` of a scenario runs with: the scenario's seed for replication 0,
 // derive_seed(seed, rep + 1000) for rep > 0.

@@ -2,7 +2,8 @@
 //
 // Sections: creation (Simulation, create) · event loop (step, observe_pod, next_time, run,
 // advance_clock) · events (arrival, departure, network cycle, compute and communication phases) ·
-// scheduler actions (the SchedContext calls, decide, charge, start_job, plan_into) · checks (audit).
+// host failures (fail_host, failure, repair, kill) · scheduler actions (the SchedContext calls,
+// decide, charge, start_job, plan_into) · checks (audit).
 #include "simulation.hpp"
 #include <algorithm>
 #include <cmath>
@@ -24,12 +25,14 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
                      Rng(derive_seed(seed, kCommStream)), s.comm_iterations, s.compute_time,
                      CollectiveSize{s.allreduce_bytes, s.flit_bytes},
                      SliceWiring{s.pod() && s.pod()->cubes() ? s.pod() : nullptr, s.strat.ocs, s.twist});
+  if (const PodInfo* pod = s.pod()) hosts_.emplace(*pod, s.host_mtbf, s.host_repair, Rng(derive_seed(seed, kFailStream)));
 }
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
   if (Status st = validate(s); !st) return st.error();
   Simulation sim(s, replication_seed(s, rep));
   sim.schedule_next_arrival();
+  if (sim.hosts_) sim.hosts_->start([&sim](double t, int h) { sim.events_.push(t, EventKind::HostFailure, h); });
   sim.observe_pod();
   return sim;
 }
@@ -39,7 +42,10 @@ bool Simulation::step() {
   if (done_) return false;
   const bool net_busy = traffic_ && !traffic_->idle();
   const double next_cycle = traffic_ ? double(traffic_->now_cycle() + 1) : HUGE_VAL;
-  if (events_.empty() && !net_busy) {  // nothing left: the run ends (at the time limit if any)
+  // Nothing left: the run ends (at the time limit if any). Host events alone keep it going only
+  // while jobs wait for a host to be repaired.
+  const bool nothing_left = events_.job_events() == 0 && (!hosts_ || hosts_->failed_hosts() == 0 || sched_->size() == 0);
+  if (nothing_left && !net_busy) {
     if (sc_.time_limit > 0) {
       advance_clock(std::max(now_, sc_.time_limit));
       metrics_.stop(now_);
@@ -65,9 +71,13 @@ bool Simulation::step() {
   } else {
     const Event e = events_.pop();
     advance_clock(e.time);
-    if (e.kind == EventKind::Departure) on_departure(e.job);
+    bool acted = true;  // (a skipped event runs no scheduler pass)
+    if (e.kind == EventKind::Departure) acted = on_departure(e.job);
+    else if (e.kind == EventKind::HostRepair) on_host_repair(e.job);
+    else if (e.kind == EventKind::HostFailure) acted = on_host_failure(e.job);
     else if (e.kind == EventKind::Arrival) on_arrival(e.job);
     else if (e.kind == EventKind::Iteration) begin_iteration(running_.at(e.job));  // (a wake-up only runs the scheduler)
+    if (!acted) return true;
   }
   schedule_pass();
   if (pod_changed_) observe_pod();
@@ -127,7 +137,9 @@ void Simulation::on_arrival(JobId id) {
   schedule_next_arrival();
 }
 
-void Simulation::on_departure(JobId id) {
+bool Simulation::on_departure(JobId id) {
+  if (kills_ > 0)  // a run a host failure killed left its departure behind (the job may run again, ending later)
+    if (const JobRecord* k = running_.find(id); !k || k->end != now_) return false;
   JobRecord r = running_.remove(id);
   occ_.release(r.alloc, id);
   pod_changed_ = true;
@@ -137,6 +149,7 @@ void Simulation::on_departure(JobId id) {
   if (r.end != r.start + r.estimate) ++surprises_;
   if (r.end > r.start + r.estimate) checker_.estimate_failed(now_);
   running_.departed(std::move(r), metrics_.measured(id));
+  return true;
 }
 
 void Simulation::network_cycle() {
@@ -175,6 +188,65 @@ void Simulation::complete_iteration(JobRecord& r) {
   }
   r.end = now_;
   events_.push(now_, EventKind::Departure, r.id);
+}
+
+// [SECTION] host failures
+bool Simulation::fail_host(int h, double at, double repair) {
+  if (!hosts_ || !(at >= now_) || !hosts_->set_failure(h, at, repair)) return false;
+  events_.push(at, EventKind::HostFailure, h);
+  return true;
+}
+
+bool Simulation::on_host_failure(int h) {
+  if (!hosts_->due(h, now_)) return false;
+  const double back = hosts_->fail(h, now_);
+  const Block b = hosts_->block(h);
+  std::vector<JobId> victims;  // every job with a chip on the host, in id order
+  topo_.for_each_node(b, [&](int x, int y, int z) {
+    if (const JobId o = occ_.owner(x, y, z); o != kNoJob) victims.push_back(o);
+  });
+  std::sort(victims.begin(), victims.end());
+  victims.erase(std::unique(victims.begin(), victims.end()), victims.end());
+  for (JobId j : victims) kill(j);
+  const Allocation held{{b}};
+  occ_.assign(held, kFailedHost);
+  (void)alloc_.allocated(kFailedHost, held);  // (ends a failure the allocator would replay)
+  metrics_.failed_chips(hosts_->failed_chips());
+  events_.push(back, EventKind::HostRepair, h);
+  checker_.estimate_failed(now_);  // reservations made before rest on chips that are gone now
+  pod_changed_ = true;
+  return true;
+}
+
+void Simulation::on_host_repair(int h) {
+  const Allocation held{{hosts_->block(h)}};
+  occ_.release(held, kFailedHost);
+  (void)alloc_.released(kFailedHost, held);
+  if (const std::optional<double> next = hosts_->repair(h, now_)) events_.push(*next, EventKind::HostFailure, h);
+  metrics_.failed_chips(hosts_->failed_chips());
+  pod_changed_ = true;
+}
+
+// Training restarts from its last checkpoint; without checkpoints in the model, from scratch is
+// the conservative bound: the whole service time again.
+void Simulation::kill(JobId id) {
+  JobRecord r = running_.remove(id);
+  ALLOCLAB_CHECK(r.end < 0 || r.end >= now_, "job %d killed at time %g after its end %g", id, now_, r.end);
+  occ_.release(r.alloc, id);
+  (void)alloc_.released(id, r.alloc);
+  metrics_.killed(r);
+  ++kills_;
+  ++surprises_;
+  sched_->enqueue(QueuedJob{.id = id, .arrival = r.arrival, .service = r.service, .estimate = r.estimate, .shape = r.shape,
+                            .slices = r.slices, .restarts = r.restarts + 1});
+}
+
+std::vector<Block> Simulation::failed_blocks() const {
+  std::vector<Block> out;
+  if (hosts_)
+    for (int h = 0; h < hosts_->hosts(); ++h)
+      if (hosts_->failed(h)) out.push_back(hosts_->block(h));
+  return out;
 }
 
 // [SECTION] scheduler actions
@@ -256,14 +328,14 @@ void Simulation::start_job(const QueuedJob& q, Allocation a, long long decided_o
   occ_.assign(a, q.id);  // (checks that every chip is free: none is given twice)
   pod_changed_ = true;
   const long long bookkeeping = alloc_.allocated(q.id, a);
-  metrics_.started(q.id, q.chips());
+  metrics_.started(q.id, q.chips(), q.restarts == 0);
   const long long ops = std::max(0LL, decided_ops) + bookkeeping;
   charge(ops, decided_ops >= 0);
   const double start = std::max(now_, alloc_.free_at());  // now_ unless the decision took simulated time
   JobRecord& job = running_.add(JobRecord{.id = q.id, .arrival = q.arrival, .start = start,
                                           .end = traffic_ ? -1 : start + q.service,  // with a network: at its last iteration
                                           .service = q.service, .estimate = q.estimate, .shape = q.shape, .slices = q.slices,
-                                          .alloc = std::move(a), .alloc_ops = ops});
+                                          .held = now_, .restarts = q.restarts, .alloc = std::move(a), .alloc_ops = ops});
   if (traffic_) begin_compute(job, job.start - now_);  // the allocator's time first (0 unless alloc_cost > 0)
   else events_.push(job.end, EventKind::Departure, job.id);
 }
@@ -289,10 +361,10 @@ void Simulation::promise(const QueuedJob& j, double start) {
 }
 
 // [SECTION] checks
-bool Simulation::check_invariants() const { return holdings_match(occ_, running_.all()); }
+bool Simulation::check_invariants() const { return holdings_match(occ_, running_.all(), failed_blocks(), kFailedHost); }
 
 void Simulation::audit() const {
-  audit_holdings(occ_, running_.all(), metrics_.busy_requested(), now_);
+  audit_holdings(occ_, running_.all(), metrics_.busy_requested(), now_, failed_blocks(), kFailedHost);
   ALLOCLAB_CHECK(departed_ + (long long)running_.size() <= next_id_ && metrics_.in_system() >= (long long)running_.size(),
                  "%lld departed + %zu running > %lld arrived (in system %lld) at time %g", departed_, running_.size(), next_id_,
                  metrics_.in_system(), now_);

@@ -13,6 +13,14 @@
 // every event the scheduler runs (one pass through the SchedContext), unless the allocator is
 // still busy with earlier decisions: then one pass runs when it is free.
 //
+// Host failures (pod machines, keys host_mtbf, host_repair; pod/host_failures.hpp): a failing
+// host's chips are held under kFailedHost (not a job: no strategy places there) until its repair.
+// Every job with a chip on it is killed: its chips are freed and it is requeued from scratch
+// (the scheduler's queue, as an arrival; its whole service time again), keeping its arrival time
+// (wait and response count from its first arrival). Its pending departure is then stale and
+// skipped. The run ends when no job is left; while jobs wait and a host is down, the host events
+// go on (a repair may let the queue head start).
+//
 // Effectiveness (Jakimczuk et al. 2013): with time_limit = T the run stops at T (no arrivals
 // after T; a job allocated by T counts even if still running). With on_fail = drop a job whose
 // allocation fails when tried leaves the queue unprocessed; with on_fail = wait (the default)
@@ -25,6 +33,7 @@
 #include "event_queue.hpp"
 #include "metrics/run_metrics.hpp"
 #include "net/job_traffic.hpp"
+#include "pod/host_failures.hpp"
 #include "replication.hpp"
 #include "running_jobs.hpp"
 #include "sched/checker.hpp"
@@ -65,6 +74,14 @@ class Simulation : private SchedContext {
   const JobRecord* running_job(JobId id) const { return running_.find(id); }
   // The network (nullptr when pattern = none): per-link loads, flits in flight, for the UI.
   const Network* network() const { return traffic_ ? &traffic_->network() : nullptr; }
+  // Pod machines: the hosts, failed or healthy (nullptr off a pod).
+  const HostFailures* hosts() const { return hosts_ ? &*hosts_ : nullptr; }
+  // Runs ended by host failures so far.
+  long long kills() const { return kills_; }
+  // Host h fails at time `at` (>= now) and is repaired `repair` later, in place of its drawn next
+  // failure (tests, demonstrations; with host_mtbf = 0 these are the only failures). False when
+  // there is no such host, it is failed now, or a time is not valid.
+  bool fail_host(int h, double at, double repair);
 
   // The next job to arrive (generated, not yet arrived), or nullptr (UI: Explain mode).
   const QueuedJob* next_arrival() const { return pending_ ? &*pending_ : nullptr; }
@@ -111,7 +128,12 @@ class Simulation : private SchedContext {
   void schedule_next_arrival();
   void on_arrival(JobId id);
   void schedule_pass();  // the scheduler, unless the allocator is busy
-  void on_departure(JobId id);
+  bool on_departure(JobId id);  // false: the departure of a run a host failure killed (skipped)
+  // host failures
+  bool on_host_failure(int h);  // false: not the host's pending failure (replaced by fail_host)
+  void on_host_repair(int h);
+  void kill(JobId id);  // the job's run ends (its host failed): chips freed, requeued from scratch
+  std::vector<Block> failed_blocks() const;  // the failed hosts' chips (audit)
   void network_cycle();
   void advance_clock(double t);
   void observe_pod();  // pod machines: the pod metrics read the state (after a change)
@@ -148,6 +170,7 @@ class Simulation : private SchedContext {
   ClonePtr<Scheduler> sched_;
   JobStream jobs_;
   std::optional<JobTraffic> traffic_;
+  std::optional<HostFailures> hosts_;  // pod machines
   RunMetrics metrics_;
   EventQueue events_;
   std::optional<QueuedJob> pending_;  // generated, not yet arrived (the next is drawn at its arrival)
@@ -156,6 +179,7 @@ class Simulation : private SchedContext {
   double now_ = 0;
   long long next_id_ = 0, departed_ = 0;
   long long surprises_ = 0;  // departures not at their estimated end (conservative compresses)
+  long long kills_ = 0;      // runs ended by host failures
   bool done_ = false;
   bool pod_changed_ = false;  // the occupancy or the queue changed since observe_pod()
   Status status_;

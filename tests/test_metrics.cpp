@@ -40,6 +40,7 @@ const std::map<std::string, Better> kExpected = {
     {"pod_utilization_size_128", Better::Neither}, {"pod_wait_size_128", Better::Lower}, {"pod_bounded_slowdown_size_128", Better::Lower},
     {"pod_utilization_size_256", Better::Neither}, {"pod_wait_size_256", Better::Lower}, {"pod_bounded_slowdown_size_256", Better::Lower},
     {"pod_allreduce_time", Better::Lower}, {"pod_allreduce_over_ideal", Better::Lower}, {"pod_allreduce_slowdown", Better::Lower},
+    {"pod_goodput", Better::Higher}, {"pod_availability", Better::Higher}, {"pod_jobs_killed", Better::Lower},
     {"pod_utilization_size_512", Better::Neither}, {"pod_wait_size_512", Better::Lower}, {"pod_bounded_slowdown_size_512", Better::Lower},
     {"pod_utilization_size_1024", Better::Neither}, {"pod_wait_size_1024", Better::Lower}, {"pod_bounded_slowdown_size_1024", Better::Lower},
     {"pod_utilization_size_2048", Better::Neither}, {"pod_wait_size_2048", Better::Lower}, {"pod_bounded_slowdown_size_2048", Better::Lower},
@@ -116,9 +117,9 @@ TEST_CASE("metrics: the paired verdict and the best value follow each metric's d
 
 TEST_CASE("metrics: the --baseline CSV lists the metrics judged better and worse") {
   const RawPoint base = constant_point(0, "ff", 10), higher = constant_point(1, "bf", 12);
-  CHECK(paired_header(kCubePodRows).size() > 13);
-  CHECK(paired_header(kCubePodRows).substr(paired_header(kCubePodRows).size() - 13) == ",better,worse");
-  const std::string cells = paired_cells(higher, base, kCubePodRows);
+  CHECK(paired_header(metric_set(kCubePodRows)).size() > 13);
+  CHECK(paired_header(metric_set(kCubePodRows)).substr(paired_header(metric_set(kCubePodRows)).size() - 13) == ",better,worse");
+  const std::string cells = paired_cells(higher, base, metric_set(kCubePodRows));
   const std::size_t worse_at = cells.rfind(','), better_at = cells.rfind(',', worse_at - 1);
   const std::string better = cells.substr(better_at + 1, worse_at - better_at - 1), worse = cells.substr(worse_at + 1);
   // every metric is 2 higher in every replication: higher-is-better ones are better, lower-is-better ones worse
@@ -134,6 +135,6 @@ TEST_CASE("metrics: the --baseline CSV lists the metrics judged better and worse
   CHECK(worse.find("mean_bounded_slowdown") != std::string::npos);
   CHECK(cells.find("network_cycles") == std::string::npos);
   // against itself: every metric the same, both lists empty
-  const std::string same = paired_cells(base, base, kCubePodRows);
+  const std::string same = paired_cells(base, base, metric_set(kCubePodRows));
   CHECK(same.substr(same.size() - 2) == ",,");
 }

@@ -148,6 +148,7 @@ TEST_CASE("pod metrics: printed only for pod scenarios, after every other metric
   REQUIRE(flat);
   CHECK(metric_fields(false).size() == kPodMetricsBegin);
   CHECK(metric_fields(true).size() == kCubeMetricsBegin);  // a 2D pod: without the cube pods' sizes
+  CHECK(metric_fields(true).back().name == "pod_jobs_killed");  // the host-failure rows are every pod's
   CHECK(metric_fields(kCubePodRows).size() == metric_fields().size());
   for (std::size_t i = kPodMetricsBegin; i < metric_fields().size(); ++i) CHECK(metric_fields()[i].name.substr(0, 4) == "pod_");
   for (std::size_t i = 0; i < kPodMetricsBegin; ++i) CHECK(metric_fields()[i].name.substr(0, 4) != "pod_");
@@ -165,7 +166,7 @@ TEST_CASE("pod metrics: printed only for pod scenarios, after every other metric
   REQUIRE(a);
   CHECK(!a->pod());
   CHECK(a->csv_header().find("pod_") == std::string::npos);
-  CHECK(raw_csv_header({"strategy"}, a->pod()).find("pod_") == std::string::npos);
+  CHECK(raw_csv_header({"strategy"}, metric_set(a->pod())).find("pod_") == std::string::npos);
   SweepSpec mixed;
   mixed.base = *pod;
   mixed.axes.push_back(SweepAxis{"strategy", {"pod-ff", "pod-bf"}});
@@ -175,11 +176,11 @@ TEST_CASE("pod metrics: printed only for pod scenarios, after every other metric
   CHECK(b->csv_header().find(",pod_stranded_mean,pod_stranded_ci95") != std::string::npos);
   // a raw CSV read back knows from its columns whether the pod rows were printed
   REQUIRE(b->run().ok());
-  std::string raw = raw_csv_header({"strategy"}, true) + "\n";
-  for (long long p = 0; p < 2; ++p) raw += raw_csv_rows(raw_point(*b, p), true);
+  std::string raw = raw_csv_header({"strategy"}, metric_set(kPodRows)) + "\n";
+  for (long long p = 0; p < 2; ++p) raw += raw_csv_rows(raw_point(*b, p), metric_set(kPodRows));
   auto back = parse_raw_csv(raw);
   REQUIRE(back);
-  CHECK(back->pod);
+  CHECK(back->metrics == metric_set(kPodRows));
   auto agg = aggregate_csv(*back, nullptr);
   REQUIRE(agg);
   CHECK(agg->find("pod_stranded_mean") != std::string::npos);

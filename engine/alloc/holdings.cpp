@@ -5,10 +5,17 @@
 
 namespace alloclab {
 
-bool holdings_match(const Occupancy& occ, const std::map<JobId, JobRecord>& running) {
+bool holdings_match(const Occupancy& occ, const std::map<JobId, JobRecord>& running, std::span<const Block> reserved,
+                    JobId reserved_owner) {
   const Topology& topo = occ.topology();
   if (!occ.consistent()) return false;
   long long owned = 0;
+  for (const Block& b : reserved) {
+    bool ok = true;
+    topo.for_each_node(b, [&](int x, int y, int z) { ok = ok && occ.owner(x, y, z) == reserved_owner; });
+    if (!ok) return false;
+    owned += b.area();
+  }
   for (const auto& kv : running) {
     const JobId id = kv.first;  // (clang 14 cannot capture structured bindings)
     const JobRecord& r = kv.second;
@@ -22,12 +29,22 @@ bool holdings_match(const Occupancy& occ, const std::map<JobId, JobRecord>& runn
   return owned == occ.busy_count();
 }
 
-void audit_holdings(const Occupancy& occ, const std::map<JobId, JobRecord>& running, long long busy_requested, double now) {
+void audit_holdings(const Occupancy& occ, const std::map<JobId, JobRecord>& running, long long busy_requested, double now,
+                    std::span<const Block> reserved, JobId reserved_owner) {
   const Topology& topo = occ.topology();
   const int N = topo.nodes();
   ALLOCLAB_CHECK(occ.consistent(), "occupancy bit words / free count disagree with the owner array at time %g", now);
-  // holder[n] = the running job whose allocation contains node n, from the job table
+  // holder[n] = the running job whose allocation contains node n, from the job table (or the
+  // reserved owner, for a reserved block)
   std::vector<JobId> holder(std::size_t(N), kNoJob);
+  for (const Block& b : reserved)
+    topo.for_each_node(b, [&](int x, int y, int z) {
+      JobId& h = holder[std::size_t(topo.id(x, y, z))];
+      ALLOCLAB_CHECK(h == kNoJob, "node (%d,%d,%d) reserved twice (owner %d) at time %g", x, y, z, reserved_owner, now);
+      h = reserved_owner;
+      ALLOCLAB_CHECK(occ.owner(x, y, z) == reserved_owner, "node (%d,%d,%d) of a failed host is owned by %d, not held (%d), at time %g",
+                     x, y, z, occ.owner(x, y, z), reserved_owner, now);
+    });
   long long requested = 0;
   for (const auto& kv : running) {
     const JobId id = kv.first;
@@ -41,7 +58,8 @@ void audit_holdings(const Occupancy& occ, const std::map<JobId, JobRecord>& runn
                      b.y, b.z, b.w, b.h, b.d, now);
       topo.for_each_node(b, [&](int x, int y, int z) {
         JobId& h = holder[std::size_t(topo.id(x, y, z))];
-        ALLOCLAB_CHECK(h == kNoJob, "node (%d,%d,%d) owned twice: by job %d and job %d at time %g", x, y, z, h, id, now);
+        ALLOCLAB_CHECK(h == kNoJob, "node (%d,%d,%d) owned twice: by %s %d and job %d at time %g", x, y, z,
+                       h == reserved_owner ? "the failed host's owner" : "job", h, id, now);
         h = id;
         ALLOCLAB_CHECK(occ.owner(x, y, z) == id,
                        "node (%d,%d,%d) is held by job %d in the job table but occupancy says %d at time %g", x, y, z, id,

@@ -156,7 +156,8 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
   std::map<long long, RawPoint> ran;  // --baseline: every point run so far
   std::vector<std::pair<long long, std::string>> rows;  // --baseline: the shard's rows, printed at the end
   if (split) out << kShardMark << ", replications=" << spec->max_replications << "\n";
-  out << (raw ? raw_csv_header(keys, runner->pod()) : runner->csv_header() + (bl ? paired_header(runner->pod()) : std::string())) << "\n";
+  const MetricSet metrics = metric_set(runner->pod());  // the metrics the sweep's machines measure
+  out << (raw ? raw_csv_header(keys, metrics) : runner->csv_header() + (bl ? paired_header(metrics) : std::string())) << "\n";
   // rows as points finish (they finish in point order), with progress and an ETA on stderr
   const auto t0 = std::chrono::steady_clock::now();
   const long long todo = runner->points_todo();
@@ -166,7 +167,7 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     while (!runner->point_done(p) && runner->step()) {
     }
     if (!runner->status().ok()) return fail("point " + std::to_string(runner->failed_point()) + ": " + runner->status().message());
-    if (raw) out << raw_csv_rows(raw_point(*runner, p), runner->pod()) << std::flush;
+    if (raw) out << raw_csv_rows(raw_point(*runner, p), metrics) << std::flush;
     else if (bl) rows.emplace_back(p, runner->csv_row(p)), ran.emplace(p, raw_point(*runner, p));
     else out << runner->csv_row(p) << "\n" << std::flush;
     ++printed;
@@ -193,7 +194,7 @@ int cmd_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
       rp.reps = raw_point(*r, 0).reps;
       ran.emplace(q, std::move(rp));
     }
-    for (const auto& [p, row] : rows) out << row << paired_cells(ran.at(p), ran.at(partner(p)), runner->pod()) << "\n";
+    for (const auto& [p, row] : rows) out << row << paired_cells(ran.at(p), ran.at(partner(p)), metrics) << "\n";
   }
   return 0;
 }

@@ -11,6 +11,8 @@ struct JobRecord {
   double service = 0, estimate = 0;
   Shape shape;
   int slices = 1;  // pod machines: slices of `shape` the job holds (key slices)
+  double held = 0;   // when its nodes were taken: start, or the allocator's decision before it (alloc_cost > 0)
+  int restarts = 0;  // host failures (key host_mtbf): times the job was killed and requeued before this run
   Allocation alloc;
   long long alloc_ops = 0;     // counted operations of the decision that placed it (+ its bookkeeping)
   int iteration = 0;           // communication iterations completed (pattern != none)

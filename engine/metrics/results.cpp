@@ -11,6 +11,12 @@ std::span<const MetricField> metric_fields(int rows) {
   return rows >= kCubePodRows ? all : all.first(rows == kPodRows ? kCubeMetricsBegin : kPodMetricsBegin);
 }
 
+MetricSet metric_set(int rows) {
+  MetricSet s;
+  for (const MetricField& f : metric_fields(rows)) s.push_back(&f);
+  return s;
+}
+
 const MetricField* find_metric(std::string_view name) {
   for (const MetricField& f : kMetricFields)
     if (f.name == name) return &f;

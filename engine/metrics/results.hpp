@@ -70,6 +70,9 @@ struct Results {
   double pod_allreduce_time = 0;        // collective patterns: mean cycles of a measured job's all-reduce
   double pod_allreduce_over_ideal = 0;  // mean of all-reduce time / 2(N−1)/N · S / (2·flit_bytes) per ring
   double pod_allreduce_slowdown = 0;    // mean of all-reduce time / its time alone on an idle network
+  double pod_goodput = 0;       // chip-time of runs that completed, in the window / (chips × window)
+  double pod_availability = 0;  // 1 − time-average share of chips on failed hosts (host_mtbf)
+  double pod_jobs_killed = 0;       // runs a host failure ended in the window (each job requeued from scratch)
   // The cube pods' larger slices (machine=tpu-v4, tpu-v5p): printed only for cube-pod scenarios.
   double pod_utilization_size_512 = 0;  // cube pods: time-average share of the pod's chips held by slices of size 512
   double pod_utilization_size_1024 = 0;  // cube pods: time-average share of the pod's chips held by slices of size 1024
@@ -220,6 +223,13 @@ inline constexpr MetricField kMetricFields[] = {
      .help = "Pods, collective patterns: mean all-reduce time over the ideal ring time (1 = as fast as the links allow)."},
     {.name = "pod_allreduce_slowdown", .member = &Results::pod_allreduce_slowdown, .better = Better::Lower,
      .help = "Pods, collective patterns: mean all-reduce time over its time alone on an idle network (1 = no contention)."},
+    // host failures (key host_mtbf): every pod's
+    {.name = "pod_goodput", .member = &Results::pod_goodput, .better = Better::Higher,
+     .help = "Pods: chip-time of the runs that completed / (chips x measured time); the utilization less the work host failures threw away."},
+    {.name = "pod_availability", .member = &Results::pod_availability, .better = Better::Higher,
+     .help = "Pods: time-average share of the chips on healthy hosts (1 without host failures)."},
+    {.name = "pod_jobs_killed", .member = &Results::pod_jobs_killed, .better = Better::Lower,
+     .help = "Pods: runs a host failure ended in the window (each killed job is requeued and runs again from scratch)."},
     // the cube-pod rows: last, from kCubeMetricsBegin on
     {.name = "pod_utilization_size_512", .member = &Results::pod_utilization_size_512, .better = Better::Neither,
      .help = "Cube pods: time-average share of the chips held by slices of 512 chips (a part of the utilization, not a quality by itself)."},
@@ -256,7 +266,7 @@ inline constexpr MetricField kMetricFields[] = {
 inline constexpr std::size_t kPodMetricsBegin = 26;
 static_assert(kMetricFields[kPodMetricsBegin].member == &Results::pod_fragmentation_arrival);
 // The first cube-pod row: the rows from it on are printed for cube pods (machine=tpu-v4, tpu-v5p) only.
-inline constexpr std::size_t kCubeMetricsBegin = 57;
+inline constexpr std::size_t kCubeMetricsBegin = 60;
 static_assert(kMetricFields[kCubeMetricsBegin].member == &Results::pod_utilization_size_512);
 
 // Which rows a scenario prints: every scenario's (kBaseRows), and the pod rows on a pod machine
@@ -269,8 +279,14 @@ inline int metric_rows(const PodInfo* pod) { return !pod ? kBaseRows : pod->cube
 std::span<const MetricField> metric_fields();
 // The rows printed for a scenario (MetricRows): those before kPodMetricsBegin on a machine without
 // pods, so that it prints what it printed before pods had metrics; those before kCubeMetricsBegin
-// on a 2D pod; every row on a cube pod.
+// on a 2D pod; every row on a cube pod. (A CSV names its columns: one written before a row was
+// added is read by name and holds fewer, sweep/paired.hpp.)
 std::span<const MetricField> metric_fields(int rows);
+// A subset of the rows in table order: the metrics a CSV holds (sweep/paired.hpp), which are the
+// only ones printed and judged from it.
+using MetricSet = std::vector<const MetricField*>;
+// metric_fields(rows) as a MetricSet.
+MetricSet metric_set(int rows);
 // The row of a metric by name (nullptr when there is none).
 const MetricField* find_metric(std::string_view name);
 // "lower is better", "higher is better", "neither better nor worse" ("undeclared" for a row without).

@@ -16,6 +16,7 @@ RunMetrics::RunMetrics(const Topology& t, long long warmup, const PodInfo* pod, 
     : warmup_(warmup), nodes_(t.nodes()), dispersal_meter_(t), window_open_(warmup == 0) {
   util_.reset(0);
   jobs_in_sys_.reset(0);
+  failed_share_.reset(0);
   if (pod) {
     pod_.emplace(*pod, nodes_, ocs);
     pod_->reset(0);
@@ -26,6 +27,7 @@ void RunMetrics::advance(double t) {
   if (!window_open_) return;
   util_.advance(t, double(busy_requested_) / double(nodes_));
   jobs_in_sys_.advance(t, double(in_system_));
+  failed_share_.advance(t, double(failed_chips_) / double(nodes_));
   if (pod_) pod_->advance(t);
 }
 
@@ -51,14 +53,21 @@ void RunMetrics::dropped(JobId id) {
   if (measured(id)) ++dropped_;
 }
 
-void RunMetrics::started(JobId id, int area) {
-  if (measured(id)) ++started_measured_;
+void RunMetrics::started(JobId id, int area, bool first) {
+  if (measured(id) && first) ++started_measured_;
   busy_requested_ += area;
   if (pod_) pod_->started(area);
 }
 
+void RunMetrics::killed(const JobRecord& r) {
+  busy_requested_ -= r.chips();
+  if (window_open_) ++killed_;
+  if (pod_) pod_->departed(r.chips(), false, 0, 0);
+}
+
 void RunMetrics::departed(const JobRecord& r, long long release_ops, double now, long long departed) {
   if (window_open_) release_ops_.add(double(release_ops));
+  if (window_open_) good_chip_time_ += double(r.chips()) * (r.end - std::max(r.held, window_start_));
   busy_requested_ -= r.chips();
   --in_system_;
   if (window_open_) ++window_departures_;
@@ -80,6 +89,7 @@ void RunMetrics::departed(const JobRecord& r, long long release_ops, double now,
     window_start_ = now;
     util_.reset(now);
     jobs_in_sys_.reset(now);
+    failed_share_.reset(now);
     if (pod_) pod_->reset(now);
   }
   window_end_ = now;
@@ -124,7 +134,12 @@ Results RunMetrics::results() const {
   r.mean_allocation_ops = alloc_ops_.mean();
   r.max_allocation_ops = max_alloc_ops_;
   r.mean_release_ops = release_ops_.mean();
-  if (pod_) pod_->fill(r);
+  if (pod_) {
+    pod_->fill(r);
+    r.pod_goodput = span > 0 ? good_chip_time_ / (double(nodes_) * span) : 0;
+    r.pod_availability = 1 - failed_share_.mean();
+    r.pod_jobs_killed = double(killed_);
+  }
   return r;
 }
 

@@ -14,6 +14,12 @@
 // jobs arrived is the stricter count (0 for windows shorter than the shortest job). Without a
 // time limit every job that is not dropped starts and completes, so the two agree.
 //
+// Host failures (pod machines, key host_mtbf; docs/model/pods.md): pod_goodput = chip-time of the
+// runs that completed, inside the window / (chips × window); pod_availability = 1 − the
+// time-average share of chips on failed hosts; pod_jobs_killed = runs a host failure ended in the
+// window. Without failures goodput is the utilization (up to rounding; less with a time limit:
+// a run still going at the limit has not completed) and availability 1.
+//
 // A new metric is a member of Results (results.hpp), its row in kMetricFields, and its
 // accumulation here from the calls below.
 #pragma once
@@ -51,7 +57,12 @@ class RunMetrics {
   void failed(int area, int free_nodes);
   // The job leaves the queue without being processed (on_fail = drop).
   void dropped(JobId id);
-  void started(JobId id, int area);
+  // `first`: the job's first start (a job killed by a host failure starts again: not counted twice).
+  void started(JobId id, int area, bool first = true);
+  // A host failure killed the running job (it is requeued: still in the system).
+  void killed(const JobRecord& r);
+  // Pod machines with host failures: the chips of failed hosts from now on (pod_availability).
+  void failed_chips(int chips) { failed_chips_ = chips; }
   // The job departed at `now` (its release took `release_ops`); `departed` departures so far,
   // this one included.
   void departed(const JobRecord& r, long long release_ops, double now, long long departed);
@@ -88,6 +99,11 @@ class RunMetrics {
   double max_alloc_ops_ = 0;
   RunningStat pkt_latency_, pkt_blocking_, pkt_queueing_;
   long long net_cycles_ = 0;
+  // host failures (pod machines): runs that completed (chip-time in the window), failed chips, kills
+  double good_chip_time_ = 0;
+  int failed_chips_ = 0;
+  TimeAverage failed_share_;
+  long long killed_ = 0;
   std::optional<PodMeter> pod_;
 };
 

@@ -16,6 +16,11 @@
 //   all multiples of 4 (e.g. 2x2x4, 16 chips). The catalogue here is one shape per power-of-two
 //   chip count from 4 to 4096, the one closest to a cube (the docs' default topology for a chip
 //   count): 2x2x1, 2x2x2, 2x2x4, 2x4x4, 4x4x4, 4x4x8, 4x8x8, 8x8x8, 8x8x16, 8x16x16, 16x16x16.
+// - Hosts (the failing unit, key host_mtbf): TPU v5e, "Chips per host: 8" (Google Cloud TPU docs,
+//   "TPU v5e"), its 8-chip slice 2x4 being one host (the v5e slice table: 2x4 = 1 host); v6e the
+//   same (8 chips per host). TPU v5p: "2x2x1: 4 chips, 1 host" and "v5p chips per VM: 4" (Google
+//   Cloud TPU docs, "TPU v5p"); TPU v4 the same, four chips per host (Jouppi et al. 2023's v4
+//   hosts; the v4 docs pages reached give no host table).
 // The default mix gives every legal shape the same expected share of requested chips (weight ∝
 // 1 / chips): no size class dominates the load, and jobs are many small and few large, as in
 // every log of the Parallel Workloads Archive.
@@ -55,7 +60,8 @@ const PodInfo kPods[] = {
      .height = 16,
      .depth = 1,
      .shapes = kV5eShapes,
-     .mix = kEqualChipsMix},
+     .mix = kEqualChipsMix,
+     .host = {2, 4}},
     {.id = "tpu-v6e",
      .help = "TPU v6e (Trillium) pod (Google Cloud TPU docs): 16x16 2D torus, the v5e slice shapes",
      .kind = PodKind::Torus2D,
@@ -63,7 +69,8 @@ const PodInfo kPods[] = {
      .height = 16,
      .depth = 1,
      .shapes = kV5eShapes,
-     .mix = kEqualChipsMix},
+     .mix = kEqualChipsMix,
+     .host = {2, 4}},
     {.id = "tpu-v4",
      .help = "TPU v4 pod (Google Cloud TPU docs): 64 cubes of 4x4x4 chips (16x16x16), optical circuit switches (ocs), slices 2x2x1 to 16x16x16",
      .kind = PodKind::Cubes,
@@ -71,7 +78,8 @@ const PodInfo kPods[] = {
      .height = 16,
      .depth = 16,
      .shapes = kV4Shapes,
-     .mix = kV4Mix},
+     .mix = kV4Mix,
+     .host = {2, 2, 1}},
     {.id = "tpu-v5p",
      .help = "TPU v5p pod (Google Cloud TPU docs): 140 cubes of 4x4x4 chips (4x5x7 cubes, 16x20x28), optical circuit switches (ocs), slices 2x2x1 to 16x16x24",
      .kind = PodKind::Cubes,
@@ -79,7 +87,8 @@ const PodInfo kPods[] = {
      .height = 20,
      .depth = 28,
      .shapes = kV5pShapes,
-     .mix = kV5pMix},
+     .mix = kV5pMix,
+     .host = {2, 2, 1}},
 };
 
 // "AxB" or "AxBxC" with 1 <= A, B, C <= 1024.
@@ -182,6 +191,22 @@ const SliceShape* slice_for_chips(const PodInfo& p, long long chips) {
   for (const SliceShape& l : p.shapes)
     if (l.chips() >= chips && (!best || l.chips() < best->chips())) best = &l;
   return best;
+}
+
+int host_count(const PodInfo& p) {
+  if (!p.pod()) return 0;
+  return (p.width / p.host.x) * (p.height / p.host.y) * (p.depth / p.host.z);
+}
+
+Block host_block(const PodInfo& p, int h) {
+  const int nx = p.width / p.host.x, ny = p.height / p.host.y;
+  return Block{.x = h % nx * p.host.x, .y = h / nx % ny * p.host.y, .w = p.host.x, .h = p.host.y, .z = h / (nx * ny) * p.host.z,
+               .d = p.host.z};
+}
+
+int host_at(const PodInfo& p, int x, int y, int z) {
+  const int nx = p.width / p.host.x, ny = p.height / p.host.y;
+  return (z / p.host.z * ny + y / p.host.y) * nx + x / p.host.x;
 }
 
 bool slice_legal(const PodInfo& p, const Block& b) {

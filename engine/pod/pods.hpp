@@ -60,6 +60,7 @@ struct PodInfo {
   int depth;                           // chips along z (1 on a 2D pod; cubes: a multiple of 4)
   std::span<const SliceShape> shapes;  // legal slice shapes, ascending by chips
   std::span<const double> mix;         // default job_size=slices weights, one per shape
+  SliceShape host{};                   // the chips of one host, the unit that fails (host_failures.hpp)
   bool pod() const { return kind != PodKind::None; }
   bool cubes() const { return kind == PodKind::Cubes; }
   // Cubes along x, y and z (cube pods).
@@ -68,6 +69,15 @@ struct PodInfo {
   int cubes_z() const { return depth / kCubeSide; }
   int cube_count() const { return cubes_x() * cubes_y() * cubes_z(); }
 };
+
+// ---- hosts: the chips one host drives, the unit that fails (pod/host_failures.hpp)
+// The hosts tile the pod from the origin, host h at (i·hx, j·hy, k·hz) numbered x fastest, then
+// y, then z; every legal slice position is inside one host or a union of whole hosts.
+int host_count(const PodInfo& p);
+// The chips of host h (0 <= h < host_count(p)).
+Block host_block(const PodInfo& p, int h);
+// The host that drives chip (x, y, z).
+int host_at(const PodInfo& p, int x, int y, int z = 0);
 
 // The registry, "none" (no pod: topology and size describe the machine) first.
 std::span<const PodInfo> pods();

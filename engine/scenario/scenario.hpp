@@ -126,6 +126,10 @@ struct Scenario {
   std::vector<SliceCount> slices;  // pod machines: slices per job (empty: 1; pod/pods.hpp)
   ServiceSpec service;
   std::string trace;  // path or upload name; the parsed jobs are in trace_data
+  // Pod machines: hosts fail after a mean time host_mtbf (0 = never) and are repaired after
+  // host_repair (pod/host_failures.hpp).
+  double host_mtbf = 0;
+  ServiceSpec host_repair{ServiceSpec::Kind::Fixed, 100, 0};
   SwfShape swf_shape = SwfShape::Square;  // SWF processor count → request shape
   bool swf_size_header = false;           // SWF: machine size from the log header
   bool swf_3d_mesh2d = false;             // SWF log of a 3D machine: replayed on the 2D machine (else refused)
@@ -302,6 +306,36 @@ void declare_keys(K& k) {
     if (!s.strat.ocs && !(s.pod() && s.pod()->cubes()))
       return Error{"ocs: optical circuit switches join the cubes of a cube pod (machine=tpu-v4 or tpu-v5p); ocs=off needs one"};
     return {};
+  };
+  auto pod_ids = [] {
+    std::string ids;
+    for (const PodInfo& o : pods())
+      if (o.pod()) ids += (ids.empty() ? "" : ", ") + std::string(o.id);
+    return ids;
+  };
+  ParamDef& host_mtbf = k.real_row("host_mtbf", G::Scenario, {0, 1e15, "a time", 'T', "off"}, ALLOCLAB_KEY_FIELD(host_mtbf),
+      "Pod machines: mean time between failures of one host (2x4 chips on tpu-v5e/v6e, 2x2x1 on tpu-v4/v5p), exponential, "
+      "from its own random stream; a failed host's chips are unusable until repaired (host_repair) and a job on it is killed "
+      "and requeued from scratch (0 = hosts never fail)");
+  host_mtbf.check = [pod_ids](const Scenario& s) -> Status {
+    if (s.host_mtbf <= 0) return {};
+    if (!s.pod())
+      return Error{"host_mtbf: hosts fail on pod machines only (machine=" + pod_ids() + "); use host_mtbf=0 or set machine"};
+    if (s.scheduler == "conservative")
+      return Error{"host_mtbf: scheduler=conservative promises every waiting job a start on reserved chips, which a host "
+                   "failure breaks; use fcfs, ssd, easy, greedy or fcfs-departure with host failures (or host_mtbf=0)"};
+    if (s.network())
+      return Error{"host_mtbf: a killed job's packets in flight are not modelled; host failures run with pattern=none "
+                   "(or use host_mtbf=0)"};
+    return {};
+  };
+  ParamDef& host_repair = k.spec_row("host_repair", G::Scenario, "fixed:T, exponential:MEAN, uniform:A-B, T", ALLOCLAB_KEY_FIELD(host_repair),
+      parse_repair, [](const Scenario& s) { return to_string(s.host_repair); },
+      "Pod machines with host_mtbf > 0: the time a failed host takes to be repaired, fixed (T = fixed:T) or drawn per "
+      "failure from the host-failure stream");
+  host_repair.check = [pod_ids](const Scenario& s) -> Status {
+    if (s.pod() || to_string(s.host_repair) == to_string(Scenario{}.host_repair)) return {};
+    return Error{"host_repair: hosts fail and are repaired on pod machines only (machine=" + pod_ids() + "); leave host_repair out or set machine"};
   };
   k.spec_row("arrival", G::Workload, "poisson:RATE, batch", ALLOCLAB_KEY_FIELD(arrival), parse_arrival,
       [](const Scenario& s) { return to_string(s.arrival); },

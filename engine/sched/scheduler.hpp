@@ -31,6 +31,7 @@ struct QueuedJob {
   double estimate = 0;  // runtime estimate (EASY's key)
   Shape shape;
   int slices = 1;  // pod machines (key slices): `slices` slices of `shape`, placed all at once or not at all
+  int restarts = 0;  // host failures (key host_mtbf): times the job was killed and requeued
   int chips() const { return shape.area() * slices; }  // the nodes the job holds
 };
 

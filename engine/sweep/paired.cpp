@@ -22,24 +22,24 @@ std::string join_values(const std::vector<std::string>& v) {
 
 }  // namespace
 
-std::string raw_csv_header(const std::vector<std::string>& keys, int pod) {
+std::string raw_csv_header(const std::vector<std::string>& keys, const MetricSet& m) {
   std::string h = "point";
   for (const std::string& k : keys) h += "," + csv_field(k);
   h += ",";
   h += kRep;
   h += ",";
   h += kSeed;
-  for (const MetricField& f : metric_fields(pod)) h += "," + std::string(f.name);
+  for (const MetricField* f : m) h += "," + std::string(f->name);
   return h;
 }
 
-std::string raw_csv_rows(const RawPoint& p, int pod) {
+std::string raw_csv_rows(const RawPoint& p, const MetricSet& m) {
   std::string prefix = std::to_string(p.point);
   for (const std::string& v : p.values) prefix += "," + csv_field(v);
   std::string out;
   for (const RawReplication& r : p.reps) {
     out += prefix + "," + std::to_string(r.rep) + "," + std::to_string(r.seed);
-    for (const MetricField& f : metric_fields(pod)) out += "," + format_number(r.results.*f.member);
+    for (const MetricField* f : m) out += "," + format_number(r.results.*f->member);
     out += "\n";
   }
   return out;
@@ -58,19 +58,28 @@ Result<SweepData> parse_raw_csv(std::string_view text) {
   const auto rows = parse_csv(text);
   if (rows.empty()) return Error{"the raw CSV is empty"};
   const auto& h = rows[0];
-  const auto fields = metric_fields();
   std::size_t rc = 0;
   for (std::size_t i = 1; i + 1 < h.size() && !rc; ++i)
     if (h[i] == kRep && h[i + 1] == kSeed) rc = i;
   if (h.empty() || h[0] != "point" || !rc)
     return Error{"not a raw sweep CSV (no point, replication and seed columns; write one with alloclab sweep --raw)"};
-  // A CSV written before later metrics were appended holds a prefix of the table: those read 0.
-  if (h.size() > rc + 2 + fields.size() || h.size() <= rc + 2) return Error{"raw CSV: the metric columns differ from this alloclab's"};
-  const std::size_t nf = h.size() - rc - 2;
-  for (std::size_t i = 0; i < nf; ++i)
-    if (h[rc + 2 + i] != fields[i].name) return Error{"raw CSV: column '" + h[rc + 2 + i] + "' is not the metric '" + std::string(fields[i].name) + "'"};
+  // The metric columns by name, in any order (a CSV written before a metric existed lacks its
+  // column): col[i] = the metric of column rc + 2 + i.
+  std::vector<const MetricField*> col;
+  for (std::size_t i = rc + 2; i < h.size(); ++i) {
+    const MetricField* f = find_metric(h[i]);
+    if (!f)
+      return Error{"raw CSV: column " + std::to_string(i + 1) + " '" + h[i] +
+                   "' is not a metric of this alloclab (alloclab list names them)"};
+    if (std::find(col.begin(), col.end(), f) != col.end()) return Error{"raw CSV: the metric column '" + h[i] + "' appears twice"};
+    col.push_back(f);
+  }
+  if (col.empty()) return Error{"raw CSV: no metric columns after replication and seed"};
+  const std::size_t nf = col.size();
   SweepData d;
-  d.pod = nf > kCubeMetricsBegin ? kCubePodRows : nf > kPodMetricsBegin ? kPodRows : kBaseRows;
+  d.metrics.clear();
+  for (const MetricField& f : metric_fields())  // in table order, whatever the CSV's
+    if (std::find(col.begin(), col.end(), &f) != col.end()) d.metrics.push_back(&f);
   d.keys.assign(h.begin() + 1, h.begin() + long(rc));
   for (std::size_t n = 1; n < rows.size(); ++n) {
     const auto& r = rows[n];
@@ -91,8 +100,8 @@ Result<SweepData> parse_raw_csv(std::string_view text) {
       rr.seed = s;
     }
     for (std::size_t i = 0; i < nf; ++i)
-      if (!parse_double(r[rc + 2 + i], rr.results.*fields[i].member))
-        return Error{at + "'" + r[rc + 2 + i] + "' is not a number (" + std::string(fields[i].name) + ")"};
+      if (!parse_double(r[rc + 2 + i], rr.results.*col[i]->member))
+        return Error{at + "'" + r[rc + 2 + i] + "' is not a number (" + std::string(col[i]->name) + ")"};
     const std::vector<std::string> values(r.begin() + 1, r.begin() + long(rc));
     if (d.points.empty() || d.points.back().point != p) {
       if (!d.points.empty() && d.points.back().point > p) return Error{at + "points out of order (point " + std::to_string(p) + ")"};
@@ -193,26 +202,26 @@ const char* verdict_text(Verdict v) {
   return "not established at 95%";
 }
 
-std::string paired_header(int pod) {
+std::string paired_header(const MetricSet& ms) {
   std::string h = ",pairs";
-  for (const MetricField& f : metric_fields(pod)) h += "," + std::string(f.name) + "_diff_mean," + std::string(f.name) + "_diff_ci95";
+  for (const MetricField* f : ms) h += "," + std::string(f->name) + "_diff_mean," + std::string(f->name) + "_diff_ci95";
   return h + ",better,worse";
 }
 
-std::string paired_cells(const RawPoint& a, const RawPoint& b, int pod) {
+std::string paired_cells(const RawPoint& a, const RawPoint& b, const MetricSet& ms) {
   Results m, c;
   int pairs = 0;
   paired_difference(a, b, m, c, pairs);
   std::string s = "," + std::to_string(pairs);
-  for (const MetricField& f : metric_fields(pod)) s += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
+  for (const MetricField* f : ms) s += "," + format_number(m.*f->member) + "," + format_number(c.*f->member);
   Aggregate baseline;  // its means set the scale of "the same"
   for (const RawReplication& r : b.reps) baseline.add(r.results);
   const Results base = baseline.mean();
   std::string better, worse;
-  for (const MetricField& f : metric_fields(pod)) {
-    const Verdict v = paired_verdict(f, m.*f.member, c.*f.member, pairs, base.*f.member);
+  for (const MetricField* f : ms) {
+    const Verdict v = paired_verdict(*f, m.*f->member, c.*f->member, pairs, base.*f->member);
     std::string& to = v == Verdict::Better ? better : worse;
-    if (v == Verdict::Better || v == Verdict::Worse) to += (to.empty() ? "" : ";") + std::string(f.name);
+    if (v == Verdict::Better || v == Verdict::Worse) to += (to.empty() ? "" : ";") + std::string(f->name);
   }
   return s + "," + better + "," + worse;
 }
@@ -227,8 +236,8 @@ Result<std::string> aggregate_csv(const SweepData& d, const Baseline* b) {
   std::string out = "point";
   for (const std::string& k : d.keys) out += "," + csv_field(k);
   out += ",replications";
-  for (const MetricField& f : metric_fields(d.pod)) out += "," + std::string(f.name) + "_mean," + std::string(f.name) + "_ci95";
-  if (b) out += paired_header(d.pod);
+  for (const MetricField* f : d.metrics) out += "," + std::string(f->name) + "_mean," + std::string(f->name) + "_ci95";
+  if (b) out += paired_header(d.metrics);
   out += "\n";
   for (std::size_t i = 0; i < d.points.size(); ++i) {
     const RawPoint& p = d.points[i];
@@ -238,8 +247,8 @@ Result<std::string> aggregate_csv(const SweepData& d, const Baseline* b) {
     for (const std::string& v : p.values) row += "," + csv_field(v);
     row += "," + std::to_string(agg.count());
     const Results m = agg.mean(), c = agg.ci95();
-    for (const MetricField& f : metric_fields(d.pod)) row += "," + format_number(m.*f.member) + "," + format_number(c.*f.member);
-    if (b) row += paired_cells(p, d.points[partner[i]], d.pod);
+    for (const MetricField* f : d.metrics) row += "," + format_number(m.*f->member) + "," + format_number(c.*f->member);
+    if (b) row += paired_cells(p, d.points[partner[i]], d.metrics);
     out += row + "\n";
   }
   return out;

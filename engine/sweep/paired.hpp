@@ -34,20 +34,28 @@ struct RawPoint {
   std::vector<RawReplication> reps;  // in replication order
 };
 
-// What a sweep produced: its swept keys and the points present (increasing point number).
+// What a sweep produced: its swept keys, the metrics it holds and the points present
+// (increasing point number).
 struct SweepData {
-  int pod = kBaseRows;  // MetricRows: the CSV has the pod (cube-pod) metrics' columns (some point ran on such a machine)
+  // The metrics measured, in table order: a sweep's metric_fields(pod) (the pod or cube-pod rows
+  // when some point ran on such a machine), or a raw CSV's metric columns. Only these are printed
+  // and judged: the others read 0 in `results` without having been measured.
+  MetricSet metrics = metric_set(kBaseRows);
   std::vector<std::string> keys;
   std::vector<RawPoint> points;
 };
 
-// ---- the raw CSV: point, the swept keys, replication, seed, every metric by its plain name
-// (metric_fields(pod): the pod metrics when some point ran on a pod machine)
-std::string raw_csv_header(const std::vector<std::string>& keys, int pod);  // without the newline
-std::string raw_csv_rows(const RawPoint& p, int pod);                       // each line ends in "\n"
+// ---- the raw CSV: point, the swept keys, replication, seed, then the metrics `m` by their plain
+// names (a sweep's: metric_set(pod), the pod metrics when some point ran on a pod machine)
+std::string raw_csv_header(const std::vector<std::string>& keys, const MetricSet& m);  // without the newline
+std::string raw_csv_rows(const RawPoint& p, const MetricSet& m);                       // each line ends in "\n"
 // True when a CSV header line is a raw one (has the replication and seed columns).
 bool is_raw_header(std::string_view header);
-// Reads a raw CSV back (exactly: numbers are printed shortest round-trip). Errors name the line.
+// Reads a raw CSV back (exactly: numbers are printed shortest round-trip). The metric columns
+// are matched to the metric table by name, in any order, each at most once: SweepData::metrics
+// lists those present (a CSV written before a metric existed lacks its column, and that metric
+// is then not printed or judged, never read as 0). A column that names no metric is refused,
+// naming it. Errors name the line.
 Result<SweepData> parse_raw_csv(std::string_view text);
 
 // ---- paired differences
@@ -81,12 +89,12 @@ const char* verdict_text(Verdict v);
 
 // ",pairs,<metric>_diff_mean,<metric>_diff_ci95...,better,worse" and the matching cells of
 // point a: the last two list the metrics (separated by ';') whose verdict is Better / Worse
-// (metric_fields(pod): MetricRows, as the rest of the CSV).
-std::string paired_header(int pod);
-std::string paired_cells(const RawPoint& a, const RawPoint& b, int pod);
+// (over the metrics `m`, as the rest of the CSV).
+std::string paired_header(const MetricSet& m);
+std::string paired_cells(const RawPoint& a, const RawPoint& b, const MetricSet& m);
 
 // The `alloclab sweep` CSV of `d` (point, the swept keys, replications, <metric>_mean,
-// <metric>_ci95 ...), with the paired columns when `b` is given; each line ends in "\n".
+// <metric>_ci95 ... for d.metrics), with the paired columns when `b` is given; each line ends in "\n".
 Result<std::string> aggregate_csv(const SweepData& d, const Baseline* b);
 
 }  // namespace alloclab

@@ -13,7 +13,7 @@ RawPoint raw_point(const SweepRunner& r, long long p) {
 
 SweepData sweep_data(const SweepRunner& r) {
   SweepData d;
-  d.pod = r.pod();
+  d.metrics = metric_set(r.pod());
   d.keys = swept_keys(r.spec());
   for (long long p = 0; p < (long long)r.size(); ++p)
     if (r.point_done(p)) d.points.push_back(raw_point(r, p));

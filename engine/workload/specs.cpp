@@ -171,6 +171,15 @@ Result<ServiceSpec> parse_service(std::string_view text) {
                "' is not valid; allowed: exponential:MEAN (> 0), uniform:A-B (0 < A <= B), fixed:T (> 0; 0 with a pattern)"};
 }
 
+Result<ServiceSpec> parse_repair(std::string_view text) {
+  double t;
+  if (parse_double(text, t) && t > 0 && t <= 1e12) return ServiceSpec{ServiceSpec::Kind::Fixed, t, 0};
+  auto s = parse_service(text);
+  if (s && !(s->kind == ServiceSpec::Kind::Fixed && s->a == 0)) return s;
+  return Error{"host_repair: '" + std::string(text.substr(0, 200)) +
+               "' is not valid; allowed: fixed:T or T (0 < T <= 1e12), exponential:MEAN (> 0), uniform:A-B (0 < A <= B)"};
+}
+
 std::string to_string(const ArrivalSpec& s) {
   if (s.kind == ArrivalSpec::Kind::Batch) return "batch";
   return "poisson:" + format_number(s.rate);

@@ -36,6 +36,8 @@ struct ServiceSpec {
 Result<ArrivalSpec> parse_arrival(std::string_view text);
 Result<SizeSpec> parse_job_size(std::string_view text);
 Result<ServiceSpec> parse_service(std::string_view text);
+// Key host_repair: the service forms with every time > 0, or a bare time T (= fixed:T).
+Result<ServiceSpec> parse_repair(std::string_view text);
 std::string to_string(const ArrivalSpec& s);
 std::string to_string(const SizeSpec& s, int longer_side);
 std::string to_string(const ServiceSpec& s);

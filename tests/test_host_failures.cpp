@@ -1,0 +1,251 @@
+// test_host_failures.cpp — hosts of a pod machine that fail and are repaired (keys host_mtbf,
+// host_repair; pod/host_failures.hpp, simulation.cpp "host failures"): the keys and their
+// refusals, the hosts' geometry, hand-worked runs on a v5e pod with failures set by hand (the
+// killed job requeued from scratch, its chips freed, the failed chips never given, the metrics
+// worked out by hand), the availability argument for optical circuit switches on a v4 pod, and
+// drawn failures: checked runs under every scheduler that takes them, the job stream untouched,
+// the same bytes twice.
+#include <doctest/doctest.h>
+#include <set>
+#include <string>
+#include "pod_fixtures.hpp"
+#include "replication.hpp"
+
+using namespace alloclab;
+
+namespace {
+
+std::string refusal(std::string_view link) { return test::link_refusal(link); }
+
+Simulation make_sim(std::string_view link) {
+  auto s = parse_link(link);
+  REQUIRE(s);
+  const Status v = validate(*s);
+  const std::string why = v.ok() ? std::string() : std::string(v.message());
+  INFO(why);
+  REQUIRE(v.ok());
+  auto sim = Simulation::create(*s, 0);
+  REQUIRE(sim);
+  return std::move(*sim);
+}
+
+// Every chip of `a`, by node id.
+std::set<int> chips_of(const Topology& t, const Allocation& a) {
+  std::set<int> ids;
+  for (const Block& b : a.blocks) t.for_each_node(b, [&](int x, int y, int z) { ids.insert(t.id(x, y, z)); });
+  return ids;
+}
+
+// The recorded runs of a finished simulation, by job id.
+std::map<JobId, JobRecord> by_id(const Simulation& sim) {
+  std::map<JobId, JobRecord> m;
+  for (const JobRecord& r : sim.recorded()) m[r.id] = r;
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("host failures: keys host_mtbf and host_repair — values, canonical link, refusals naming the key") {
+  auto s = parse_link("machine=tpu-v5e&strategy=pod-ff&host_mtbf=500&host_repair=exponential:20");
+  REQUIRE(s);
+  CHECK(validate(*s).ok());
+  CHECK(s->host_mtbf == 500);
+  CHECK(s->host_repair.kind == ServiceSpec::Kind::Exponential);
+  CHECK(canonical_link(*s) == "machine=tpu-v5e&strategy=pod-ff&host_mtbf=500&host_repair=exponential:20");
+  auto bare = parse_link("machine=tpu-v4&host_mtbf=1e4&host_repair=30");  // a bare time is fixed:T
+  REQUIRE(bare);
+  CHECK(to_string(bare->host_repair) == "fixed:30");
+  CHECK(canonical_link(Scenario{}).find("host_") == std::string::npos);  // defaults: off, fixed:100
+  CHECK(refusal("host_mtbf=100").find("host_mtbf: hosts fail on pod machines only (machine=tpu-v5e, tpu-v6e, tpu-v4, tpu-v5p)") == 0);
+  CHECK(refusal("host_repair=fixed:5").find("host_repair: hosts fail and are repaired on pod machines only") == 0);
+  CHECK(refusal("machine=tpu-v5e&host_mtbf=-1").find("host_mtbf: '-1'") == 0);
+  CHECK(refusal("machine=tpu-v5e&host_mtbf=nan").find("host_mtbf: 'nan'") == 0);
+  CHECK(refusal("machine=tpu-v5e&host_repair=fixed:0").find("host_repair: 'fixed:0' is not valid") == 0);
+  CHECK(refusal("machine=tpu-v5e&host_repair=-3").find("host_repair: '-3' is not valid") == 0);
+  CHECK(refusal("machine=tpu-v5e&strategy=pod-ff&host_mtbf=100&scheduler=conservative").find("host_mtbf: scheduler=conservative") == 0);
+  CHECK(refusal("machine=tpu-v5e&strategy=pod-ff&host_mtbf=100&pattern=allreduce-ring").find("host_mtbf: a killed job's packets") == 0);
+  // off (host_mtbf=0) these combinations run as before
+  CHECK(refusal("machine=tpu-v5e&strategy=pod-ff&scheduler=conservative&host_repair=7") == "");
+  CHECK(refusal("machine=tpu-v5e&strategy=pod-ff&host_mtbf=100&alloc_cost=0.01") == "");  // the allocator's time is honoured
+}
+
+TEST_CASE("host failures: hosts tile every pod — 2x4 chips on v5e/v6e, 2x2x1 on v4/v5p; every legal slice is in one host or whole hosts") {
+  for (const PodInfo& p : pods()) {
+    if (!p.pod()) continue;
+    INFO(p.id);
+    CHECK(p.host.chips() == (p.cubes() ? 4 : 8));
+    CHECK(host_count(p) * p.host.chips() == p.width * p.height * p.depth);
+    // host_at inverts host_block
+    for (int h = 0; h < host_count(p); h += 7) {
+      const Block b = host_block(p, h);
+      CHECK(host_at(p, b.x + b.w - 1, b.y + b.h - 1, b.z + b.d - 1) == h);
+      CHECK(host_at(p, b.x, b.y, b.z) == h);
+    }
+  }
+  const PodInfo& v5e = test::v5e();
+  CHECK(host_count(v5e) == 32);
+  CHECK(host_block(v5e, 9) == Block{.x = 2, .y = 4, .w = 2, .h = 4});
+  // every legal position of every v5e shape: all its chips on one host, or only whole hosts
+  for (const SliceShape& s : v5e.shapes)
+    for (int y = 0; y + s.y <= 16; y += s.y)
+      for (int x = 0; x + s.x <= 16; x += s.x) {
+        std::map<int, int> per_host;
+        for (int j = y; j < y + s.y; ++j)
+          for (int i = x; i < x + s.x; ++i) ++per_host[host_at(v5e, i, j)];
+        const bool inside_one = per_host.size() == 1;
+        bool whole = true;
+        for (const auto& kv : per_host) whole = whole && kv.second == 8;
+        CHECK((inside_one || whole));
+      }
+  CHECK(host_count(test::pod_row("tpu-v5p")) == 2240);
+}
+
+TEST_CASE("host failures: hand-worked v5e run — the job on the failed host is killed, freed, requeued from scratch; metrics by hand") {
+  // Two 8x8 slices at time 0 (pod-ff: job 0 at (0,0), job 1 at (8,0)), service 100. Host 0 (chips
+  // (0..1, 0..3)) fails at 30 and is back at 80. Job 0 is killed at 30, its 64 chips freed; it
+  // starts again at once at (0,8), the first free 8x8 position off the failed host, and ends at
+  // 130 (its whole service again); job 1 ends at 100.
+  Simulation sim = make_sim("machine=tpu-v5e&strategy=pod-ff&job_size=slices:8x8=1&service=fixed:100&arrival=batch&jobs=2&check=1");
+  sim.record_jobs(true);
+  REQUIRE(sim.fail_host(0, 30, 50));
+  CHECK_FALSE(sim.fail_host(32, 30, 50));  // no such host
+  CHECK_FALSE(sim.fail_host(1, -1, 50));   // before now
+  const Topology& t = sim.topology();
+  while (sim.now() < 30 && sim.step()) {
+  }
+  // at 30: host 0 failed and held, job 0 running again on (0,8)
+  REQUIRE(sim.hosts());
+  CHECK(sim.hosts()->failed(0));
+  CHECK(sim.kills() == 1);
+  CHECK(sim.occupancy().owner(0, 0) == kFailedHost);
+  CHECK(sim.occupancy().owner(1, 3) == kFailedHost);
+  CHECK(sim.occupancy().owner(2, 0) == kNoJob);  // the killed job's other chips are free
+  CHECK(sim.occupancy().owner(7, 7) == kNoJob);
+  const JobRecord* j0 = sim.running_job(0);
+  REQUIRE(j0);
+  CHECK(j0->start == 30);
+  CHECK(j0->restarts == 1);
+  REQUIRE(j0->alloc.blocks.size() == 1);
+  CHECK(j0->alloc.blocks[0] == Block{0, 8, 8, 8});
+  CHECK(sim.check_invariants());
+  REQUIRE(sim.run().ok());
+  CHECK_FALSE(sim.hosts()->failed(0));  // repaired at 80
+  CHECK(sim.occupancy().free_count() == 256);
+  auto rec = by_id(sim);
+  REQUIRE(rec.size() == 2);
+  CHECK(rec[0].arrival == 0);  // its first arrival: wait and response count from it
+  CHECK(rec[0].start == 30);
+  CHECK(rec[0].end == 130);
+  CHECK(rec[1].end == 100);
+  const Results r = sim.results();
+  CHECK(r.jobs_completed == 2);
+  CHECK(r.pod_jobs_killed == 1);
+  CHECK(r.makespan == 130);
+  CHECK(r.mean_wait_time == doctest::Approx(15));        // (30 + 0) / 2
+  CHECK(r.mean_response_time == doctest::Approx(115));   // (130 + 100) / 2
+  CHECK(r.effectiveness == 1);                           // two jobs started (job 0 counted once)
+  CHECK(r.utilization == doctest::Approx(64.0 * (30 + 100 + 100) / (256 * 130)));  // the killed run held its chips too
+  CHECK(r.pod_goodput == doctest::Approx(64.0 * (100 + 100) / (256 * 130)));       // only runs that completed
+  CHECK(r.pod_availability == doctest::Approx(1 - 8.0 * 50 / (256 * 130)));       // 8 chips down for 50 of 130
+}
+
+TEST_CASE("host failures: a failed host's chips are never given — a 16x16 slice waits for the repair; a free host is simply held") {
+  // At time 0 host 5 fails (the host event comes before the arrival at the same time) and is
+  // back at 40: the whole-pod slice cannot start before 40. No job is killed.
+  Simulation sim = make_sim("machine=tpu-v5e&strategy=pod-bf&job_size=slices:16x16=1&service=fixed:10&arrival=batch&jobs=1&check=1");
+  sim.record_jobs(true);
+  REQUIRE(sim.fail_host(5, 0, 40));
+  REQUIRE(sim.step());
+  CHECK(sim.hosts()->failed_hosts() == 1);
+  CHECK(sim.occupancy().free_count() == 248);
+  REQUIRE(sim.run().ok());
+  auto rec = by_id(sim);
+  REQUIRE(rec.size() == 1);
+  CHECK(rec[0].start == 40);
+  CHECK(rec[0].end == 50);
+  CHECK(sim.kills() == 0);
+  const Results r = sim.results();
+  CHECK(r.pod_availability == doctest::Approx(1 - 8.0 * 40 / (256 * 50)));
+  CHECK(r.pod_goodput == doctest::Approx(r.utilization));  // nothing thrown away
+}
+
+TEST_CASE("host failures: with OCS a 2-cube slice takes any two healthy cubes; without, it waits for a healthy contiguous pair (TPU v4)") {
+  // One host fails in every cube of cube layers z = 0 and 2 (32 cubes). No two healthy cubes are
+  // neighbours along z, so with ocs=off no 4x4x8 box of the fixed torus is healthy until the
+  // repairs at 100; with ocs=on the switches wire two healthy cubes at once (Jouppi et al. 2023:
+  // the OCS routes around a failure, which is their availability argument).
+  for (const bool ocs : {true, false}) {
+    INFO("ocs=" << (ocs ? "on" : "off"));
+    Simulation sim = make_sim(std::string("machine=tpu-v4&strategy=cube-ff&job_size=slices:4x4x8=1&service=fixed:10&arrival=batch&jobs=1&check=1&ocs=") +
+                              (ocs ? "on" : "off"));
+    sim.record_jobs(true);
+    const PodInfo& p = sim.hosts()->pod();
+    for (int cz : {0, 2})
+      for (int cy = 0; cy < 4; ++cy)
+        for (int cx = 0; cx < 4; ++cx) REQUIRE(sim.fail_host(host_at(p, cx * 4 + 1, cy * 4 + 2, cz * 4 + 3), 0, 100));
+    REQUIRE(sim.run().ok());
+    auto rec = by_id(sim);
+    REQUIRE(rec.size() == 1);
+    CHECK(rec[0].start == (ocs ? 0 : 100));
+    if (ocs) {
+      REQUIRE(rec[0].alloc.blocks.size() == 2);
+      for (const Block& b : rec[0].alloc.blocks) CHECK((b.z / 4) % 2 == 1);  // healthy cube layers only
+    }
+  }
+}
+
+TEST_CASE("host failures: drawn failures — checked runs under every scheduler that takes them, multislice, the job stream untouched") {
+  const std::string base = "machine=tpu-v5e&strategy=pod-bf&jobs=120&arrival=poisson:0.02&service=exponential:60&check=1";
+  for (const char* sched : {"fcfs", "ssd", "easy", "greedy", "fcfs-departure"}) {
+    INFO(sched);
+    Simulation sim = make_sim(base + "&host_mtbf=3000&host_repair=exponential:40&job_size=slices:1x1=8/2x2=4/2x4=4/4x4=2/8x8=1&slices=1:3/2:1&scheduler=" + sched);
+    REQUIRE(sim.run().ok());  // check=1: occupancy, failed hosts and jobs audited after every event
+    const Results r = sim.results();
+    CHECK(r.jobs_completed == 120);
+    CHECK(r.pod_jobs_killed > 0);
+    CHECK(r.pod_availability < 1);
+    CHECK(r.pod_goodput < r.utilization);
+    CHECK(r.effectiveness == 1);
+  }
+  // failures draw from their own stream: every job arrives with the same shape and service
+  Simulation off = make_sim(base);
+  Simulation on = make_sim(base + "&host_mtbf=2000&host_repair=50");
+  off.record_jobs(true);
+  on.record_jobs(true);
+  REQUIRE(off.run().ok());
+  REQUIRE(on.run().ok());
+  CHECK(on.kills() > 0);
+  const auto a = by_id(off), b = by_id(on);
+  REQUIRE(a.size() == b.size());
+  for (const auto& kv : a) {
+    const JobRecord& x = kv.second;
+    const JobRecord& y = b.at(kv.first);
+    CHECK(x.arrival == y.arrival);
+    CHECK(x.service == y.service);
+    CHECK(x.shape == y.shape);
+  }
+  // off: availability 1, no kills, the goodput is the utilization
+  const Results r = off.results();
+  CHECK(r.pod_availability == 1);
+  CHECK(r.pod_jobs_killed == 0);
+  CHECK(r.pod_goodput == doctest::Approx(r.utilization).epsilon(1e-12));
+}
+
+TEST_CASE("host failures: determinism — the same scenario twice gives the same bytes (cube pod, drawn repairs)") {
+  const std::string link = "machine=tpu-v4&strategy=cube-pack&ocs=off&jobs=150&arrival=poisson:0.05&host_mtbf=20000&host_repair=uniform:20-60";
+  std::string first;
+  for (int i = 0; i < 2; ++i) {
+    auto s = parse_link(link);
+    REQUIRE(s);
+    auto r = run_replication(*s, 0);
+    REQUIRE(r);
+    Report rep;
+    rep.mean = *r;
+    rep.pod = metric_rows(s->pod());
+    const std::string text = results_json(rep);
+    CHECK(text.find("\"pod_jobs_killed\"") != std::string::npos);
+    if (i == 0) first = text;
+    else CHECK(text == first);
+  }
+  CHECK(first.find("\"pod_availability\": 1,") == std::string::npos);  // some host did fail
+}

@@ -128,3 +128,26 @@ TEST_CASE("owner texels: another colouring or another machine repaints from the 
   CHECK(t.update(cube, kFreeTexel, colour_b).whole);
   CHECK(std::vector<std::uint32_t>(t.data(), t.data() + 256) == from_owners(cube, colour_b, t.atlas().cols));
 }
+
+TEST_CASE("owner texels: a failed host's chips take the colouring's colour of kFailedHost, from a row's first texel on; repaired, free again") {
+  // host 0 of a v5e pod is chips (0..1, 0..3): the first texels of four rows
+  Simulation sim = make("machine=tpu-v5e&strategy=pod-ff&jobs=80&arrival=poisson:0.2&service=exponential:20");
+  REQUIRE(sim.fail_host(0, 0, 60));
+  REQUIRE(sim.fail_host(5, 10, 30));  // chips (10..11, 0..3): inside rows, in a later event
+  OwnerTexels t;
+  int compared = 0, with_failed = 0;
+  for (int i = 0; i < 300 && sim.step(); ++i) {
+    t.update(sim, kFreeTexel, colour_a);
+    const std::vector<std::uint32_t> want = from_owners(sim, colour_a);
+    REQUIRE(std::vector<std::uint32_t>(t.data(), t.data() + 256) == want);
+    ++compared;
+    if (sim.hosts()->failed(0)) {
+      ++with_failed;
+      for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 2; ++x) CHECK(t.data()[std::size_t(15 - y) * 16 + std::size_t(x)] == colour_a(kFailedHost));
+    }
+  }
+  CHECK(compared > 100);
+  CHECK(with_failed > 10);
+  CHECK(!sim.hosts()->failed(0));  // repaired at 60: its chips free or a job's again
+}

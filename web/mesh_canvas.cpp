@@ -43,15 +43,32 @@ void arrow(ImDrawList* dl, ImVec2 p, float ux, float uy, float s, ImU32 col) {
 }
 }  // namespace
 
-// Every job in one grey (the dense view's colouring when what is drawn on top must stand out).
-static unsigned neutral_colour(int) { return kBusyNeutral; }
+// Every job in one grey (the dense view's colouring when what is drawn on top must stand out);
+// a failed host's chips in their own grey.
+static unsigned neutral_colour(int owner) { return owner == kFailedHost ? kFailedChip : kBusyNeutral; }
 
 unsigned job_colour(int job) {
+  if (job == kFailedHost) return kFailedChip;
   const std::uint32_t c = job_rgb(job);  // engine/core/colour.hpp: the CLI's charts use the same
   return IM_COL32((c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF, 255);
 }
 
+void failed_host_tooltip(const Simulation& sim, int x, int y, int z) {
+  ImGui::ColorButton("##c", ImColor(kFailedChip), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+  ImGui::SameLine();
+  if (const HostFailures* h = sim.hosts()) ImGui::Text("failed host %d", host_at(h->pod(), x, y, z));
+  else ImGui::Text("failed host");
+  ImGui::TextDisabled("its chips are unusable until it is repaired;");
+  ImGui::TextDisabled("the jobs on it were killed and requeued");
+}
+
 void job_tooltip(const Simulation& sim, JobId id) {
+  if (id == kFailedHost) {
+    ImGui::ColorButton("##c", ImColor(kFailedChip), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+    ImGui::SameLine();
+    ImGui::Text("failed host");
+    return;
+  }
   const JobRecord* j = sim.running_job(id);
   ImGui::ColorButton("##c", ImColor(job_colour(id)), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
   ImGui::SameLine();
@@ -97,7 +114,7 @@ void MeshCanvas::draw_cells(ImDrawList* dl, const Simulation& sim, const CanvasG
     draw_texture(dl, sim, g);
   } else {
     for (const Run& run : runs_)
-      dl->AddRectFilled(ImVec2(run.x0, run.y0), ImVec2(run.x1, run.y1), run.owner == kNoJob ? kFree : neutral_jobs ? kBusyNeutral : job_colour(run.owner));
+      dl->AddRectFilled(ImVec2(run.x0, run.y0), ImVec2(run.x1, run.y1), run.owner == kNoJob ? kFree : neutral_jobs ? neutral_colour(run.owner) : job_colour(run.owner));
     last_rects_ = runs_.size();
   }
   // Cell borders when cells are large enough to show them.
@@ -271,7 +288,7 @@ CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, 
   layers_ = Layers{.first = 0, .count = 1, .depth = 1, .hx = hx, .hy = hy, .hz = hx >= 0 ? 0 : -1, .hover = hover_job};
   // Click (without a drag) pins the job under the mouse; clicking it again or a free node unpins.
   if (interactive && pinned && ImGui::IsItemDeactivated()) {
-    if (!dragged_ && hovered) *pinned = (hover_job == *pinned) ? kNoJob : hover_job;
+    if (!dragged_ && hovered) *pinned = (hover_job == *pinned || hover_job == kFailedHost) ? kNoJob : hover_job;
     dragged_ = false;
   }
   // A pin outlives the job's stay on the machine (the Gantt and queue windows pin waiting and
@@ -336,8 +353,9 @@ CanvasGeom MeshCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, 
     ImGui::BeginTooltip();
     ImGui::TextDisabled("node (%d, %d)", hx, hy);
     if (hover_job == kNoJob) ImGui::TextDisabled("free");
+    else if (hover_job == kFailedHost) failed_host_tooltip(sim, hx, hy, 0);
     else job_tooltip(sim, hover_job);
-    if (pinned) ImGui::TextDisabled(hover_job != kNoJob && hover_job != *pinned ? "click to pin" : "wheel: zoom, drag: pan");
+    if (pinned) ImGui::TextDisabled(hover_job >= 0 && hover_job != *pinned ? "click to pin" : "wheel: zoom, drag: pan");
     ImGui::EndTooltip();
   }
   return g;

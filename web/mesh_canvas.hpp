@@ -20,6 +20,7 @@
 namespace alloclab::app {
 
 inline constexpr ImU32 kFree = IM_COL32(46, 50, 58, 255);        // a free node
+inline constexpr ImU32 kFailedChip = IM_COL32(170, 170, 170, 255);  // a chip of a failed host (pods, host_mtbf): grey in every colouring
 inline constexpr ImU32 kBackground = IM_COL32(18, 20, 24, 255);  // the canvas around the machine
 
 // Where the machine is on screen this frame (for overlays drawn on top of the canvas).
@@ -119,9 +120,13 @@ class MeshCanvas {
   bool dragged_ = false;
 };
 
-// Stable colour of a job id (hash -> hue), the same every frame and in every window.
+// Stable colour of a job id (hash -> hue), the same every frame and in every window; the chips
+// of a failed host (owner kFailedHost) kFailedChip.
 unsigned job_colour(int job);
-// Tooltip body describing a running job (colour swatch, id, request, blocks, times).
+// Tooltip body describing a running job (colour swatch, id, request, blocks, times), or "failed
+// host" for kFailedHost.
 void job_tooltip(const Simulation& sim, JobId id);
+// Tooltip body of the failed host that drives chip (x, y, z) (pod machines, host_mtbf).
+void failed_host_tooltip(const Simulation& sim, int x, int y, int z);
 
 }  // namespace alloclab::app

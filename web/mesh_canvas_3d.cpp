@@ -205,7 +205,7 @@ CanvasGeom MeshCanvas::draw_layers(const char* id, const Simulation& sim, ImVec2
     }
   }
   if (interactive && pinned && ImGui::IsItemDeactivated()) {
-    if (!dragged_ && hovered) *pinned = (hover_job == *pinned) ? kNoJob : hover_job;
+    if (!dragged_ && hovered) *pinned = (hover_job == *pinned || hover_job == kFailedHost) ? kNoJob : hover_job;
     dragged_ = false;
   }
 
@@ -277,11 +277,13 @@ CanvasGeom MeshCanvas::draw_layers(const char* id, const Simulation& sim, ImVec2
     else ImGui::TextDisabled("node (%d, %d, %d)   layer z = %d", hx, hy, hz, hz);
     if (hover_job == kNoJob) {
       ImGui::TextDisabled("free");
+    } else if (hover_job == kFailedHost) {
+      failed_host_tooltip(sim, hx, hy, hz);
     } else {
       job_tooltip(sim, hover_job);
       if (const JobRecord* j = sim.running_job(hover_job); cubes && j) slice_tooltip(sim, *pod, ocs, cg, *j);
     }
-    if (pinned) ImGui::TextDisabled(hover_job != kNoJob && hover_job != *pinned ? "click to pin" : "wheel: zoom, drag: pan");
+    if (pinned) ImGui::TextDisabled(hover_job >= 0 && hover_job != *pinned ? "click to pin" : "wheel: zoom, drag: pan");
     ImGui::EndTooltip();
   }
   layers_ = Layers{.first = L.first, .count = L.count, .depth = D, .cubes = cubes, .hx = hx, .hy = hy, .hz = hz, .hover = hover_job};

@@ -34,8 +34,8 @@ void OwnerTexels::repaint(const Simulation& sim) {
   for (int z = 0; z < a.D; ++z)
     for (int y = 0; y < a.H; ++y) {
       std::uint32_t* row = pixels_.data() + std::size_t(a.texel_y(y, z)) * std::size_t(a.width()) + std::size_t(a.texel_x(0, z));
-      JobId last = -2;
-      std::uint32_t col = 0;
+      JobId last = kNoJob;  // (every owner but a job is painted through colour_: kFailedHost too)
+      std::uint32_t col = free_;
       for (int x = 0; x < a.W; ++x) {
         const JobId o = occ.owner(x, y, z);
         if (o != last) { col = o == kNoJob ? free_ : colour_(o); last = o; }
@@ -48,7 +48,12 @@ void OwnerTexels::repaint(const Simulation& sim) {
 
 void OwnerTexels::remember(const Simulation& sim) {
   painted_.clear();
-  for (const auto& [id, rec] : sim.running()) painted_.push_back(Painted{id, rec.alloc.blocks});
+  long long busy = 0;
+  for (const auto& [id, rec] : sim.running()) {
+    painted_.push_back(Painted{id, rec.alloc.blocks});
+    for (const Block& b : rec.alloc.blocks) busy += b.area();
+  }
+  painted_unowned_ = busy != sim.occupancy().busy_count();
 }
 
 // The running jobs against the painted ones, both in id order: the jobs that left (or moved) are
@@ -72,7 +77,7 @@ bool OwnerTexels::paint_changes(const Simulation& sim, Rows& rows) {
     for (const Block& b : rec.alloc.blocks) busy += b.area();
   }
   for (; p != painted_.end(); ++p) gone_.push_back(std::size_t(p - painted_.begin()));
-  if (busy != sim.occupancy().busy_count()) return false;
+  if (busy != sim.occupancy().busy_count() || painted_unowned_) return false;
   const LayerAtlas& a = atlas_;
   int lo = a.height(), hi = -1;  // texel rows touched
   auto paint = [&](const std::vector<Block>& blocks, std::uint32_t col) {

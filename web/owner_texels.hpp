@@ -7,7 +7,9 @@
 // machine — and says which texel rows changed, so that only those are uploaded. The whole grid
 // is repainted from the owners on the first update, when the machine's size or the colours call
 // for it, and whenever the painted busy count disagrees with the occupancy's (a node busy without
-// a running job, a restarted simulation): the texels always equal what the owners give. No ImGui
+// a running job, a restarted simulation), or the last paint showed nodes held by no job (a pod's
+// failed hosts, owner kFailedHost: painted with colour(kFailedHost), repainted while any is
+// shown, since their changes are not a job's): the texels always equal what the owners give. No ImGui
 // and no GL here (the app core): tests/test_owner_texels.cpp checks the texels against the
 // owners after every event of whole 2D and 3D runs.
 #pragma once
@@ -61,6 +63,7 @@ class OwnerTexels {
   std::uint32_t free_ = 0;
   Colour colour_ = nullptr;
   std::vector<Painted> painted_;         // the running jobs the texels show, in id order
+  bool painted_unowned_ = false;          // the texels show busy nodes no running job holds (failed hosts)
   std::vector<std::size_t> gone_;        // scratch: painted_ entries no longer running as painted
   std::vector<const JobRecord*> came_;   // scratch: running jobs not painted yet
   std::size_t repaints_ = 0;

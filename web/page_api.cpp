@@ -89,12 +89,17 @@ std::string state_json(AppState& state) {
   // the Mesh window's canvas as drawn last frame (page pixels), its zoom, the layers it shows
   // and the node under the mouse
   const FrameReport::Mesh& mv = state.report().mesh();
-  char b4[400];
+  // the failed host under the mouse (pods, host_mtbf; -1: none), and the failed hosts now
+  const HostFailures* hosts = sim.hosts();
+  const int failed_host = hosts && mv.hover == kFailedHost && mv.hx >= 0 ? host_at(hosts->pod(), mv.hx, mv.hy, std::max(0, mv.hz)) : -1;
+  char b4[440];
   std::snprintf(b4, sizeof b4,
                 ",\"mesh\":{\"drawn\":%s,\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"zoom\":%.3f,\"layers\":{\"first\":%d,"
-                "\"count\":%d,\"depth\":%d,\"tiles\":%d,\"cubes\":%s},\"hover\":{\"x\":%d,\"y\":%d,\"z\":%d,\"job\":%d},\"tileRects\":[",
+                "\"count\":%d,\"depth\":%d,\"tiles\":%d,\"cubes\":%s},\"hover\":{\"x\":%d,\"y\":%d,\"z\":%d,\"job\":%d,"
+                "\"failedHost\":%d},\"failedHosts\":%d,\"tileRects\":[",
                 mv.drawn ? "true" : "false", double(mv.x0), double(mv.y0), double(mv.x1 - mv.x0), double(mv.y1 - mv.y0), double(mv.zoom),
-                mv.first, mv.count, mv.depth, mv.tiles, mv.cubes ? "true" : "false", mv.hx, mv.hy, mv.hz, mv.hover);
+                mv.first, mv.count, mv.depth, mv.tiles, mv.cubes ? "true" : "false", mv.hx, mv.hy, mv.hz, mv.hover, failed_host,
+                hosts ? hosts->failed_hosts() : 0);
   out += b4;
   for (int i = 0; i < std::min(mv.tiles, FrameReport::Mesh::kTiles); ++i) {  // [x0, y0, x1, y1, z] in page pixels
     const auto& r = mv.tile_rect[std::size_t(i)];

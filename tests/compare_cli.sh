@@ -6,7 +6,7 @@
 # function, replications, a CSV trace and an SWF trace,
 # the shipped .swf.gz logs and truncated/corrupt gzip, EASY and conservative backfilling on
 # traces, accelerator pods (every pod policy, both generations, slice mixes, a trace mapped to
-# slices, pod sweeps with their pod metric columns, raw and paired), sweeps (one of them the input
+# slices, pod sweeps with their pod metric columns, raw and paired, host failures), sweeps (one of them the input
 # of two `plot` calls), `place`, `link`, `list` and a bad input (same stderr line, exit status 2).
 set -uo pipefail
 native=$1; wasm=$2
@@ -97,6 +97,13 @@ check run machine=tpu-v4 strategy=cube-pack pattern=allreduce-2d allreduce_bytes
 check run machine=tpu-v4 ocs=off strategy=cube-bf pattern=allreduce-ring allreduce_bytes=4096 arrival=poisson:0.5 service=exponential:50 jobs=200
 check run machine=tpu-v4 twist=on strategy=cube-ff pattern=allreduce-2d job_size=slices:4x4x8=1/4x8x8=1 allreduce_bytes=4096 arrival=poisson:0.01 jobs=40
 check_status 2 run machine=tpu-v4 ocs=off twist=on strategy=cube-ff pattern=allreduce-2d
+# host failures on pods: the failure stream (fixed, exponential and uniform repairs), kills and
+# requeues under FCFS and EASY, a sweep paired on the same failures; refusals
+check run machine=tpu-v5e strategy=pod-bf host_mtbf=5000 host_repair=exponential:50 arrival=poisson:0.15 jobs=1000 check=1
+check run machine=tpu-v4 strategy=cube-pack scheduler=easy host_mtbf=20000 host_repair=uniform:50-150 job_size=slices:2x2x1=8/2x2x4=4/4x4x4=2/4x8x8=1 arrival=poisson:1 service=fixed:100 jobs=1000
+check sweep machine=tpu-v4 strategy=cube-pack ocs=on,off host_mtbf=0,12500 job_size=slices:2x2x1=8/4x4x4=2/4x4x8=1 service=fixed:100 arrival=poisson:1 jobs=300 replications=2 --baseline ocs=off
+check_status 2 run machine=tpu-v4 host_mtbf=1000 scheduler=conservative
+check_status 2 run size=16x16 host_mtbf=1000
 check run size=8x8 trace=log.swf swf_shape=row time_scale=0.5
 check run trace=log.swf swf_size=header swf_shape=asff strategy=asff
 # the shipped real logs, gzip (zlib natively, Node's zlib in wasm), and broken gzip (same stderr

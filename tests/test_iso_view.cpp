@@ -3,7 +3,7 @@
 // become boxes (a job's block one box, every busy node of layers <= top in exactly one box of its
 // job, faces between busy nodes hidden); only faces turned to the camera are kept; a box that
 // another hides is drawn first even where a centre-depth sort would draw it last; the face under a
-// point is the front-most one.
+// point is the front-most one; the order built in small slices equals the one built at once.
 #include <doctest/doctest.h>
 #include <algorithm>
 #include <array>
@@ -29,6 +29,17 @@ int position(const std::vector<int>& order, int box) {
   for (std::size_t i = 0; i < order.size(); ++i)
     if (order[i] == box) return int(i);
   return -1;
+}
+
+// `count` tries at a random block (sides 1..side, depth 1..depth) of job k, each assigned when free.
+void fill_random(Occupancy& occ, Rng& rng, int count, int side, int depth) {
+  const int W = occ.width(), H = occ.height(), D = occ.depth();
+  for (int k = 0; k < count; ++k) {
+    const int w = int(rng.uniform_int(1, side)), h = int(rng.uniform_int(1, side)), d = int(rng.uniform_int(1, depth));
+    const int x = int(rng.uniform_int(0, W - w)), y = int(rng.uniform_int(0, H - h)), z = int(rng.uniform_int(0, D - d));
+    const Block b{.x = x, .y = y, .w = w, .h = h, .z = z, .d = d};
+    if (occ.block_free(b)) occ.assign(b, JobId(k));
+  }
 }
 
 int box_of(const std::vector<IsoBox>& boxes, JobId job) {
@@ -217,12 +228,7 @@ TEST_CASE("iso view: the painter's order shows the nearest face at every point (
     Rng rng(seed);
     const Topology t(TopologyKind::Mesh, 8, 8, 8);
     Occupancy occ(t);
-    for (int k = 0; k < 60; ++k) {
-      const int w = int(rng.uniform_int(1, 4)), h = int(rng.uniform_int(1, 4)), d = int(rng.uniform_int(1, 4));
-      const int x = int(rng.uniform_int(0, 8 - w)), y = int(rng.uniform_int(0, 8 - h)), z = int(rng.uniform_int(0, 8 - d));
-      const Block b{.x = x, .y = y, .w = w, .h = h, .z = z, .d = d};
-      if (occ.block_free(b)) occ.assign(b, JobId(k));
-    }
+    fill_random(occ, rng, 60, 4, 4);
     const std::vector<IsoBox> boxes = occupied_boxes(occ, int(seed % 3 == 0 ? 5 : 7));
     const std::array<std::array<float, 2>, 3> views = {{{35, 30}, {200, 55}, {110, -40}}};
     for (const std::array<float, 2>& angles : views) {
@@ -260,4 +266,56 @@ TEST_CASE("iso view: the painter's order shows the nearest face at every point (
   INFO("probes " << probes << ", a farther face drawn over the nearest at " << wrong << ", first: " << first_wrong);
   CHECK(wrong == 0);
   CHECK(probes > 1000);
+}
+
+TEST_CASE("iso view: the painter's order built in small slices equals the one built at once") {
+  // PainterSort::step(work) stops after about `work` units and resumes where it stopped: the 3D
+  // view spreads a rebuild over frames. Slices of 1..50 units give the faces visible_faces gives
+  // (same faces, same order), after many steps; the faces on the near sides of the boxes'
+  // bounding box come last.
+  Rng rng(11);
+  const Topology t(TopologyKind::Torus, 10, 9, 8);
+  Occupancy occ(t);
+  fill_random(occ, rng, 90, 4, 3);
+  const std::vector<IsoBox> boxes = occupied_boxes(occ, 7);
+  REQUIRE(boxes.size() > 20);
+  for (const std::array<float, 2> angles : {std::array<float, 2>{35, 30}, std::array<float, 2>{250, -20}}) {
+    const Camera cam = Camera::look(angles[0], angles[1], 12, {5, 4.5f, 4}, {200, 200});
+    std::vector<IsoFace> whole;
+    CHECK(visible_faces(boxes, cam, whole));
+    for (const long long slice : {1LL, 7LL, 50LL}) {
+      CAPTURE(slice);
+      PainterSort sort;
+      sort.start(boxes, cam);
+      int steps = 1;
+      while (!sort.step(slice)) ++steps;
+      CHECK(steps > 10);
+      CHECK(sort.exact());
+      const std::vector<IsoFace>& sliced = sort.faces();
+      REQUIRE(sliced.size() == whole.size());
+      int same = 0;
+      for (std::size_t i = 0; i < whole.size(); ++i)
+        same += sliced[i].box == whole[i].box && sliced[i].axis == whole[i].axis && sliced[i].p[0].x == whole[i].p[0].x &&
+                sliced[i].p[2].y == whole[i].p[2].y;
+      CHECK(same == int(whole.size()));
+    }
+    // the near faces of the boxes' bounding box: none is followed by a face off those planes
+    int lo[3] = {1 << 20, 1 << 20, 1 << 20}, hi[3] = {-1, -1, -1};
+    for (const IsoBox& b : boxes) {
+      const int l[3] = {b.x0, b.y0, b.z0}, h[3] = {b.x1, b.y1, b.z1};
+      for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], l[a]), hi[a] = std::max(hi[a], h[a]);
+    }
+    bool near_seen = false, inner_after_near = false;
+    int near_count = 0;
+    for (const IsoFace& f : whole) {
+      const IsoBox& b = boxes[std::size_t(f.box)];
+      const int c = f.axis == 0 ? (f.high ? b.x1 : b.x0) : f.axis == 1 ? (f.high ? b.y1 : b.y0) : (f.high ? b.z1 : b.z0);
+      const bool near = c == (f.high ? hi[f.axis] : lo[f.axis]);
+      near_count += near;
+      if (near) near_seen = true;
+      else if (near_seen) inner_after_near = true;
+    }
+    CHECK(near_count > 5);
+    CHECK(!inner_after_near);
+  }
 }

@@ -205,11 +205,13 @@ class FrameReport {
     std::array<std::array<float, 4>, kTiles> tile_rect{};
     std::array<int, kTiles> tile_z{};
     // the 3D view (orbit_canvas.hpp) instead of the layers: its camera, the top layer shown,
-    // the boxes and faces it drew, whether their order came from the sort, its time (ms)
+    // the boxes and faces it drew, whether their order came from the sort, its time (ms); so
+    // far: painter's orders completed, frames that worked on one, frames that copied vertices
     bool orbit = false;
     float yaw = 0, pitch = 0, orbit_ms = 0;
     int top = 0, boxes = 0, faces = 0;
     bool exact = true;
+    long long sorts = 0, sort_frames = 0, replays = 0;
   };
   // A rectangle in page pixels (empty: nothing drawn).
   struct Box {

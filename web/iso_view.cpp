@@ -1,15 +1,15 @@
 // iso_view.cpp — boxes of the busy nodes, the orbit camera and the painter's order of the 3D
 // view (iso_view.hpp).
-//   [SECTION] helpers        vector arithmetic, a face's exposure, a pair's order (behind)
+//   [SECTION] helpers        vector arithmetic, a face's exposure, a pair's order (sight_order)
 //   [SECTION] camera         OrbitView, Camera, fit_camera
 //   [SECTION] boxes          occupied_boxes
-//   [SECTION] painter        order_of (topological sort), box_order, visible_faces
+//   [SECTION] painter        PainterSort (a topological sort, resumable), box_order, visible_faces
 //   [SECTION] picking        face_at, node_at
 #include "iso_view.hpp"
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <queue>
+#include <limits>
 
 namespace alloclab::app {
 
@@ -59,24 +59,54 @@ Bounds screen_bounds(const IsoBox& b, const Camera& cam) {
   return r;
 }
 
-// +1: a must be drawn before b (a is behind), -1: after, 0: neither can hide the other. Two
-// boxes that do not overlap are apart along some axis; along such an axis the camera is on one
-// side, and a ray from the nearer box away from the camera never comes back to the farther one.
-// Axes that disagree (or an axis seen edge-on) mean no ray goes from one box into the other.
-int behind(const IsoBox& a, const IsoBox& b, const Camera& cam) {
-  int verdict = 0;
+// The order of two disjoint boxes along the lines of sight through both: +1, a must be drawn
+// before b (a is behind), -1 after, 0 no line of sight passes through both (their outlines do not
+// overlap on screen, or only along a sliver). A line of sight meets both boxes where p_a − p_b =
+// t·eye for points p_a of a and p_b of b, i.e. where the line {t·eye} meets the box a − b
+// (per axis [lo_a − hi_b, hi_a − lo_b]); t > 0 puts a nearer the camera. Exact for boxes flat
+// along an axis (faces) too: a flat axis of a − b fixes t, which must lie inside the others.
+struct Sight {
+  float inv[3];    // 1 / eye per axis (0 across the view)
+  bool across[3];  // the axis lies across the view (eye has no component along it)
+};
+Sight sight_of(const Camera& cam) {
+  Sight s{};
   for (int axis = 0; axis < 3; ++axis) {
-    int side = 0;  // +1: b is on the upper side of a along this axis
-    if (hi(a, axis) <= lo(b, axis)) side = 1;
-    else if (hi(b, axis) <= lo(a, axis)) side = -1;
-    if (side == 0) continue;
     const float e = comp(cam.eye, axis);
-    if (e == 0.0f) return 0;
-    const int v = (e > 0) == (side > 0) ? 1 : -1;  // b nearer the camera: a is drawn first
-    if (verdict != 0 && verdict != v) return 0;
-    verdict = v;
+    s.across[axis] = e == 0.0f;
+    s.inv[axis] = s.across[axis] ? 0.0f : 1.0f / e;
   }
-  return verdict;
+  return s;
+}
+int sight_order(const IsoBox& a, const IsoBox& b, const Sight& s) {
+  constexpr float kSliver = 1e-4f;  // node units along the line of sight
+  float t0 = -1e30f, t1 = 1e30f, fixed = 0;
+  bool has_fixed = false;
+  for (int axis = 0; axis < 3; ++axis) {
+    const int d0 = lo(a, axis) - hi(b, axis), d1 = hi(a, axis) - lo(b, axis);
+    if (s.across[axis]) {
+      if (d0 >= 0 || d1 <= 0) return 0;  // the lines keep this coordinate: they must start inside
+      continue;
+    }
+    if (d0 == d1) {  // both boxes flat along this axis: t fixed
+      fixed = float(d0) * s.inv[axis];
+      has_fixed = true;
+      continue;
+    }
+    float u0 = float(d0) * s.inv[axis], u1 = float(d1) * s.inv[axis];
+    if (u0 > u1) std::swap(u0, u1);
+    t0 = std::max(t0, u0);
+    t1 = std::min(t1, u1);
+  }
+  float t = 0;
+  if (has_fixed) {
+    if (!(fixed > t0 + kSliver && fixed < t1 - kSliver)) return 0;
+    t = fixed;
+  } else {
+    if (!(t1 - t0 > kSliver)) return 0;
+    t = 0.5f * (t0 + t1);
+  }
+  return t > 0 ? -1 : 1;
 }
 
 }  // namespace
@@ -196,168 +226,175 @@ std::vector<IsoBox> occupied_boxes(const Occupancy& occ, int top) {
 
 // [SECTION] painter
 
-namespace {
+// Items are boxes (box_order) or faces as boxes flat along their axis (visible_faces).
+void PainterSort::begin(const Camera& cam) {
+  cam_ = cam;
+  const std::size_t N = items_.size();
+  depth_.resize(N);
+  bounds_.resize(N);
+  for (std::size_t i = 0; i < N; ++i) {
+    depth_[i] = cam.depth(centre_of(items_[i]));
+    const Bounds r = screen_bounds(items_[i], cam);
+    bounds_[i] = {r.x0, r.y0, r.x1, r.y1};
+  }
+  // Pairs whose screen bounds overlap, by a sweep along screen x: the items in order of their
+  // left edge, each tested against the items still open there (right edge past its left edge);
+  // an item whose right edge the sweep has passed leaves the open list.
+  by_left_.resize(N);
+  std::iota(by_left_.begin(), by_left_.end(), 0);
+  std::sort(by_left_.begin(), by_left_.end(), [&](int a, int b) { return bounds_[std::size_t(a)][0] < bounds_[std::size_t(b)][0]; });
+  open_.clear();
+  edges_.clear();
+  order_.clear();
+  sweep_ = 0;
+  tests_ = 0;
+  exact_ = true;
+  stage_ = N == 0 ? Stage::Done : Stage::Pairs;
+}
 
-// The painter's order of the boxes `ids` (box_order on a subset): indices into `boxes`.
-std::vector<int> order_of(const std::vector<IsoBox>& boxes, const std::vector<int>& ids, const Camera& cam, bool* exact) {
-  const int n = int(ids.size());
-  const std::size_t N = ids.size();
-  auto box = [&](int i) -> const IsoBox& { return boxes[std::size_t(ids[std::size_t(i)])]; };
-  std::vector<float> depth(N);
-  for (int i = 0; i < n; ++i) depth[std::size_t(i)] = cam.depth(centre_of(box(i)));
-  auto farther = [&](int a, int b) {  // heap order: the farthest box first, then the lower index
-    return depth[std::size_t(a)] != depth[std::size_t(b)] ? depth[std::size_t(a)] > depth[std::size_t(b)] : a > b;
-  };
-  std::vector<int> order;
-  order.reserve(std::size_t(n));
-  // Pairs whose screen bounds overlap, found through a grid of G × G bins over the screen: a pair
-  // is tested in the first bin both boxes cover (the bin of the larger of their low corners).
-  std::vector<Bounds> sb(N);
-  Bounds all{1e30f, 1e30f, -1e30f, -1e30f};
-  for (int i = 0; i < n; ++i) {
-    const Bounds r = sb[std::size_t(i)] = screen_bounds(box(i), cam);
-    all.x0 = std::min(all.x0, r.x0), all.y0 = std::min(all.y0, r.y0), all.x1 = std::max(all.x1, r.x1), all.y1 = std::max(all.y1, r.y1);
-  }
-  // A box's outline on screen is a hexagon whose sides run along the three axes' images, the
-  // same directions for every box: two outlines overlap unless one of the three normals to those
-  // directions separates them (separating axes). Per box: its centre and half-width along each.
-  float nx[3] = {}, ny[3] = {};
-  bool usable[3] = {};
-  for (int k = 0; k < 3; ++k) {
-    const float ax = comp(cam.right, k), ay = -comp(cam.up, k), len = std::sqrt(ax * ax + ay * ay);
-    usable[k] = len > 1e-4f;  // an axis seen end-on draws no side
-    if (usable[k]) nx[k] = -ay / len, ny[k] = ax / len;
-  }
-  std::vector<std::array<float, 6>> span(N);  // per normal k: centre, half-width (pixels)
-  for (int i = 0; i < n; ++i) {
-    const IsoBox& b = box(i);
-    const ScreenPt c = cam.project(centre_of(b));
-    const float ext[3] = {float(b.x1 - b.x0), float(b.y1 - b.y0), float(b.z1 - b.z0)};
-    for (int k = 0; k < 3; ++k) {
-      float h = 0;
-      for (int j = 0; j < 3; ++j) h += std::fabs((comp(cam.right, j) * nx[k] - comp(cam.up, j) * ny[k]) * cam.scale) * ext[j] * 0.5f;
-      span[std::size_t(i)][std::size_t(2 * k)] = c.x * nx[k] + c.y * ny[k];
-      span[std::size_t(i)][std::size_t(2 * k + 1)] = h;
-    }
-  }
-  auto outlines_overlap = [&](int a, int b) {
-    for (int k = 0; k < 3; ++k) {
-      if (!usable[k]) continue;
-      const auto &A = span[std::size_t(a)], &B = span[std::size_t(b)];
-      if (std::fabs(A[std::size_t(2 * k)] - B[std::size_t(2 * k)]) >= A[std::size_t(2 * k + 1)] + B[std::size_t(2 * k + 1)] - 1e-3f) return false;
-    }
-    return true;
-  };
-  const int G = std::clamp(int(std::sqrt(float(n))), 1, 64);
-  const float bw = std::max(all.x1 - all.x0, 1e-3f) / float(G), bh = std::max(all.y1 - all.y0, 1e-3f) / float(G);
-  auto bin_x = [&](float x) { return std::clamp(int((x - all.x0) / bw), 0, G - 1); };
-  auto bin_y = [&](float y) { return std::clamp(int((y - all.y0) / bh), 0, G - 1); };
-  std::vector<int> bin_start(std::size_t(G * G) + 1, 0), bin_items;
-  for (int pass = 0; pass < 2; ++pass) {  // count, then fill (compressed rows)
-    std::vector<int> fill(bin_start.begin(), bin_start.end() - 1);
-    for (int i = 0; i < n; ++i) {
-      const Bounds& r = sb[std::size_t(i)];
-      for (int gy = bin_y(r.y0); gy <= bin_y(r.y1); ++gy)
-        for (int gx = bin_x(r.x0); gx <= bin_x(r.x1); ++gx) {
-          if (pass == 0) ++bin_start[std::size_t(gy * G + gx) + 1];
-          else bin_items[std::size_t(fill[std::size_t(gy * G + gx)]++)] = i;
+// Whether a is nearer the camera than b (centre depth; on a tie the higher index): the heap's
+// order, so that its top is the farthest ready item (the lowest index first on a tie).
+bool PainterSort::nearer(int a, int b) const {
+  const float da = depth_[std::size_t(a)], db = depth_[std::size_t(b)];
+  return da != db ? da > db : a > b;
+}
+
+bool PainterSort::step(long long work) {
+  const std::size_t N = items_.size();
+  if (stage_ == Stage::Pairs) {
+    const Sight sight = sight_of(cam_);
+    for (; sweep_ < N && work > 0; ++sweep_) {
+      const int b = by_left_[sweep_];
+      const auto& B = bounds_[std::size_t(b)];
+      std::size_t kept = 0;
+      work -= static_cast<long long>(open_.size()) + 1;
+      for (std::size_t m = 0; m < open_.size(); ++m) {
+        const int a = open_[m];
+        const auto& A = bounds_[std::size_t(a)];
+        if (A[2] <= B[0]) continue;  // passed: no later item reaches back to it
+        open_[kept++] = a;
+        if (B[0] >= A[2] || B[1] >= A[3] || A[1] >= B[3]) continue;
+        if (++tests_ > kMaxPairTests) {  // too many overlapping pairs: centre depth, farthest first
+          exact_ = false;
+          order_.resize(N);
+          std::iota(order_.begin(), order_.end(), 0);
+          std::sort(order_.begin(), order_.end(), [&](int x, int y) { return nearer(y, x); });
+          finish();
+          return true;
         }
-    }
-    if (pass == 0) {
-      for (int k = 0; k < G * G; ++k) bin_start[std::size_t(k) + 1] += bin_start[std::size_t(k)];
-      bin_items.resize(std::size_t(bin_start.back()));
-    }
-  }
-  std::vector<std::pair<int, int>> edges;  // (before, after)
-  long long tests = 0;
-  bool ok = true;
-  for (int k = 0; k < G * G && ok; ++k)
-    for (int p = bin_start[std::size_t(k)]; p < bin_start[std::size_t(k) + 1] && ok; ++p)
-      for (int q = p + 1; q < bin_start[std::size_t(k) + 1]; ++q) {
-        const int a = bin_items[std::size_t(p)], b = bin_items[std::size_t(q)];
-        const Bounds &A = sb[std::size_t(a)], &B = sb[std::size_t(b)];
-        if (B.x0 >= A.x1 || A.x0 >= B.x1 || B.y0 >= A.y1 || A.y0 >= B.y1) continue;
-        if (bin_y(std::max(A.y0, B.y0)) * G + bin_x(std::max(A.x0, B.x0)) != k) continue;  // tested in another bin
-        if (++tests > kMaxPairTests) { ok = false; break; }
-        if (!outlines_overlap(a, b)) continue;
-        const int v = behind(box(a), box(b), cam);
-        if (v > 0) edges.emplace_back(a, b);
-        else if (v < 0) edges.emplace_back(b, a);
+        const int v = sight_order(items_[std::size_t(a)], items_[std::size_t(b)], sight);
+        if (v > 0) edges_.emplace_back(a, b);
+        else if (v < 0) edges_.emplace_back(b, a);
       }
-  if (exact) *exact = ok;
-  if (!ok) {  // too many overlapping pairs: centre depth, farthest first
-    for (int i = 0; i < n; ++i) order.push_back(i);
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return farther(b, a); });
-    for (int& i : order) i = ids[std::size_t(i)];
-    return order;
-  }
-  // Kahn's algorithm over the edges (compressed rows, both ways), the farthest ready box first.
-  std::vector<int> start(N + 1, 0), indeg(N, 0), next(edges.size()), pstart(N + 1, 0), prev(edges.size());
-  for (const auto& e : edges) ++start[std::size_t(e.first) + 1], ++pstart[std::size_t(e.second) + 1], ++indeg[std::size_t(e.second)];
-  for (int i = 0; i < n; ++i) start[std::size_t(i) + 1] += start[std::size_t(i)], pstart[std::size_t(i) + 1] += pstart[std::size_t(i)];
-  {
-    std::vector<int> fill(start.begin(), start.end() - 1), pfill(pstart.begin(), pstart.end() - 1);
-    for (const auto& e : edges) {
-      next[std::size_t(fill[std::size_t(e.first)]++)] = e.second;
-      prev[std::size_t(pfill[std::size_t(e.second)]++)] = e.first;
+      open_.resize(kept);
+      open_.push_back(b);
     }
+    if (sweep_ < N) return false;
+    // Kahn's algorithm over the edges (compressed rows, both ways), the farthest ready item first.
+    start_.assign(N + 1, 0);
+    pstart_.assign(N + 1, 0);
+    indeg_.assign(N, 0);
+    next_.resize(edges_.size());
+    prev_.resize(edges_.size());
+    for (const auto& e : edges_) ++start_[std::size_t(e.first) + 1], ++pstart_[std::size_t(e.second) + 1], ++indeg_[std::size_t(e.second)];
+    for (std::size_t i = 0; i < N; ++i) start_[i + 1] += start_[i], pstart_[i + 1] += pstart_[i];
+    fill_.assign(start_.begin(), start_.end() - 1);
+    pfill_.assign(pstart_.begin(), pstart_.end() - 1);
+    for (const auto& e : edges_) {
+      next_[std::size_t(fill_[std::size_t(e.first)]++)] = e.second;
+      prev_[std::size_t(pfill_[std::size_t(e.second)]++)] = e.first;
+    }
+    work -= static_cast<long long>(edges_.size());
+    ready_.clear();
+    const auto heap = [this](int a, int b) { return nearer(a, b); };
+    for (std::size_t i = 0; i < N; ++i)
+      if (indeg_[i] == 0) ready_.push_back(int(i));
+    std::make_heap(ready_.begin(), ready_.end(), heap);
+    placed_.assign(N, 0);
+    seen_.assign(N, -1);
+    order_.reserve(N);
+    stage_ = Stage::Order;
   }
-  std::priority_queue<int, std::vector<int>, decltype(farther)> ready(farther);
-  for (int i = 0; i < n; ++i)
-    if (indeg[std::size_t(i)] == 0) ready.push(i);
-  std::vector<char> done(N, 0);
-  std::vector<int> seen(N, -1), path;
-  while (int(order.size()) < n) {
-    if (ready.empty()) {
-      // Every box left waits for another: walk back along waiting boxes from the farthest one
-      // until a box repeats (a cycle: boxes that each hide part of the next) and draw the
-      // cycle's farthest box first; only the cycle's own constraint is broken.
-      int cur = -1;
-      for (int i = 0; i < n; ++i)
-        if (!done[std::size_t(i)] && (cur < 0 || farther(cur, i))) cur = i;
-      path.clear();
-      while (seen[std::size_t(cur)] < 0) {
-        seen[std::size_t(cur)] = int(path.size());
-        path.push_back(cur);
-        int p = -1;
-        for (int k = pstart[std::size_t(cur)]; k < pstart[std::size_t(cur) + 1] && p < 0; ++k)
-          if (!done[std::size_t(prev[std::size_t(k)])]) p = prev[std::size_t(k)];
-        cur = p;
+  if (stage_ == Stage::Order) {
+    const auto heap = [this](int a, int b) { return nearer(a, b); };
+    while (order_.size() < N && work > 0) {
+      if (ready_.empty()) {
+        // Every item left waits for another: walk back along waiting items from the farthest
+        // one until an item repeats (a cycle: items that each hide part of the next) and draw
+        // the cycle's farthest item first; only the cycle's own constraint is broken.
+        int cur = -1;
+        for (std::size_t i = 0; i < N; ++i)
+          if (!placed_[i] && (cur < 0 || nearer(cur, int(i)))) cur = int(i);
+        work -= static_cast<long long>(N);
+        path_.clear();
+        while (seen_[std::size_t(cur)] < 0) {
+          seen_[std::size_t(cur)] = int(path_.size());
+          path_.push_back(cur);
+          int p = -1;
+          for (int k = pstart_[std::size_t(cur)]; k < pstart_[std::size_t(cur) + 1] && p < 0; ++k)
+            if (!placed_[std::size_t(prev_[std::size_t(k)])]) p = prev_[std::size_t(k)];
+          cur = p;
+        }
+        int pick = cur;
+        for (std::size_t k = std::size_t(seen_[std::size_t(cur)]); k < path_.size(); ++k)
+          if (nearer(pick, path_[k])) pick = path_[k];
+        for (int v : path_) seen_[std::size_t(v)] = -1;
+        indeg_[std::size_t(pick)] = 0;
+        ready_.push_back(pick);
+        std::push_heap(ready_.begin(), ready_.end(), heap);
       }
-      int pick = cur;
-      for (std::size_t k = std::size_t(seen[std::size_t(cur)]); k < path.size(); ++k)
-        if (farther(pick, path[k])) pick = path[k];
-      for (int v : path) seen[std::size_t(v)] = -1;
-      indeg[std::size_t(pick)] = 0;
-      ready.push(pick);
+      std::pop_heap(ready_.begin(), ready_.end(), heap);
+      const int a = ready_.back();
+      ready_.pop_back();
+      if (placed_[std::size_t(a)]) continue;
+      placed_[std::size_t(a)] = 1;
+      order_.push_back(a);
+      work -= 1 + (start_[std::size_t(a) + 1] - start_[std::size_t(a)]);
+      for (int k = start_[std::size_t(a)]; k < start_[std::size_t(a) + 1]; ++k) {
+        const int b = next_[std::size_t(k)];
+        if (!placed_[std::size_t(b)] && --indeg_[std::size_t(b)] == 0) {
+          ready_.push_back(b);
+          std::push_heap(ready_.begin(), ready_.end(), heap);
+        }
+      }
     }
-    const int a = ready.top();
-    ready.pop();
-    if (done[std::size_t(a)]) continue;
-    done[std::size_t(a)] = 1;
-    order.push_back(a);
-    for (int k = start[std::size_t(a)]; k < start[std::size_t(a) + 1]; ++k) {
-      const int b = next[std::size_t(k)];
-      if (!done[std::size_t(b)] && --indeg[std::size_t(b)] == 0) ready.push(b);
-    }
+    if (order_.size() < N) return false;
+    finish();
   }
-  for (int& i : order) i = ids[std::size_t(i)];
-  return order;
+  return stage_ == Stage::Done;
 }
 
-}  // namespace
-
-std::vector<int> box_order(const std::vector<IsoBox>& boxes, const Camera& cam, bool* exact) {
-  std::vector<int> ids(boxes.size());
-  std::iota(ids.begin(), ids.end(), 0);
-  return order_of(boxes, ids, cam, exact);
+void PainterSort::finish() {
+  stage_ = Stage::Done;
+  if (!faces_mode_) return;
+  out_.clear();
+  out_.reserve(order_.size() + near_.size());
+  for (int i : order_) out_.push_back(faces_[std::size_t(i)]);
+  out_.insert(out_.end(), near_.begin(), near_.end());
 }
 
-bool visible_faces(const std::vector<IsoBox>& boxes, const Camera& cam, std::vector<IsoFace>& out) {
+void PainterSort::start_boxes(const std::vector<IsoBox>& boxes, const Camera& cam) {
+  items_ = boxes;
+  faces_mode_ = false;
+  begin(cam);
+}
+
+void PainterSort::start(const std::vector<IsoBox>& boxes, const Camera& cam) {
   // The exposed faces turned to the camera, each as a box flat along its axis: ordering faces
   // rather than boxes leaves fewer cycles (boxes interlock more often than their faces overlap).
-  std::vector<IsoBox> flat;
-  std::vector<IsoFace> faces;
+  // A face on the near side of the boxes' bounding box (its plane the bounding box's, turned to
+  // the camera) has nothing in front of it, and two such faces never overlap on screen (they
+  // are pieces of a convex box's near sides): those are drawn last, outside the sort.
+  int bound[3][2] = {{1 << 30, -(1 << 30)}, {1 << 30, -(1 << 30)}, {1 << 30, -(1 << 30)}};
+  for (const IsoBox& b : boxes)
+    for (int axis = 0; axis < 3; ++axis) {
+      bound[axis][0] = std::min(bound[axis][0], lo(b, axis));
+      bound[axis][1] = std::max(bound[axis][1], hi(b, axis));
+    }
+  items_.clear();
+  faces_.clear();
+  near_.clear();
+  faces_mode_ = true;
   for (std::size_t i = 0; i < boxes.size(); ++i) {
     const IsoBox& b = boxes[i];
     for (int axis = 0; axis < 3; ++axis) {
@@ -366,10 +403,6 @@ bool visible_faces(const std::vector<IsoBox>& boxes, const Camera& cam, std::vec
       const bool high = e > 0;  // the face whose outward normal points to the camera
       if (!(b.exposed >> (axis * 2 + (high ? 1 : 0)) & 1u)) continue;
       const int c = high ? hi(b, axis) : lo(b, axis);
-      IsoBox f = b;
-      (axis == 0 ? f.x0 : axis == 1 ? f.y0 : f.z0) = c;
-      (axis == 0 ? f.x1 : axis == 1 ? f.y1 : f.z1) = c;
-      flat.push_back(f);
       const int u = (axis + 1) % 3, v = (axis + 2) % 3;
       const float us[2] = {float(lo(b, u)), float(hi(b, u))}, vs[2] = {float(lo(b, v)), float(hi(b, v))};
       IsoFace face{.p = {}, .box = int(i), .axis = axis, .high = high};
@@ -379,17 +412,35 @@ bool visible_faces(const std::vector<IsoBox>& boxes, const Camera& cam, std::vec
         p[axis] = float(c), p[u] = us[corner[k][0]], p[v] = vs[corner[k][1]];
         face.p[std::size_t(k)] = cam.project({p[0], p[1], p[2]});
       }
-      faces.push_back(face);
+      if (c == bound[axis][high ? 1 : 0]) {
+        near_.push_back(face);
+        continue;
+      }
+      IsoBox f = b;
+      (axis == 0 ? f.x0 : axis == 1 ? f.y0 : f.z0) = c;
+      (axis == 0 ? f.x1 : axis == 1 ? f.y1 : f.z1) = c;
+      items_.push_back(f);
+      faces_.push_back(face);
     }
   }
-  std::vector<int> ids(flat.size());
-  std::iota(ids.begin(), ids.end(), 0);
-  bool exact = true;
-  const std::vector<int> order = order_of(flat, ids, cam, &exact);
-  out.clear();
-  out.reserve(order.size());
-  for (int i : order) out.push_back(faces[std::size_t(i)]);
-  return exact;
+  begin(cam);
+  if (stage_ == Stage::Done) finish();
+}
+
+std::vector<int> box_order(const std::vector<IsoBox>& boxes, const Camera& cam, bool* exact) {
+  PainterSort sort;
+  sort.start_boxes(boxes, cam);
+  sort.step(std::numeric_limits<long long>::max());
+  if (exact) *exact = sort.exact();
+  return sort.order();
+}
+
+bool visible_faces(const std::vector<IsoBox>& boxes, const Camera& cam, std::vector<IsoFace>& out) {
+  PainterSort sort;
+  sort.start(boxes, cam);
+  sort.step(std::numeric_limits<long long>::max());
+  out = std::move(sort.faces());
+  return sort.exact();
 }
 
 // [SECTION] picking

@@ -20,6 +20,7 @@
 #include "app_layer.hpp"
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 #include "alloc/occupancy.hpp"
 
@@ -90,11 +91,47 @@ struct IsoFace {
   bool high = false;  // the face at the box's upper end of the axis (+x, +y, +z)
 };
 inline constexpr long long kMaxPairTests = 4000000;
+// The painter's order (see the header) in steps, so that a rebuild can be spread over frames:
+// start() takes the boxes and the camera, step(work) does at most about `work` units (a pair of
+// items looked at, an item placed) and says whether the order is complete; faces() is then what
+// visible_faces returns, order() the items' order. The 3D view keeps drawing its last faces
+// while a rebuild runs.
+class PainterSort {
+ public:
+  // Sorts the exposed faces of `boxes` turned to the camera (faces() when done).
+  void start(const std::vector<IsoBox>& boxes, const Camera& cam);
+  // Sorts whole boxes (order() when done; box_order).
+  void start_boxes(const std::vector<IsoBox>& boxes, const Camera& cam);
+  bool step(long long work);
+  bool done() const { return stage_ == Stage::Done; }
+  bool exact() const { return exact_; }  // false: fell back to centre depth (kMaxPairTests)
+  std::vector<IsoFace>& faces() { return out_; }
+  const std::vector<int>& order() const { return order_; }
+
+ private:
+  enum class Stage { Pairs, Order, Done };
+  void begin(const Camera& cam);
+  void finish();
+  bool nearer(int a, int b) const;
+  Stage stage_ = Stage::Done;
+  Camera cam_;
+  bool faces_mode_ = false, exact_ = true;
+  std::vector<IsoBox> items_;                   // what is sorted (faces: flat boxes)
+  std::vector<IsoFace> faces_, near_, out_;     // items' faces; faces drawn last unsorted; result
+  std::vector<float> depth_;                    // centre depth per item
+  std::vector<std::array<float, 4>> bounds_;    // screen bounds per item: x0, y0, x1, y1
+  std::vector<int> by_left_, open_;             // the sweep: items by left edge, items open
+  std::size_t sweep_ = 0;
+  long long tests_ = 0;
+  std::vector<std::pair<int, int>> edges_;      // (drawn before, drawn after)
+  std::vector<int> start_, next_, pstart_, prev_, fill_, pfill_, indeg_, ready_, seen_, path_, order_;
+  std::vector<char> placed_;
+};
 // The boxes in back-to-front order (the sort visible_faces runs on faces, here on whole boxes).
 // `exact` is false when the sort fell back to centre depth.
 std::vector<int> box_order(const std::vector<IsoBox>& boxes, const Camera& cam, bool* exact = nullptr);
-// The exposed faces turned towards the camera, back to front (see the header). Returns false
-// when the order fell back to centre depth.
+// The exposed faces turned towards the camera, back to front (see the header), in one go.
+// Returns false when the order fell back to centre depth.
 bool visible_faces(const std::vector<IsoBox>& boxes, const Camera& cam, std::vector<IsoFace>& out);
 // The index of the front-most face containing screen point s (-1: none).
 int face_at(const std::vector<IsoFace>& faces, ScreenPt s);

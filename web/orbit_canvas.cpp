@@ -49,6 +49,25 @@ std::uint64_t owners_hash(const Occupancy& occ) {
 
 }  // namespace
 
+// The shown faces, back to front; adjacent faces meet without a seam (no anti-aliased fringe on
+// the fill), each outlined when it is large enough on screen; every job but a running pinned one
+// dimmed.
+void OrbitCanvas::emit_faces(ImDrawList* dl, JobId pin, bool pin_running) {
+  // (the fill flag off for the whole loop: the outlines are lines, drawn anti-aliased as before)
+  const ImDrawListFlags flags = dl->Flags;
+  dl->Flags = flags & ~ImDrawListFlags_AntiAliasedFill;
+  for (const IsoFace& f : faces_) {
+    const IsoBox& b = shown_boxes_[std::size_t(f.box)];
+    dl->AddQuadFilled(im(f.p[0]), im(f.p[1]), im(f.p[2]), im(f.p[3]), shaded(b.job, f.axis, f.high, pin_running && b.job != pin));
+    const float extent = std::max(std::fabs(f.p[2].x - f.p[0].x), std::fabs(f.p[2].y - f.p[0].y));
+    if (extent >= 4.0f) {
+      const ImVec2 q[4] = {im(f.p[0]), im(f.p[1]), im(f.p[2]), im(f.p[3])};
+      dl->AddPolyline(q, 4, kEdge, ImDrawFlags_Closed, 1.0f);
+    }
+  }
+  dl->Flags = flags;
+}
+
 OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVec2 size, OrbitView& view, JobId* pinned) {
   const auto t0 = std::chrono::steady_clock::now();
   const Occupancy& occ = sim.occupancy();
@@ -68,23 +87,57 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
     dragged_ = true;
   }
 
-  // ---- the boxes (when the owners or the cut changed), the faces (when they or the camera did)
+  // ---- the boxes: rebuilt when the running jobs, the cut or the machine changed (the owners'
+  // hash decides only while busy nodes have no running job)
   const int top = view.top(D);
-  const std::uint64_t key = owners_hash(occ) ^ (std::uint64_t(top) * 0x9E3779B97F4A7C15ull) ^
-                            (std::uint64_t(W) << 40 ^ std::uint64_t(H) << 20 ^ std::uint64_t(D));
-  if (key != occ_key_ || boxes_gen_ == 0) {
-    boxes_ = occupied_boxes(occ, top);
+  bool rebuild = boxes_gen_ == 0 || machine_[0] != W || machine_[1] != H || machine_[2] != D || machine_[3] != top;
+  if (jobs_.compare(sim)) {
+    rebuild = rebuild || jobs_.changed();
+  } else {
+    const std::uint64_t key = owners_hash(occ);
+    rebuild = rebuild || key != occ_key_;
     occ_key_ = key;
+  }
+  if (rebuild) {
+    boxes_ = occupied_boxes(occ, top);
+    jobs_.remember(sim);
+    machine_[0] = W, machine_[1] = H, machine_[2] = D, machine_[3] = top;
     ++boxes_gen_;
   }
+  // ---- the faces: a painter's order for the current boxes and camera, built in slices of at
+  // most kSortMs per frame while the last picture stays on screen (at once for the first picture
+  // of a machine or cut); a sort under way finishes before the next one starts
   const ImVec2 mid((out.c0.x + out.c1.x) * 0.5f, (out.c0.y + out.c1.y) * 0.5f);
   const Camera cam = fit_camera(W, H, D, view, size.x, size.y, mid.x, mid.y);
   const float vkey[7] = {view.yaw, view.pitch, view.zoom, size.x, size.y, mid.x, mid.y};
-  if (faces_gen_ != boxes_gen_ || !std::equal(vkey, vkey + 7, view_key_)) {
-    exact_ = visible_faces(boxes_, cam, faces_);
-    faces_gen_ = boxes_gen_;
-    std::copy(vkey, vkey + 7, view_key_);
+  if (!sorting_ && !(shown_gen_ == boxes_gen_ && std::equal(vkey, vkey + 7, view_key_))) {
+    sort_boxes_ = boxes_;
+    sort_cam_ = cam;
+    sort_.start(sort_boxes_, cam);
+    sort_gen_ = boxes_gen_;
+    std::copy(vkey, vkey + 7, sort_key_);
+    std::copy(machine_, machine_ + 4, sort_machine_);
+    sorting_ = true;
   }
+  if (sorting_) {
+    ++sort_frames_;
+    const bool at_once = faces_gen_ == 0 || !std::equal(sort_machine_, sort_machine_ + 4, shown_machine_);
+    while (!sort_.step(2000))
+      if (!at_once && std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count() >= kSortMs) break;
+    if (sort_.done()) {
+      faces_.swap(sort_.faces());
+      shown_boxes_.swap(sort_boxes_);
+      shown_cam_ = sort_cam_;
+      exact_ = sort_.exact();
+      shown_gen_ = sort_gen_;
+      std::copy(sort_key_, sort_key_ + 7, view_key_);
+      std::copy(sort_machine_, sort_machine_ + 4, shown_machine_);
+      ++faces_gen_;
+      ++sorts_;
+      sorting_ = false;
+    }
+  }
+  out.sorting = sorting_;
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(out.c0, out.c1, true);
@@ -92,22 +145,32 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
   const Vec3 lo{0, 0, 0}, hi{float(W), float(H), float(D)};
   box_edges(dl, cam, lo, hi, kFrame, 1.0f);  // behind everything: the boxes cover what they hide
 
-  // ---- the faces, back to front; adjacent faces meet without a seam (no anti-aliased fringe)
+  // ---- the faces, back to front (the last frame's vertices when nothing changed)
   const JobId pin = pinned ? *pinned : kNoJob;
   const bool pin_running = pin != kNoJob && sim.running_job(pin) != nullptr;
-  // (the fill flag off for the whole loop: the outlines are lines, drawn anti-aliased as before)
-  const ImDrawListFlags flags = dl->Flags;
-  dl->Flags = flags & ~ImDrawListFlags_AntiAliasedFill;
-  for (const IsoFace& f : faces_) {
-    const IsoBox& b = boxes_[std::size_t(f.box)];
-    dl->AddQuadFilled(im(f.p[0]), im(f.p[1]), im(f.p[2]), im(f.p[3]), shaded(b.job, f.axis, f.high, pin_running && b.job != pin));
-    const float extent = std::max(std::fabs(f.p[2].x - f.p[0].x), std::fabs(f.p[2].y - f.p[0].y));
-    if (extent >= 4.0f) {
-      const ImVec2 q[4] = {im(f.p[0]), im(f.p[1]), im(f.p[2]), im(f.p[3])};
-      dl->AddPolyline(q, 4, kEdge, ImDrawFlags_Closed, 1.0f);
-    }
+  const JobId dim_key = pin_running ? pin : kNoJob;
+  const ImVec2 uv = ImGui::GetIO().Fonts->TexUvWhitePixel;  // in every face vertex
+  if (vtx_faces_gen_ == faces_gen_ && vtx_pin_ == dim_key && vtx_uv_.x == uv.x && vtx_uv_.y == uv.y) {
+    dl->PrimReserve(int(idx_.size()), int(vtx_.size()));
+    std::copy(vtx_.begin(), vtx_.end(), dl->_VtxWritePtr);
+    const ImDrawIdx base = ImDrawIdx(dl->_VtxCurrentIdx);
+    for (std::size_t k = 0; k < idx_.size(); ++k) dl->_IdxWritePtr[k] = ImDrawIdx(idx_[k] + base);
+    dl->_VtxWritePtr += vtx_.size();
+    dl->_IdxWritePtr += idx_.size();
+    dl->_VtxCurrentIdx += unsigned(vtx_.size());
+    out.replayed = true;
+    ++replays_;
+  } else {
+    const int v0 = dl->VtxBuffer.Size, i0 = dl->IdxBuffer.Size;
+    const ImDrawIdx base = ImDrawIdx(dl->_VtxCurrentIdx);
+    emit_faces(dl, pin, pin_running);
+    vtx_.assign(dl->VtxBuffer.Data + v0, dl->VtxBuffer.Data + dl->VtxBuffer.Size);
+    idx_.resize(std::size_t(dl->IdxBuffer.Size - i0));
+    for (std::size_t k = 0; k < idx_.size(); ++k) idx_[k] = ImDrawIdx(dl->IdxBuffer.Data[std::size_t(i0) + k] - base);
+    vtx_faces_gen_ = faces_gen_;
+    vtx_pin_ = dim_key;
+    vtx_uv_ = uv;
   }
-  dl->Flags = flags;
 
   // ---- the axes at the origin corner and the cut's outline, on top
   const float fs = ImGui::GetFontSize();
@@ -143,8 +206,8 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
     const int f = face_at(faces_, ScreenPt{m.x, m.y});
     if (f >= 0) {
       const IsoFace& face = faces_[std::size_t(f)];
-      const IsoBox& b = boxes_[std::size_t(face.box)];
-      const std::array<int, 3> n = node_at(face, b, cam, ScreenPt{m.x, m.y});
+      const IsoBox& b = shown_boxes_[std::size_t(face.box)];
+      const std::array<int, 3> n = node_at(face, b, shown_cam_, ScreenPt{m.x, m.y});
       out.hover = b.job;
       out.hx = n[0], out.hy = n[1], out.hz = n[2];
     }
@@ -155,7 +218,7 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
   }
   // the pinned and the hovered job's boxes outlined on top (seen through what hides them)
   auto outline = [&](JobId job, ImU32 col, float thick) {
-    for (const IsoBox& b : boxes_)
+    for (const IsoBox& b : shown_boxes_)
       if (b.job == job) box_edges(dl, cam, {float(b.x0), float(b.y0), float(b.z0)}, {float(b.x1), float(b.y1), float(b.z1)}, col, thick);
   };
   if (pinned && *pinned != kNoJob) outline(*pinned, IM_COL32(255, 255, 255, 230), 2.0f);
@@ -173,9 +236,10 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
     if (pinned) ImGui::TextDisabled(out.hover != *pinned ? "click to pin" : "click to unpin");
     ImGui::EndTooltip();
   }
-  out.boxes = int(boxes_.size());
+  out.boxes = int(shown_boxes_.size());
   out.faces = int(faces_.size());
   out.exact = exact_;
+  out.sorts = sorts_, out.sort_frames = sort_frames_, out.replays = replays_;
   out.top = top;
   out.ms = std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;

@@ -42,42 +42,51 @@ void OwnerTexels::repaint(const Simulation& sim) {
         row[x] = col;
       }
     }
-  remember(sim);
+  painted_.remember(sim);
   ++repaints_;
 }
 
-void OwnerTexels::remember(const Simulation& sim) {
-  painted_.clear();
+void RunningDiff::remember(const Simulation& sim) {
+  seen_.clear();
   long long busy = 0;
   for (const auto& [id, rec] : sim.running()) {
-    painted_.push_back(Painted{id, rec.alloc.blocks});
+    seen_.push_back(Seen{id, rec.alloc.blocks});
     for (const Block& b : rec.alloc.blocks) busy += b.area();
   }
-  painted_unowned_ = busy != sim.occupancy().busy_count();
+  unowned_ = busy != sim.occupancy().busy_count();
+  gone_.clear();
+  came_.clear();
 }
 
-// The running jobs against the painted ones, both in id order: the jobs that left (or moved) are
-// painted free first, then the jobs that came in their colour (a node a leaving job held may now
-// be a new job's). False, with nothing painted, when the running jobs' nodes are not the
-// occupancy's busy count: the caller repaints.
-bool OwnerTexels::paint_changes(const Simulation& sim, Rows& rows) {
+bool RunningDiff::compare(const Simulation& sim) {
   const auto& running = sim.running();
   gone_.clear();
   came_.clear();
   long long busy = 0;
-  auto p = painted_.begin();
+  auto p = seen_.begin();
   for (const auto& [id, rec] : running) {
-    for (; p != painted_.end() && p->id < id; ++p) gone_.push_back(std::size_t(p - painted_.begin()));
-    if (p != painted_.end() && p->id == id && p->blocks == rec.alloc.blocks) {
+    for (; p != seen_.end() && p->id < id; ++p) gone_.push_back(std::size_t(p - seen_.begin()));
+    if (p != seen_.end() && p->id == id && p->blocks == rec.alloc.blocks) {
       ++p;
     } else {
-      if (p != painted_.end() && p->id == id) gone_.push_back(std::size_t(p++ - painted_.begin()));
+      if (p != seen_.end() && p->id == id) gone_.push_back(std::size_t(p++ - seen_.begin()));
       came_.push_back(&rec);
     }
     for (const Block& b : rec.alloc.blocks) busy += b.area();
   }
-  for (; p != painted_.end(); ++p) gone_.push_back(std::size_t(p - painted_.begin()));
-  if (busy != sim.occupancy().busy_count() || painted_unowned_) return false;
+  for (; p != seen_.end(); ++p) gone_.push_back(std::size_t(p - seen_.begin()));
+  if (busy == sim.occupancy().busy_count() && !unowned_) return true;
+  gone_.clear();
+  came_.clear();
+  return false;
+}
+
+// The jobs that left (or moved) painted free first, then the jobs that came in their colour (a
+// node a leaving job held may now be a new job's). False, with nothing painted, when the running
+// jobs' nodes are not the occupancy's busy count or the last paint showed nodes no job held
+// (failed hosts): the caller repaints.
+bool OwnerTexels::paint_changes(const Simulation& sim, Rows& rows) {
+  if (!painted_.compare(sim)) return false;
   const LayerAtlas& a = atlas_;
   int lo = a.height(), hi = -1;  // texel rows touched
   auto paint = [&](const std::vector<Block>& blocks, std::uint32_t col) {
@@ -93,10 +102,10 @@ bool OwnerTexels::paint_changes(const Simulation& sim, Rows& rows) {
         }
       }
   };
-  for (std::size_t k : gone_) paint(painted_[k].blocks, free_);
-  for (const JobRecord* rec : came_) paint(rec->alloc.blocks, colour_(rec->id));
+  for (std::size_t k : painted_.gone()) paint(painted_.seen()[k].blocks, free_);
+  for (const JobRecord* rec : painted_.came()) paint(rec->alloc.blocks, colour_(rec->id));
   if (hi >= lo) rows = Rows{lo, hi - lo + 1, false};
-  if (!gone_.empty() || !came_.empty()) remember(sim);
+  if (painted_.changed()) painted_.remember(sim);
   return true;
 }
 

@@ -35,6 +35,35 @@ struct LayerAtlas {
   bool operator==(const LayerAtlas&) const = default;
 };
 
+// The running jobs against those seen at the last look, both in id order: the jobs that left
+// (or moved) and the jobs that came, found in work in proportion to the running jobs, not to the
+// machine. OwnerTexels paints from it; the 3D view (orbit_canvas.hpp) rebuilds its boxes when it
+// finds a change.
+class RunningDiff {
+ public:
+  struct Seen {
+    JobId id;
+    std::vector<Block> blocks;
+  };
+  // Compares the running jobs with the ones seen. False, with nothing listed, when the running
+  // jobs' nodes are not the occupancy's busy count, now or when last remembered (a node busy
+  // without a running job: a failed host's chips; another simulation): the caller rebuilds from
+  // the owners.
+  bool compare(const Simulation& sim);
+  bool changed() const { return !gone_.empty() || !came_.empty(); }
+  const std::vector<Seen>& seen() const { return seen_; }
+  const std::vector<std::size_t>& gone() const { return gone_; }  // indices into seen()
+  const std::vector<const JobRecord*>& came() const { return came_; }
+  // The running jobs become the ones seen.
+  void remember(const Simulation& sim);
+
+ private:
+  std::vector<Seen> seen_;
+  bool unowned_ = false;                 // when remembered, busy nodes no running job held
+  std::vector<std::size_t> gone_;        // seen_ entries no longer running as seen
+  std::vector<const JobRecord*> came_;   // running jobs not seen yet
+};
+
 class OwnerTexels {
  public:
   using Colour = std::uint32_t (*)(int job);
@@ -53,19 +82,11 @@ class OwnerTexels {
  private:
   void repaint(const Simulation& sim);
   bool paint_changes(const Simulation& sim, Rows& rows);
-  void remember(const Simulation& sim);
-  struct Painted {
-    JobId id;
-    std::vector<Block> blocks;
-  };
   std::vector<std::uint32_t> pixels_;
   LayerAtlas atlas_;
   std::uint32_t free_ = 0;
   Colour colour_ = nullptr;
-  std::vector<Painted> painted_;         // the running jobs the texels show, in id order
-  bool painted_unowned_ = false;          // the texels show busy nodes no running job holds (failed hosts)
-  std::vector<std::size_t> gone_;        // scratch: painted_ entries no longer running as painted
-  std::vector<const JobRecord*> came_;   // scratch: running jobs not painted yet
+  RunningDiff painted_;                  // the running jobs the texels show
   std::size_t repaints_ = 0;
 };
 

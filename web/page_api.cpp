@@ -113,10 +113,10 @@ std::string state_json(AppState& state) {
   const OrbitView& ov = state.orbit();
   std::snprintf(b4, sizeof b4,
                 ",\"busy\":%.4f,\"orbit\":{\"on\":%s,\"drawn\":%s,\"yaw\":%.3f,\"pitch\":%.3f,\"zoom\":%.3f,\"top\":%d,\"boxes\":%d,"
-                "\"faces\":%d,\"exact\":%s,\"ms\":%.3f}}",
+                "\"faces\":%d,\"exact\":%s,\"ms\":%.3f,\"sorts\":%lld,\"sortFrames\":%lld,\"replays\":%lld}}",
                 double(sim.occupancy().busy_count()) / double(sim.occupancy().topology().nodes()), ov.three_d ? "true" : "false",
                 mv.orbit ? "true" : "false", double(ov.yaw), double(ov.pitch), double(ov.zoom), mv.top, mv.boxes, mv.faces,
-                mv.exact ? "true" : "false", double(mv.orbit_ms));
+                mv.exact ? "true" : "false", double(mv.orbit_ms), mv.sorts, mv.sort_frames, mv.replays);
   out += b4;
   // appended piecewise (a chain of operator+ trips GCC 12's false -Wrestrict warning)
   out += ",\"explain\":{\"strategy\":";

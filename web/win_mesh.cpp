@@ -94,7 +94,8 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, OrbitView& view, FrameRep
     report.mesh(FrameReport::Mesh{.drawn = true, .x0 = d.c0.x, .y0 = d.c0.y, .x1 = d.c1.x, .y1 = d.c1.y, .zoom = view.zoom, .first = 0,
                                   .count = D, .depth = D, .hx = d.hx, .hy = d.hy, .hz = d.hz, .hover = d.hover, .orbit = true,
                                   .yaw = view.yaw, .pitch = view.pitch, .orbit_ms = d.ms, .top = d.top, .boxes = d.boxes,
-                                  .faces = d.faces, .exact = d.exact});
+                                  .faces = d.faces, .exact = d.exact, .sorts = d.sorts, .sort_frames = d.sort_frames,
+                                  .replays = d.replays});
     report.traffic("off", PinnedTraffic{});
     view_switch(view, report);
     ImGui::SameLine();

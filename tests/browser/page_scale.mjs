@@ -25,6 +25,14 @@ for (const n of [128, 256, 512, 1024]) {
   cases.push({ name: `Run ${n}x${n}, no network`, link: busy(n) });
 }
 for (const n of [512, 1024]) cases.push({ name: `Compare x4 ${n}x${n}`, link: busy(n), compare: 'ff,bf,mbs,random' });
+// 3D machines in both views of the Mesh window (layers side by side, the orbitable 3D view):
+// the 16x16x16 torus of tests/browser (~100 jobs), a 32x32x32 mesh under a Poisson stream
+// (50-65% busy) and the same mesh filled by a batch (about 80% busy, then draining)
+const cube = [['16x16x16 torus', 'size=16x16x16&topology=torus&strategy=ff3d&arrival=poisson:0.5&job_size=uniform:1-5&jobs=100000'],
+              ['32x32x32', 'size=32x32x32&strategy=ff3d&arrival=poisson:2&job_size=uniform:1-8&jobs=100000'],
+              ['32x32x32 batch', 'size=32x32x32&strategy=ff3d&arrival=batch&job_size=uniform:1-8&jobs=100000']];
+for (const [name, link] of cube)
+  for (const view of ['layers', '3d']) cases.push({ name: `${name} ${view === '3d' ? '3D' : 'layers'}`, link, view });
 
 const q = (a, p) => { if (!a.length) return NaN; const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const server = await serveStatic(site, 0);
@@ -46,6 +54,7 @@ try {
       await page.evaluate(() => window.alloclab.command('setMode', 'Compare'));
       await page.evaluate((ids) => window.alloclab.command('compare', ids), c.compare);
     }
+    if (c.view) await page.evaluate((v) => window.alloclab.command('meshView', v), c.view);
     await page.waitForTimeout(2000);
     await page.evaluate(() => { window.__frames = 0; const f = () => { window.__frames++; requestAnimationFrame(f); }; requestAnimationFrame(f); });
     await page.waitForTimeout(4000);
@@ -54,7 +63,10 @@ try {
     const parts = await page.evaluate(() => window.alloclab.frameParts());
     const f = (a) => `${q(a, 0.5).toFixed(1).padStart(6)} / ${q(a, 0.95).toFixed(1).padStart(6)}`;
     const p = (k) => f((parts[k] || []).slice(-n));
-    console.log(`${c.name.padEnd(32)} ${String(work.length).padStart(6)}  ${f(work)}   ${p('sim')}   ${p('build')}   ${p('submit')}`);
+    const st = await page.evaluate(() => window.alloclab.state());
+    const extra = c.view ? `   ${(100 * st.mesh.busy).toFixed(0)}% busy, ${st.running} running` +
+      (st.mesh.orbit.drawn ? `, ${st.mesh.orbit.boxes} boxes, ${st.mesh.orbit.faces} faces` : '') : '';
+    console.log(`${c.name.padEnd(32)} ${String(work.length).padStart(6)}  ${f(work)}   ${p('sim')}   ${p('build')}   ${p('submit')}${extra}`);
     await page.close();
   }
 } finally {

@@ -6,7 +6,9 @@
 // median and p95 of each. Headless Chromium with SwiftShader WebGL, 1280×800, as
 // tests/browser/test_page.mjs. Compare the numbers in one session, alternating builds: the
 // machine is shared and noisy.
-//   usage: node tests/browser/page_scale.mjs --site build-web/site [--only SUBSTRING]
+//   usage: node tests/browser/page_scale.mjs --site build-web/site [--only SUBSTRING] [--seconds S]
+//          (S: the measured span, 4 s unless given; longer spans, up to the 240 frames the page
+//          keeps, steady the p95 on a loaded machine)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { serveStatic } from '../../scripts/serve-static.mjs';
 const arg = (k, d) => { const i = process.argv.indexOf(k); return i > 0 ? process.argv[i + 1] : d; };
 const site = arg('--site', 'build-web/site');
 const only = arg('--only', '');
+const seconds = Number(arg('--seconds', '4'));
 if (!fs.existsSync(path.join(site, 'index.html'))) { console.error(`page_scale: no ${site}/index.html (run scripts/build-web)`); process.exit(2); }
 
 const busy = (n) => `size=${n}x${n}&arrival=poisson:${(n * n / 2000).toFixed(3)}&job_size=uniform:1-${Math.max(4, n >> 3)}&jobs=1000000`;
@@ -42,7 +45,7 @@ const ctx = await chromium.launchPersistentContext(profile, {
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync',
          '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
 });
-console.log('page_scale: frame work per frame in ms, median / p95 over 4 s after 2 s of start-up');
+console.log(`page_scale: frame work per frame in ms, median / p95 over ${seconds} s after 2 s of start-up`);
 console.log('case                              frames   work med / p95      sim med / p95     build med / p95    submit med / p95');
 try {
   for (const c of cases) {
@@ -57,8 +60,8 @@ try {
     if (c.view) await page.evaluate((v) => window.alloclab.command('meshView', v), c.view);
     await page.waitForTimeout(2000);
     await page.evaluate(() => { window.__frames = 0; const f = () => { window.__frames++; requestAnimationFrame(f); }; requestAnimationFrame(f); });
-    await page.waitForTimeout(4000);
-    const n = Math.min(240, await page.evaluate(() => window.__frames));
+    await page.waitForTimeout(1000 * seconds);
+    const n = Math.min(240, await page.evaluate(() => window.__frames));  // the page keeps 240 frames
     const work = (await page.evaluate(() => window.alloclab.frameStats())).slice(-n);
     const parts = await page.evaluate(() => window.alloclab.frameParts());
     const f = (a) => `${q(a, 0.5).toFixed(1).padStart(6)} / ${q(a, 0.95).toFixed(1).padStart(6)}`;

@@ -1,11 +1,13 @@
 // test_machine3d.cpp — the 3D machine: node numbering, neighbours, distance and blocks of a
 // W×H×D mesh and torus, the occupancy of 3D blocks against a brute-force owner array, the size
-// key, and what a 3D machine refuses (2D-only strategies, 2D-only routing rows).
+// key, what a 3D machine refuses (2D-only strategies, 2D-only routing rows), and the 3D free-box
+// query's masks and counted words against one 2D query per layer.
 #include <doctest/doctest.h>
 #include <set>
 #include <string>
 #include <vector>
 #include "scenario/scenario.hpp"
+#include "alloc/boxes.hpp"
 #include "metrics/dispersal.hpp"
 #include "simulation.hpp"
 #include "strategy_runs.hpp"
@@ -202,4 +204,107 @@ TEST_CASE("3D dispersal: mean pairwise distance against brute force (mesh and to
   const Topology cube(TopologyKind::Mesh, 8, 8, 8);
   CHECK(dispersal(cube, Allocation{{Block{1, 2, 3, 3, 4, 3}}}) == doctest::Approx(1.0));
   CHECK(dispersal(cube, Allocation{{Block{0, 0, 8, 1, 0, 1}, Block{0, 7, 8, 1, 7, 1}, Block{0, 0, 8, 1, 7, 1}, Block{0, 4, 3, 1, 3, 1}}}) > 1.5);
+}
+
+// The 3D free-box query as boxes.hpp defines it, one 2D free_bases_of per layer (computed once,
+// when first needed) ANDed along z: the bases of every box and the words counted. BoxQuery runs
+// its own pass code on meshes of one-word rows; its masks and counts must be these.
+namespace {
+
+struct LayerMasks {
+  const Occupancy& occ;
+  Shape s;
+  Ops ops = 0;
+  std::vector<BaseMask> m;
+  std::vector<char> done;
+  std::vector<std::uint64_t> scratch;
+  LayerMasks(const Occupancy& o, Shape sh) : occ(o), s(sh), m(std::size_t(o.depth())), done(std::size_t(o.depth()), 0) {}
+  const BaseMask& layer(int z) {
+    if (!done[std::size_t(z)]) {
+      const Topology& t = occ.topology();
+      ops += free_bases_of(occ.free_row(0, z), Topology(t.kind(), t.width(), t.height()), s.w, s.h, m[std::size_t(z)], scratch);
+      done[std::size_t(z)] = 1;
+    }
+    return m[std::size_t(z)];
+  }
+};
+
+// First free box in node-id order, the way boxes.hpp describes it (stops at the first layer
+// with a base; a layer's AND chain stops when nothing is left).
+std::optional<Block> first_box_reference(const Occupancy& occ, Shape s, Ops& ops) {
+  const Topology& t = occ.topology();
+  if (s.w > t.width() || s.h > t.height() || s.d > t.depth()) return std::nullopt;
+  LayerMasks L(occ, s);
+  const int H = t.height(), D = t.depth(), wpr = (t.width() + 63) / 64;
+  const std::size_t n = std::size_t(H) * std::size_t(wpr);
+  for (int z = 0; z < (t.wraps() ? D : D - s.d + 1); ++z) {
+    std::vector<std::uint64_t> o(L.layer(z).row(0), L.layer(z).row(0) + n);
+    std::uint64_t any = 0;
+    for (std::uint64_t w : o) any |= w;
+    ops += Ops(n);
+    for (int k = 1; k < s.d && any; ++k) {
+      const BaseMask& l = L.layer((z + k) % D);
+      any = 0;
+      for (std::size_t i = 0; i < n; ++i) any |= o[i] &= l.row(0)[i];
+      ops += Ops(n);
+    }
+    if (!any) continue;
+    for (std::size_t i = 0; i < n; ++i)
+      if (o[i]) {
+        ops += L.ops + Ops(i) + 1;
+        return Block{int(i % std::size_t(wpr)) * 64 + __builtin_ctzll(o[i]), int(i) / wpr, s.w, s.h, z, s.d};
+      }
+  }
+  ops += L.ops;
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("3D free-box query: first fit and the base masks count the words of one free_bases_of per layer") {
+  Rng rng(3030);
+  for (int trial = 0; trial < 120; ++trial) {
+    const bool torus = trial % 3 == 0;
+    const int W = 1 + int(rng.below(trial % 2 ? 64 : 80)), H = 1 + int(rng.below(20)), D = 1 + int(rng.below(8));
+    const Topology t(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H, D);
+    Occupancy occ(t);
+    const int boxes = int(rng.below(12));
+    for (int i = 0; i < boxes; ++i) {  // busy boxes (skipped where they overlap)
+      const Block b{int(rng.below(std::uint64_t(W))), int(rng.below(std::uint64_t(H))), 1 + int(rng.below(std::uint64_t((W + 1) / 2))),
+                    1 + int(rng.below(std::uint64_t((H + 1) / 2))), int(rng.below(std::uint64_t(D))), 1 + int(rng.below(std::uint64_t(D)))};
+      if (t.block_fits(b) && occ.block_free(b)) occ.assign(b, JobId(i));
+    }
+    BoxQuery q;
+    for (int r = 0; r < 6; ++r) {
+      const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H))), 1 + int(rng.below(std::uint64_t(D)))};
+      Ops want = 0, got = 0;
+      const auto a = first_box_reference(occ, s, want);
+      const auto b = q.first_free_box(occ, s, got);
+      INFO("W=", W, " H=", H, " D=", D, torus ? " torus" : " mesh", " shape ", s.w, "x", s.h, "x", s.d);
+      REQUIRE(a.has_value() == b.has_value());
+      if (a) CHECK(*a == *b);
+      CHECK(got == want);
+      // free_boxes: the AND of every layer chain, with its count
+      BaseMask m;
+      const Ops counted = q.free_boxes(occ, s, m);
+      LayerMasks L(occ, s);
+      Ops chain = 0;
+      bool same = true;
+      const bool fits = s.w <= W && s.h <= H && s.d <= D;
+      for (int z = 0; fits && z < (torus ? D : D - s.d + 1); ++z) {
+        const int wpr = (W + 63) / 64;
+        std::vector<std::uint64_t> o(L.layer(z).row(0), L.layer(z).row(0) + std::size_t(H * wpr));
+        chain += Ops(o.size());
+        for (int k = 1; k < s.d; ++k) {
+          std::uint64_t any = 0;
+          for (std::size_t i = 0; i < o.size(); ++i) any |= o[i] &= L.layer((z + k) % D).row(0)[i];
+          chain += Ops(o.size());
+          if (!any) break;
+        }
+        for (std::size_t i = 0; i < o.size(); ++i) same = same && o[i] == m.row(z * H)[i];
+      }
+      CHECK(same);
+      CHECK(counted == chain + L.ops);
+    }
+  }
 }

@@ -1,5 +1,6 @@
 // boxes.cpp — the 3D free-box query, 3D first fit and best fit (boxes.hpp).
 #include "boxes.hpp"
+#include "base_passes.hpp"
 #include <algorithm>
 #include <cstring>
 
@@ -11,11 +12,53 @@ void BoxQuery::start(const Occupancy& occ) {
   done_.assign(std::size_t(occ.depth()), 0);
 }
 
+namespace {
+
+// free_bases_of on one layer of a mesh whose rows are one word (W <= 64), written straight into
+// `o`: its in-register path with the same passes, the same early exits and so the same count.
+// `shifts` are the horizontal doubling shifts of p (ns of them). HT = H when fixed at compile time
+// (the common heights: unrolled loops), else 0.
+template <int HT>
+Ops mesh_layer_one_word(const std::uint64_t* f, int h, const int* shifts, int ns, int q, std::uint64_t* o) {
+  const int H = HT ? HT : h;
+  Ops ops = Ops(H) * Ops(1 + ns);  // the copy in and each horizontal pass
+  // Pass by pass over all rows (one shift for every row: the loop vectorises).
+  std::copy(f, f + H, o);
+  for (int j = 0; j < ns; ++j) {
+    const int sh = shifts[j];
+    for (int y = 0; y < H; ++y) o[y] &= o[y] >> sh;
+  }
+  std::uint64_t any = 0;
+  for (int y = 0; y < H; ++y) any |= o[y];
+  if (any && q > 1) mesh_vertical_passes(o, H, 1, q, ops);
+  return ops;
+}
+
+}  // namespace
+
 const std::uint64_t* BoxQuery::layer(const Occupancy& occ, int z, Shape s, Ops& ops) {
   const Topology& t = occ.topology();
   const std::size_t n = std::size_t(t.height()) * std::size_t((t.width() + 63) / 64);
   std::uint64_t* dst = layers_.data() + std::size_t(z) * n;
   if (!done_[std::size_t(z)]) {
+    if (t.width() <= 64 && !t.wraps()) {
+      if (shifts_for_ != s.w) {  // free_bases_of's horizontal shifts for p = s.w
+        int k = 1;
+        nshifts_ = 0;
+        for (; 2 * k <= s.w; k *= 2) shifts_[nshifts_++] = k;
+        if (k < s.w) shifts_[nshifts_++] = s.w - k;
+        shifts_for_ = s.w;
+      }
+      const std::uint64_t* f = occ.free_row(0, z);
+      switch (t.height()) {
+        case 8: ops += mesh_layer_one_word<8>(f, 8, shifts_, nshifts_, s.h, dst); break;
+        case 16: ops += mesh_layer_one_word<16>(f, 16, shifts_, nshifts_, s.h, dst); break;
+        case 32: ops += mesh_layer_one_word<32>(f, 32, shifts_, nshifts_, s.h, dst); break;
+        default: ops += mesh_layer_one_word<0>(f, t.height(), shifts_, nshifts_, s.h, dst); break;
+      }
+      done_[std::size_t(z)] = 1;
+      return dst;
+    }
     const Topology plane(t.kind(), t.width(), t.height());
     ops += free_bases_of(occ.free_row(0, z), plane, s.w, s.h, plane_, scratch_);
     std::memcpy(dst, plane_.row(0), n * sizeof(std::uint64_t));

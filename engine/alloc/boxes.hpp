@@ -36,6 +36,8 @@ class BoxQuery {
   std::vector<std::uint64_t> layers_;    // every layer's mask, H rows of wpr words each
   std::vector<char> done_;               // layer z computed in this query
   std::vector<std::uint64_t> scratch_;   // the 2D query's scratch
+  int shifts_[16] = {}, nshifts_ = 0;    // a mesh of one-word rows: the horizontal passes' shifts
+  int shifts_for_ = 0;                   // for this p (0: none yet)
 };
 
 // The box with base (x, y, z) and shape s.

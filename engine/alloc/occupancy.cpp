@@ -1,5 +1,6 @@
 // occupancy.cpp — the owner grid, its per-row free bits, and the word-parallel base query.
 #include "occupancy.hpp"
+#include "base_passes.hpp"
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -66,27 +67,127 @@ int Occupancy::busy_in(const Block& b) const {
 
 namespace {
 
-// Owner runs are short (a block's width): two owners per 64-bit load or store, no vector
-// loop with its set-up and tail.
-bool all_owned(const JobId* o, int n, JobId job) {
-  static_assert(sizeof(JobId) == 4);
-  const std::uint64_t jj = std::uint64_t(std::uint32_t(job)) * 0x100000001ull;
-  std::uint64_t diff = 0;
-  int i = 0;
-  for (; i + 2 <= n; i += 2) {
-    std::uint64_t v;
-    std::memcpy(&v, o + i, 8);
-    diff |= v ^ jj;
+// Owner runs are short (a block's width): four owners per 16-byte load or store, the last
+// group overlapping the one before it, so a run of n >= 4 takes ceil(n / 4) of them and no
+// one-by-one tail (a shorter run: its first, second and last owner, which may coincide).
+static_assert(sizeof(JobId) == 4);
+using Ids4 = std::uint32_t __attribute__((vector_size(16)));
+
+Ids4 load4(const JobId* p) {
+  Ids4 v;
+  std::memcpy(&v, p, 16);
+  return v;
+}
+
+// The runs below take G = groups(n) as a template argument, so that a block's rows, all of one
+// length, run without branches on it: 0 for n < 4 (single loads and stores), 1..4 for the
+// ceil(n / 4) groups of n <= 16 (unrolled), 5 for longer runs (a loop).
+constexpr int groups(int n) { return n < 4 ? 0 : n <= 16 ? (n + 3) / 4 : 5; }
+
+// Lanes with a bit set where o[0 .. n-1] (n >= 1) differ from jj's owner: zero iff all are it.
+template <int G>
+Ids4 owners_differ(const JobId* o, int n, Ids4 jj) {
+  if constexpr (G == 0) {
+    const Ids4 v = {std::uint32_t(o[0]), std::uint32_t(o[n > 1]), std::uint32_t(o[n - 1]), jj[0]};
+    return v ^ jj;
+  } else {
+    Ids4 diff = load4(o + n - 4) ^ jj;
+    if constexpr (G == 5) {
+      for (int i = 0; i < n - 4; i += 4) diff |= load4(o + i) ^ jj;
+    } else {
+      for (int g = 0; g < G - 1; ++g) diff |= load4(o + 4 * g) ^ jj;
+    }
+    return diff;
   }
-  if (i < n) diff |= std::uint32_t(o[i]) ^ std::uint32_t(job);
-  return diff == 0;
+}
+
+// o[0 .. n-1] = jj's owner (n >= 1).
+template <int G>
+void fill_owners(JobId* o, int n, Ids4 jj) {
+  if constexpr (G == 0) {
+    o[0] = JobId(jj[0]);
+    o[n > 1] = JobId(jj[0]);
+    o[n - 1] = JobId(jj[0]);
+  } else {
+    // (a loop up to n - 4 for every G: GCC turns it into a call to memset for kNoJob)
+    if constexpr (G == 5) {
+      for (int i = 0; i < n - 4; i += 4) std::memcpy(o + i, &jj, 16);
+    } else {
+      for (int g = 0; g < G - 1; ++g) std::memcpy(o + 4 * g, &jj, 16);
+    }
+    std::memcpy(o + n - 4, &jj, 16);
+  }
+}
+
+Ids4 splat(JobId job) {
+  const std::uint32_t j = std::uint32_t(job);
+  return Ids4{j, j, j, j};
+}
+
+bool all_owned(const JobId* o, int n, JobId job) {
+  const Ids4 diff = n < 4 ? owners_differ<0>(o, n, splat(job)) : owners_differ<5>(o, n, splat(job));
+  return (diff[0] | diff[1] | diff[2] | diff[3]) == 0;
 }
 
 void fill_owners(JobId* o, int n, JobId job) {
-  const std::uint64_t jj = std::uint64_t(std::uint32_t(job)) * 0x100000001ull;
-  int i = 0;
-  for (; i + 2 <= n; i += 2) std::memcpy(o + i, &jj, 8);
-  if (i < n) o[i] = job;
+  if (n < 4) fill_owners<0>(o, n, splat(job));
+  else fill_owners<5>(o, n, splat(job));
+}
+
+// change_block's two passes over a block whose rows each lie in one bit word: rows
+// r = z·H + y (wrapping on a torus), owners own[r·W], free bits bits[r·wpr] under mask m. Returns
+// false, having changed nothing, when a node is not free (Assign) or not the job's (release).
+template <bool Assign, int G>
+bool change_rows(const Block& b, JobId job, JobId* own, std::uint64_t* bits, std::uint64_t m, int H, int D,
+                 std::size_t W, std::size_t wpr) {
+  const int n = b.w;
+  auto rows = [&](auto&& f) {
+    for (int k = 0, z = b.z; k < b.d; ++k, ++z) {
+      if (z == D) z = 0;
+      for (int j = 0, y = b.y; j < b.h; ++j, ++y) {
+        if (y == H) y = 0;
+        f(std::size_t(z) * std::size_t(H) + std::size_t(y));
+      }
+    }
+  };
+  if constexpr (Assign) {  // the free bits mirror the owners
+    std::uint64_t busy = 0;
+    rows([&](std::size_t r) { busy |= ~bits[r * wpr] & m; });
+    if (busy) return false;
+  } else {
+    const Ids4 jj = splat(job);
+    Ids4 diff = {};
+    rows([&](std::size_t r) { diff |= owners_differ<G>(own + r * W, n, jj); });
+    if (diff[0] | diff[1] | diff[2] | diff[3]) return false;
+  }
+  const Ids4 after = splat(Assign ? job : kNoJob);
+  rows([&](std::size_t r) {
+    fill_owners<G>(own + r * W, n, after);
+    if (Assign) bits[r * wpr] &= ~m;
+    else bits[r * wpr] |= m;
+  });
+  return true;
+}
+
+// A block whose rows each lie in one bit word (no wrap in x): every layer and row in two tight
+// passes, first checking every node, then changing them all (change_rows). Returns false,
+// changing nothing, for another block or on a violation (the row-by-row path then names the
+// first bad node). `owners` and `bits` are the whole machine's.
+template <bool Assign>
+bool change_block(const Block& b, JobId job, JobId* owners, std::uint64_t* free_bits, int W, int H, int D, int wpr) {
+  if (b.x + b.w > W || (b.x >> 6) != ((b.x + b.w - 1) >> 6)) return false;
+  JobId* const own = owners + b.x;
+  std::uint64_t* const bits = free_bits + (b.x >> 6);
+  const std::uint64_t m = (b.w == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << b.w) - 1) << (b.x & 63);
+  const std::size_t w = std::size_t(W), n = std::size_t(wpr);
+  switch (groups(b.w)) {
+    case 0: return change_rows<Assign, 0>(b, job, own, bits, m, H, D, w, n);
+    case 1: return change_rows<Assign, 1>(b, job, own, bits, m, H, D, w, n);
+    case 2: return change_rows<Assign, 2>(b, job, own, bits, m, H, D, w, n);
+    case 3: return change_rows<Assign, 3>(b, job, own, bits, m, H, D, w, n);
+    case 4: return change_rows<Assign, 4>(b, job, own, bits, m, H, D, w, n);
+    default: return change_rows<Assign, 5>(b, job, own, bits, m, H, D, w, n);
+  }
 }
 
 }  // namespace
@@ -144,8 +245,16 @@ void Occupancy::assign(const Block& b, JobId job) {
   }
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: block (%d,%d,%d) %dx%dx%d outside the %dx%dx%d machine", job,
                  b.x, b.y, b.z, b.w, b.h, b.d, width(), height(), depth());
-  for_each_layer(b, [&](int row0) { assign_layer(b, row0, job); });
+  if (change_block<true>(b, job, owner_.data(), free_bits_.data(), width(), height(), depth(), wpr_)) {
+    free_ -= b.area();
+    return;
+  }
+  for_each_layer(b, [&](int row0) { assign_layer(b, row0, job); });  // (reports a violation)
 }
+
+// Each row of the block one run in one bit word (no wrap in x): every layer and row in two tight
+// passes, first checking every node, then changing them all. Returns false, changing nothing,
+// for another block or on a violation (the row-by-row path then names the first bad node).
 
 // The block's nodes in the layer whose rows start at row0 (= z·H); the block fits the machine.
 void Occupancy::assign_layer(const Block& b, int row0, JobId job) {
@@ -153,22 +262,6 @@ void Occupancy::assign_layer(const Block& b, int row0, JobId job) {
   JobId* const own = owner_.data() + std::size_t(row0) * std::size_t(width());
   std::uint64_t* const bits = free_bits_.data() + std::size_t(row0) * std::size_t(wpr_);
   const int W = width(), H = height(), wpr = wpr_;
-  if (b.x + b.w <= W && (b.x >> 6) == ((b.x + b.w - 1) >> 6)) {  // each row: one run in one word
-    const std::uint64_t m = row_mask(b.x & 63, b.w);
-    std::uint64_t* word = bits + (b.x >> 6);
-    for (int j = 0, y = b.y; j < b.h; ++j, ++y) {
-      if (y == H) y = 0;
-      std::uint64_t& w = word[std::size_t(y) * wpr];
-      JobId* o = own + std::size_t(y) * W + b.x;
-      if ((w & m) != m)
-        for (int i = 0; i < b.w; ++i)
-          ALLOCLAB_CHECK(o[i] == kNoJob, "node (%d,%d,%d) given to job %d is owned by job %d", b.x + i, y, row0 / H, job, o[i]);
-      w &= ~m;
-      fill_owners(o, b.w, job);
-    }
-    free_ -= b.w * b.h;
-    return;
-  }
   int taken = 0;
   for_each_run(b, [&](int x0, int x1, int y) {  // rows of this layer
     std::uint64_t* row = bits + std::size_t(y) * wpr;
@@ -224,7 +317,11 @@ void Occupancy::release(const Block& b, JobId job) {
     return;
   }
   ALLOCLAB_CHECK(topo_.block_fits(b), "job %d: released block outside the machine", job);
-  for_each_layer(b, [&](int row0) { release_layer(b, row0, job); });
+  if (change_block<false>(b, job, owner_.data(), free_bits_.data(), width(), height(), depth(), wpr_)) {
+    free_ += b.area();
+    return;
+  }
+  for_each_layer(b, [&](int row0) { release_layer(b, row0, job); });  // (reports a violation)
 }
 
 // The block's nodes in the layer whose rows start at row0 (= z·H); the block fits the machine.
@@ -232,21 +329,6 @@ void Occupancy::release_layer(const Block& b, int row0, JobId job) {
   JobId* const own = owner_.data() + std::size_t(row0) * std::size_t(width());
   std::uint64_t* const bits = free_bits_.data() + std::size_t(row0) * std::size_t(wpr_);
   const int W = width(), H = height(), wpr = wpr_;
-  if (b.x + b.w <= W && (b.x >> 6) == ((b.x + b.w - 1) >> 6)) {  // each row: one run in one word
-    const std::uint64_t m = row_mask(b.x & 63, b.w);
-    std::uint64_t* word = bits + (b.x >> 6);
-    for (int j = 0, y = b.y; j < b.h; ++j, ++y) {
-      if (y == H) y = 0;
-      JobId* o = own + std::size_t(y) * W + b.x;
-      if (!all_owned(o, b.w, job))
-        for (int i = 0; i < b.w; ++i)
-          ALLOCLAB_CHECK(o[i] == job, "node (%d,%d,%d) released by job %d is owned by job %d", b.x + i, y, row0 / H, job, o[i]);
-      fill_owners(o, b.w, kNoJob);
-      word[std::size_t(y) * wpr] |= m;
-    }
-    free_ += b.w * b.h;
-    return;
-  }
   int given = 0;
   for_each_run(b, [&](int x0, int x1, int y) {
     JobId* o = own + std::size_t(y) * W + x0;
@@ -360,6 +442,23 @@ Word row_windows(Word* d, int rows, const int* shifts, int ns) {
 
 }  // namespace
 
+void mesh_vertical_passes(std::uint64_t* o, int H, int n, int q, Ops& ops) {
+  const std::size_t osize = std::size_t(H) * std::size_t(n);
+  auto pass = [&](int k) {
+    // rows y < H-k: row y &= row y+k (not yet rewritten: ascending); the top k rows: 0
+    const std::size_t m = std::size_t(H - k) * n, off = std::size_t(k) * n;
+    ops += Ops(m);
+    Word any = 0;
+    for (std::size_t i = 0; i < m; ++i) any |= o[i] &= o[i + off];
+    std::fill(o + m, o + osize, 0);
+    return any != 0;
+  };
+  int k = 1;
+  for (; 2 * k <= q; k *= 2)
+    if (!pass(k)) return;
+  if (k < q) pass(q - k);
+}
+
 BaseMask Occupancy::free_bases(int p, int q) const {
   BaseMask out;
   (void)free_bases(p, q, out);
@@ -449,19 +548,7 @@ Ops free_bases_of(const std::uint64_t* free_bits, const Topology& topo, int p, i
   //    the same way over whole rows.
   if (q == 1) return ops;
   if (!wrap) {
-    auto pass = [&](int k) {
-      // rows y < H-k: row y &= row y+k (not yet rewritten: ascending); the top k rows: 0
-      const std::size_t m = std::size_t(H - k) * n, off = std::size_t(k) * n;
-      ops += Ops(m);
-      Word any = 0;
-      for (std::size_t i = 0; i < m; ++i) any |= o[i] &= o[i + off];
-      std::fill(o + m, o + osize, 0);
-      return any != 0;
-    };
-    int k = 1;
-    for (; 2 * k <= q; k *= 2)
-      if (!pass(k)) return ops;
-    if (k < q) pass(q - k);
+    mesh_vertical_passes(o, H, n, q, ops);
     return ops;
   }
   // Torus: rows wrap, so each pass reads the previous result whole (ping-pong with scratch).

@@ -27,6 +27,7 @@ const std::map<std::string, Better> kExpected = {
     {"mean_bounded_slowdown", Better::Lower},  {"mean_packet_queueing", Better::Lower},
     {"completion_ratio", Better::Higher},      {"mean_allocation_ops", Better::Lower},
     {"max_allocation_ops", Better::Lower},     {"mean_release_ops", Better::Lower},
+    {"utilization_sd", Better::Neither},
     // accelerator pods: fragmentation and stranded chips are waste, free 8x8 blocks are room for
     // large slices; a size's share of the utilization is a description, its waits are costs
     {"pod_fragmentation_arrival", Better::Lower}, {"pod_fragmentation_largest", Better::Lower},

@@ -1,6 +1,7 @@
 // test_run_metrics.cpp — RunMetrics driven directly: hand-worked time averages, the warm-up
 // window, failures, drops and packets, without a simulation.
 #include <doctest/doctest.h>
+#include <cmath>
 #include "metrics/dispersal.hpp"
 #include "metrics/run_metrics.hpp"
 #include "net/network.hpp"
@@ -24,6 +25,7 @@ JobRecord job(JobId id, double arrival, double start, double end, Block b) {
 // 4x4 mesh, no warm-up. Job 0 (2x2) runs 0..4, job 1 (4x2) arrives at 2 and runs 2..6:
 //   requested nodes 4 on [0,2), 12 on [2,4), 8 on [4,6): utilization (8 + 24 + 16) / 16 / 6 = 0.5
 //   jobs in system 1, 2, 1: (2 + 4 + 2) / 6 = 4/3 = throughput (2/6) × mean response (4): Little
+//   its standard deviation over time: sqrt((2·(1/4)² + 2·(3/4)² + 2·(1/2)²) / 6 − (1/2)²) = sqrt(1/24)
 TEST_CASE("run metrics: two jobs, hand-worked time averages") {
   const Topology mesh(TopologyKind::Mesh, 4, 4);
   RunMetrics m(mesh, 0);
@@ -64,7 +66,9 @@ TEST_CASE("run metrics: two jobs, hand-worked time averages") {
                      .completion_ratio = 1,
                      .mean_allocation_ops = 6,
                      .max_allocation_ops = 7,
-                     .mean_release_ops = 1.5};
+                     .mean_release_ops = 1.5,
+                     // utilization 1/4, 3/4, 1/2 for 2 time units each: E[u²] = 7/24, minus 1/4
+                     .utilization_sd = std::sqrt(1.0 / 24)};
   for (const MetricField& f : metric_fields()) {
     CAPTURE(f.name);
     CHECK(r.*f.member == doctest::Approx(want.*f.member));

@@ -37,6 +37,7 @@ struct Results {
   double mean_allocation_ops = 0;     // counted operations per allocation decision (failed ones too), window
   double max_allocation_ops = 0;      // the largest decision's operations in the window
   double mean_release_ops = 0;        // counted operations per release (departure), window
+  double utilization_sd = 0;          // standard deviation over time of the utilization in the window
   // Accelerator pods (machine=tpu-*; metrics/pod_meter.hpp, docs/model/pods.md): printed only for
   // pod scenarios (metric_fields(pod)). "size N" = slices of N chips.
   double pod_fragmentation_arrival = 0;  // mean over measured jobs, at arrival: share of free chips outside every free legal position of its shape
@@ -160,6 +161,8 @@ inline constexpr MetricField kMetricFields[] = {
      .help = "The most operations one allocation decision took in the window."},
     {.name = "mean_release_ops", .member = &Results::mean_release_ops, .better = Better::Lower,
      .help = "Counted operations per release (a job leaving): the strategy's bookkeeping cost."},
+    {.name = "utilization_sd", .member = &Results::utilization_sd, .better = Better::Neither,
+     .help = "Standard deviation over time of the utilization in the window (how much it swings during a run; Srisawat & Alexandridis 1999's ±)."},
     // the pod rows: last, from kPodMetricsBegin on
     {.name = "pod_fragmentation_arrival", .member = &Results::pod_fragmentation_arrival, .better = Better::Lower,
      .help = "Pods: mean over measured jobs, at arrival, of the share of free chips outside every free legal position of the job's shape."},
@@ -263,10 +266,10 @@ inline constexpr MetricField kMetricFields[] = {
      .help = "Cube pods: mean bounded slowdown of measured slices of 6144 chips."},
 };
 // The first pod row: rows before it are every scenario's, the rest only a pod scenario's.
-inline constexpr std::size_t kPodMetricsBegin = 26;
+inline constexpr std::size_t kPodMetricsBegin = 27;
 static_assert(kMetricFields[kPodMetricsBegin].member == &Results::pod_fragmentation_arrival);
 // The first cube-pod row: the rows from it on are printed for cube pods (machine=tpu-v4, tpu-v5p) only.
-inline constexpr std::size_t kCubeMetricsBegin = 60;
+inline constexpr std::size_t kCubeMetricsBegin = 61;
 static_assert(kMetricFields[kCubeMetricsBegin].member == &Results::pod_utilization_size_512);
 
 // Which rows a scenario prints: every scenario's (kBaseRows), and the pod rows on a pod machine

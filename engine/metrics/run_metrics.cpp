@@ -134,6 +134,7 @@ Results RunMetrics::results() const {
   r.mean_allocation_ops = alloc_ops_.mean();
   r.max_allocation_ops = max_alloc_ops_;
   r.mean_release_ops = release_ops_.mean();
+  r.utilization_sd = util_.sd();
   if (pod_) {
     pod_->fill(r);
     r.pod_goodput = span > 0 ? good_chip_time_ / (double(nodes_) * span) : 0;

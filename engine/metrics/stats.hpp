@@ -1,5 +1,6 @@
 // stats.hpp — running statistics, time-weighted averages and Student-t confidence intervals.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include "../core/detmath.hpp"
 
@@ -28,17 +29,23 @@ class RunningStat {
 // Integral of a piecewise-constant quantity over time; mean = integral / elapsed.
 class TimeAverage {
  public:
-  void reset(double t) { t0_ = last_ = t; area_ = 0; }
+  void reset(double t) { t0_ = last_ = t; area_ = area2_ = 0; }
   // The quantity held `value` from the last update until t.
   void advance(double t, double value) {
-    if (t > last_) area_ += (t - last_) * value;
+    if (t > last_) area_ += (t - last_) * value, area2_ += (t - last_) * value * value;
     last_ = t;
   }
   double mean() const { return last_ > t0_ ? area_ / (last_ - t0_) : 0; }
+  // The standard deviation over time: sqrt(time-average of value² − mean²) (0 for an empty span).
+  double sd() const {
+    if (!(last_ > t0_)) return 0;
+    const double m = mean(), v = area2_ / (last_ - t0_) - m * m;
+    return v > 0 ? std::sqrt(v) : 0;
+  }
   double elapsed() const { return last_ - t0_; }
 
  private:
-  double t0_ = 0, last_ = 0, area_ = 0;
+  double t0_ = 0, last_ = 0, area_ = 0, area2_ = 0;
 };
 
 // [SECTION] Student t

@@ -18,7 +18,7 @@ const DIRECTION = {
   network_cycles: 'neither', mean_dispersal: 'lower', contiguous_fraction: 'higher', effectiveness: 'higher',
   unreliability: 'lower', jobs_dropped: 'lower', makespan: 'lower', allocation_failures: 'lower',
   mean_bounded_slowdown: 'lower', mean_packet_queueing: 'lower', completion_ratio: 'higher', mean_allocation_ops: 'lower',
-  max_allocation_ops: 'lower', mean_release_ops: 'lower',
+  max_allocation_ops: 'lower', mean_release_ops: 'lower', utilization_sd: 'neither',
 };
 
 // The verdict a reader expects on a paired difference d ± h (base: the baseline's mean).

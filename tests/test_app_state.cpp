@@ -150,7 +150,7 @@ TEST_CASE("presets: every preset parses and validates as a whole sweep; its firs
     REQUIRE_MESSAGE(spec.ok(), (spec.ok() ? "" : spec.error().message));
     auto runner = SweepRunner::create(*spec);
     REQUIRE_MESSAGE(runner.ok(), (runner.ok() ? "" : runner.error().message));
-    for (long long i = 0; i < runner->size(); ++i) {
+    for (long long i = 0; i < static_cast<long long>(runner->size()); ++i) {
       const Status v = validate(runner->scenario(i));
       CHECK_MESSAGE(v.ok(), "point ", i, ": ", (v.ok() ? "" : v.message()));
     }

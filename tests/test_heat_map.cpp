@@ -17,6 +17,15 @@ namespace {
 
 constexpr NetConfig kConfig{8, 1, 3};  // 8-flit packets, 1-flit buffers, routing delay 3
 
+// A W×H×D machine's network and a heat map that drew it once, at time 0 (loads from zero).
+struct Drawn {
+  Topology t;
+  Network net;
+  HeatMap map;
+  HeatMap::Rows first;
+  Drawn(TopologyKind kind, int W, int H, int D = 1) : t(kind, W, H, D), net(t, kConfig), first(map.update(net, W, H, D, 0.0)) {}
+};
+
 void run_until_idle(Network& net) {
   for (int i = 0; i < 1000 && !net.idle(); ++i) net.step();
   REQUIRE(net.idle());
@@ -29,12 +38,12 @@ int blue(std::uint32_t c) { return int(c >> 16 & 0xFF); }
 }  // namespace
 
 TEST_CASE("heat map: a link that carried flits is coloured at its own texel; idle links and the mesh's edge stay the veil") {
-  const Topology t(TopologyKind::Mesh, 4, 4);
-  Network net(t, kConfig);
-  HeatMap map;
-  const HeatMap::Rows first = map.update(net, 4, 4, 1, 0.0);
-  CHECK(first.first == 0);
-  CHECK(first.count == 8);  // a new map: every texel row (two per node row)
+  Drawn d(TopologyKind::Mesh, 4, 4);
+  const Topology& t = d.t;
+  Network& net = d.net;
+  HeatMap& map = d.map;
+  CHECK(d.first.first == 0);
+  CHECK(d.first.count == 8);  // a new map: every texel row (two per node row)
   REQUIRE(map.width() == 8);
   REQUIRE(map.height() == 8);
   for (int i = 0; i < 64; ++i) CHECK(map.data()[i] == HeatMap::kVeil);
@@ -65,10 +74,10 @@ TEST_CASE("heat map: a link that carried flits is coloured at its own texel; idl
 TEST_CASE("heat map: a link shows both of its directions, and the torus's wrap link is drawn at the east edge") {
   for (const TopologyKind kind : {TopologyKind::Mesh, TopologyKind::Torus}) {
     CAPTURE(int(kind));
-    const Topology t(kind, 4, 4);
-    Network net(t, kConfig);
-    HeatMap map;
-    map.update(net, 4, 4, 1, 0.0);
+    Drawn d(kind, 4, 4);
+    const Topology& t = d.t;
+    Network& net = d.net;
+    HeatMap& map = d.map;
     // (2,1) -> (1,1): west over the link (1,1)-(2,1), drawn as (1,1)'s east texel. And north:
     // (1,3) -> (1,2), south over (1,2)-(1,3), drawn as (1,2)'s north texel.
     net.inject(t.id(2, 1), t.id(1, 1), 1);
@@ -94,10 +103,10 @@ TEST_CASE("heat map: a link shows both of its directions, and the torus's wrap l
 TEST_CASE("heat map: a blocked link is bright red; a router is lit exactly while flits are buffered in it") {
   // Two packets want (1,0)'s east link at once: (0,0) -> (3,0) passes through (1,0), whose own
   // packet (1,0) -> (3,0) starts there. One of them waits: a link is blocked.
-  const Topology t(TopologyKind::Mesh, 4, 4);
-  Network net(t, kConfig);
-  HeatMap map;
-  map.update(net, 4, 4, 1, 0.0);
+  Drawn d(TopologyKind::Mesh, 4, 4);
+  const Topology& t = d.t;
+  Network& net = d.net;
+  HeatMap& map = d.map;
   net.inject(t.id(0, 0), t.id(3, 0), 1);
   net.inject(t.id(1, 0), t.id(3, 0), 2);
   net.inject(t.id(0, 1), t.id(3, 1), 3);
@@ -127,11 +136,11 @@ TEST_CASE("heat map: a blocked link is bright red; a router is lit exactly while
 }
 
 TEST_CASE("heat map: a 3D machine's +z link is drawn at each node's fourth texel, layers side by side") {
-  const Topology t(TopologyKind::Mesh, 4, 4, 2);
-  Network net(t, kConfig);
+  Drawn d(TopologyKind::Mesh, 4, 4, 2);
+  const Topology& t = d.t;
+  Network& net = d.net;
+  HeatMap& map = d.map;
   REQUIRE(net.link_ports() == 6);
-  HeatMap map;
-  map.update(net, 4, 4, 2, 0.0);
   REQUIRE(map.width() == 2 * map.atlas().width());
   // (1,2,0) -> (1,2,1): one hop up.
   net.inject(t.id(1, 2, 0), t.id(1, 2, 1), 1);
@@ -152,12 +161,12 @@ TEST_CASE("heat map: a 3D machine's +z link is drawn at each node's fourth texel
 TEST_CASE("heat map: bands of rows in turn, the whole map at most every kFullUpdateS, nothing when the network did not move") {
   // 128×64: 4096 nodes per band = 32 node rows, so two bands; each is due kFullUpdateS / 2
   // after the previous band.
-  const Topology t(TopologyKind::Mesh, 128, 64);
-  Network net(t, kConfig);
-  HeatMap map;
-  const HeatMap::Rows whole = map.update(net, 128, 64, 1, 0.0);
-  CHECK(whole.first == 0);
-  CHECK(whole.count == 128);
+  Drawn d(TopologyKind::Mesh, 128, 64);
+  const Topology& t = d.t;
+  Network& net = d.net;
+  HeatMap& map = d.map;
+  CHECK(d.first.first == 0);
+  CHECK(d.first.count == 128);
   net.inject(t.id(0, 0), t.id(5, 0), 1);    // row 0: the first band
   net.inject(t.id(0, 63), t.id(5, 63), 2);  // row 63: the second band
   run_until_idle(net);

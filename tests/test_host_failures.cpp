@@ -6,7 +6,6 @@
 // drawn failures: checked runs under every scheduler that takes them, the job stream untouched,
 // the same bytes twice.
 #include <doctest/doctest.h>
-#include <set>
 #include <string>
 #include "pod_fixtures.hpp"
 #include "replication.hpp"
@@ -27,13 +26,6 @@ Simulation make_sim(std::string_view link) {
   auto sim = Simulation::create(*s, 0);
   REQUIRE(sim);
   return std::move(*sim);
-}
-
-// Every chip of `a`, by node id.
-std::set<int> chips_of(const Topology& t, const Allocation& a) {
-  std::set<int> ids;
-  for (const Block& b : a.blocks) t.for_each_node(b, [&](int x, int y, int z) { ids.insert(t.id(x, y, z)); });
-  return ids;
 }
 
 // The recorded runs of a finished simulation, by job id.
@@ -110,7 +102,6 @@ TEST_CASE("host failures: hand-worked v5e run — the job on the failed host is 
   REQUIRE(sim.fail_host(0, 30, 50));
   CHECK_FALSE(sim.fail_host(32, 30, 50));  // no such host
   CHECK_FALSE(sim.fail_host(1, -1, 50));   // before now
-  const Topology& t = sim.topology();
   while (sim.now() < 30 && sim.step()) {
   }
   // at 30: host 0 failed and held, job 0 running again on (0,8)

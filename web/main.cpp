@@ -94,6 +94,7 @@ struct App {
   float strip_bottom = 0;            // where the strip ended last frame (page pixels)
   bool was_narrow = false;           // the last frame was narrow
   ImVec2 display{0, 0};              // the display size of the last frame
+  bool resized = false;              // the display changed size since the last frame
   bool relayout = false;             // this frame places every window at its slot (the display was resized)
   bool developer = false;            // View > Developer readouts (frame work, the frame budget)
   std::string lesson_name;           // the preset whose card is parsed into `lesson`
@@ -415,7 +416,8 @@ void draw_windows(App& app) {
   AppState& st = app.state;
   const Simulation& sim = st.sim();
   const ImVec2 d = ImGui::GetIO().DisplaySize;
-  app.relayout = app.was_narrow || (app.display.x > 0 && (d.x != app.display.x || d.y != app.display.y));
+  app.resized = app.display.x > 0 && (d.x != app.display.x || d.y != app.display.y);
+  app.relayout = app.was_narrow || app.resized;
   app.display = d;
   // a narrow screen shows one window, the one chosen on the strip (kept open)
   const std::string tab = narrow() ? narrow_strip(app) : std::string();
@@ -488,9 +490,12 @@ void draw_windows(App& app) {
   if (app.help.open) {
     if (!app.help_shown) ImGui::SetNextWindowFocus();  // in front of the mode's windows when it opens
     const ImGuiIO& io = ImGui::GetIO();
+    // centred under the menu when it opens, and again when the display changes size (a window
+    // placed for a wide screen would be out of sight on a narrow one)
     const float w = std::min(io.DisplaySize.x - 12, std::max(360.0f, io.DisplaySize.x * 0.55f));
-    ImGui::SetNextWindowPos(ImVec2((io.DisplaySize.x - w) * 0.5f, ImGui::GetFrameHeight() + 30), ImGuiCond_Appearing);
-    ImGui::SetNextWindowSize(ImVec2(w, std::min(io.DisplaySize.y - 60, 560.0f)), ImGuiCond_Appearing);
+    const ImGuiCond when = app.resized ? ImGuiCond_Always : ImGuiCond_Appearing;
+    ImGui::SetNextWindowPos(ImVec2((io.DisplaySize.x - w) * 0.5f, ImGui::GetFrameHeight() + 30), when);
+    ImGui::SetNextWindowSize(ImVec2(w, std::min(io.DisplaySize.y - 60, 560.0f)), when);
   }
   app.help_shown = app.help.open;
   app.was_narrow = !tab.empty();

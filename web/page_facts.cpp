@@ -2,6 +2,7 @@
 // list reads ImGui's own records (imgui_internal.h): between two frames they describe the last
 // one (ImGui marks a window active when it is begun and clears the mark at the next frame).
 #include "page_facts.hpp"
+#include <algorithm>
 #include <cstdio>
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -75,10 +76,28 @@ std::string layout_json(const FrameReport& r) {
     if (!tb || tb->PrevFrameVisible < g.FrameCount - 1) continue;  // not drawn in the last frame
     for (const ImGuiTabItem& t : tb->Tabs) {
       const float need = t.ContentWidth;  // the label with its padding (ImGui's TabItemCalcSize)
+      const float x0 = tb->BarRect.Min.x + t.Offset - tb->ScrollingAnim;
       out += std::string(first ? "" : ",") + "{\"label\":" + json_string(tb->GetTabName(&t)) + ",\"width\":" + format_number(t.Width) +
-             ",\"needed\":" + format_number(need) + "}";
+             ",\"needed\":" + format_number(need) + ",\"rect\":" + box({x0, tb->BarRect.Min.y, x0 + t.Width, tb->BarRect.Max.y}) + "}";
       first = false;
     }
+  }
+  // Tables drawn last frame: per column, how far its content ran past the column's right edge
+  // (text cut by the column's clip rectangle; a wrapped column never runs past it).
+  out += "],\"tables\":[";
+  first = true;
+  for (int i = 0; i < g.Tables.GetMapSize(); ++i) {
+    const ImGuiTable* t = g.Tables.TryGetMapData(i);
+    if (!t || t->LastFrameActive < g.FrameCount - 1 || !t->OuterWindow) continue;
+    out += std::string(first ? "" : ",") + "{\"window\":" + json_string(t->OuterWindow->Name) + ",\"columns\":[";
+    for (int c = 0; c < t->ColumnsCount; ++c) {
+      const ImGuiTableColumn& col = t->Columns[c];
+      const float content = std::max(col.ContentMaxXFrozen, col.ContentMaxXUnfrozen);
+      const float cut = col.IsEnabled ? std::max(0.0f, content - col.MaxX) : 0.0f;
+      out += std::string(c ? "," : "") + "{\"name\":" + json_string(ImGui::TableGetColumnName(t, c)) + ",\"cut\":" + format_number(cut) + "}";
+    }
+    out += "]}";
+    first = false;
   }
   out += "],\"strip\":[";
   first = true;

@@ -15,8 +15,9 @@ std::string plots_json(const FrameReport& r);
 std::string controls_json(const FrameReport& r);
 // The display size, every window drawn last frame (name, rectangle, child or not, how many
 // pixels its content ran past its right edge without a scrollbar), the main menu bar's used
-// width, the tabs drawn (label, width shown, width needed) and the narrow screen's strip of
-// window tabs with their rectangles (JSON).
+// width, the tabs drawn (label, width shown, width needed, rectangle), the tables drawn (their
+// window and, per column, how many pixels of content its right edge cut off) and the narrow
+// screen's strip of window tabs with their rectangles (JSON).
 std::string layout_json(const FrameReport& r);
 
 }  // namespace alloclab::app

@@ -3,6 +3,7 @@
 // meaning and which way is better, every strategy's code beside its full name). Everything it
 // lists comes from the engine's tables (metric_fields(), strategies()); the things to try are
 // share links and a preset, opened through the same calls as a pasted link or the Presets menu.
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include "imgui.h"
@@ -47,22 +48,49 @@ void start_here(const HelpWindow::Actions& act) {
   ImGui::PopTextWrapPos();
 }
 
-// The headers of a glossary table's three columns, and the first one's width in font sizes.
+// The headers of a glossary table's three columns. The term and tag columns are as wide as
+// their widest entry; the meaning wraps in what is left.
 struct GlossaryColumns {
   const char* term;
-  float term_em;
   const char* tag;
   const char* meaning;
 };
 
 // One glossary table: a term, a short tag (dimmed) and its wrapped meaning per row;
-// each_row(add) calls add(term, tag, meaning) for every row.
+// each_row(add) calls add(term, tag, meaning) for every row. Where the three columns would
+// leave the meaning less than 16 font sizes (a phone), each row stacks in one column instead:
+// the term, its tag beside it, the meaning wrapped below.
 template <class EachRow>
 void glossary_table(const char* title, const char* id, const GlossaryColumns& c, EachRow each_row) {
   ImGui::TextColored(ImVec4(0.7f, 0.85f, 1.0f, 1), "%s", title);
+  const auto width = [](std::string_view text) { return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x; };
+  float term_width = width(c.term), tag_width = width(c.tag);
+  each_row([&](std::string_view t, std::string_view g, std::string_view) {
+    term_width = std::max(term_width, width(t));
+    tag_width = std::max(tag_width, width(g));
+  });
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float gaps = 4 * style.CellPadding.x + 2 * style.ItemSpacing.x;
+  if (ImGui::GetContentRegionAvail().x < term_width + tag_width + gaps + 16 * ImGui::GetFontSize()) {
+    if (!ImGui::BeginTable(id, 1, ImGuiTableFlags_RowBg)) return;
+    ImGui::TableSetupColumn((std::string(c.term) + ", " + c.tag + ": " + c.meaning).c_str());
+    ImGui::TableHeadersRow();
+    each_row([&width, &style](std::string_view t, std::string_view g, std::string_view text) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextUnformatted(t.data(), t.data() + t.size());
+      if (width(t) + style.ItemSpacing.x + width(g) <= ImGui::GetContentRegionAvail().x) ImGui::SameLine();  // else below the term
+      ImGui::TextDisabled("%.*s", int(g.size()), g.data());
+      ImGui::TextUnformatted(text.data(), text.data() + text.size());
+      ImGui::PopTextWrapPos();
+    });
+    ImGui::EndTable();
+    return;
+  }
   if (!ImGui::BeginTable(id, 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) return;
-  ImGui::TableSetupColumn(c.term, ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * c.term_em);
-  ImGui::TableSetupColumn(c.tag, ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7.5f);
+  ImGui::TableSetupColumn(c.term, ImGuiTableColumnFlags_WidthFixed, term_width);
+  ImGui::TableSetupColumn(c.tag, ImGuiTableColumnFlags_WidthFixed, tag_width);
   ImGui::TableSetupColumn(c.meaning);
   ImGui::TableHeadersRow();
   each_row([](std::string_view t, std::string_view g, std::string_view text) {
@@ -80,11 +108,11 @@ void glossary_table(const char* title, const char* id, const GlossaryColumns& c,
 }
 
 void glossary() {
-  glossary_table("Metrics", "gl-metrics", {"metric", 12, "better", "meaning"}, [](auto add) {
+  glossary_table("Metrics", "gl-metrics", {"metric", "better", "meaning"}, [](auto add) {
     for (const MetricField& f : metric_fields()) add(f.name, better_text(f.better), f.help);
   });
   ImGui::Spacing();
-  glossary_table("Strategies", "gl-strategies", {"code", 5, "kind", "strategy"}, [](auto add) {
+  glossary_table("Strategies", "gl-strategies", {"code", "kind", "strategy"}, [](auto add) {
     for (const StrategyInfo& si : strategies()) add(si.id, si.contiguous ? "contiguous" : "non-contiguous", si.help);
   });
 }

@@ -129,6 +129,28 @@ export async function lessonChecks({ open, check, shots }) {
   check('first visit: Help opens on "Start here", the Glossary beside it',
         first.windows.some((w) => w.name === 'Help') && tabs.includes('Start here') && tabs.includes('Glossary'),
         `windows ${first.windows.filter((w) => !w.child).map((w) => w.name).join(', ')}; tabs ${tabs.join(', ')}`);
+  // the Glossary tab, clicked: every metric's and strategy's row whole (no term, direction or
+  // kind cut short by its column, e.g. "neither better nor worse")
+  const gtab = first.tabs.find((t) => t.label === 'Glossary');
+  if (gtab) {
+    await d.mouse.click((gtab.rect[0] + gtab.rect[2]) / 2, (gtab.rect[1] + gtab.rect[3]) / 2);
+    await frames(d, 3);
+  }
+  for (const [w, h] of [[1280, 800], [1920, 1080], [390, 844]]) {
+    await d.setViewportSize({ width: w, height: h });
+    await frames(d, 4);
+    const gl = JSON.parse(await cmd(d, 'layout'));
+    const glossaries = gl.tables.filter((t) => /glossary/.test(t.window));
+    const glossCut = glossaries.flatMap((t) => t.columns.filter((c) => c.cut > 1).map((c) => `${c.name} +${c.cut.toFixed(0)}px`));
+    const help = gl.windows.find((x) => x.name === 'Help');
+    const inView = help && help.rect[0] >= 0 && help.rect[1] >= 0 && help.rect[2] <= gl.display[0] && help.rect[3] <= gl.display[1];
+    check(`Help > Glossary (tab clicked) at ${w}x${h}: inside the screen, the metric and strategy tables drawn, no column's text cut at its edge`,
+          inView && glossaries.length === 2 && glossCut.length === 0,
+          `Help at ${help ? help.rect.map((v) => v.toFixed(0)).join(',') : 'none'}; ${glossaries.length} tables (${glossaries.map((t) => t.columns.map((c) => c.name).join('/')).join(', ')})${glossCut.length ? '; cut: ' + glossCut.join(', ') : ''}`);
+    await shot(d, `glossary-${w}x${h}.png`);
+  }
+  await d.setViewportSize({ width: 1280, height: 800 });
+  await frames(d, 3);
   const title = await d.evaluate(() => document.title);
   check('first visit: the tab title says what the page is (not just "alloclab")', /processor allocation/.test(title), title);
   check('the menu bar ends with the one-line description; no developer readouts by default',

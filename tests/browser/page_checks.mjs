@@ -47,12 +47,15 @@ const clip = (r) => ({ x: Math.floor(r[0]), y: Math.floor(r[1]), width: Math.max
 // opens on top) or the error panel.
 const tiles = (lay) => lay.windows.filter((w) => !w.child && w.name !== 'Help' && w.name !== 'Error');
 
-// Every window's content inside its edge and every tab's label whole, at the current size.
+// Every window's content inside its edge, every tab's label and every table cell's text whole,
+// at the current size.
 function layoutCheck(check, lay, what) {
   const cut = lay.windows.filter((w) => w.overflow > 1).map((w) => `${w.name} +${w.overflow.toFixed(0)}px`);
   const tabs = lay.tabs.filter((t) => t.width + 0.5 < t.needed).map((t) => `${t.label} ${t.width.toFixed(0)}/${t.needed.toFixed(0)}px`);
-  check(`${what}: no window's content cut at its edge, no tab label cut`, cut.length === 0 && tabs.length === 0,
-        `${lay.windows.length} windows, ${lay.tabs.length} tabs${cut.length ? '; cut: ' + cut.join(', ') : ''}${tabs.length ? '; tabs: ' + tabs.join(', ') : ''}`);
+  const cells = lay.tables.flatMap((t) => t.columns.filter((c) => c.cut > 1).map((c) => `${t.window.split('/')[0]}: ${c.name || '#'} +${c.cut.toFixed(0)}px`));
+  check(`${what}: no window's content cut at its edge, no tab label or table cell cut`, cut.length === 0 && tabs.length === 0 && cells.length === 0,
+        `${lay.windows.length} windows, ${lay.tabs.length} tabs, ${lay.tables.length} tables${cut.length ? '; cut: ' + cut.join(', ') : ''}` +
+        `${tabs.length ? '; tabs: ' + tabs.join(', ') : ''}${cells.length ? '; table cells: ' + cells.join(', ') : ''}`);
 }
 
 export async function pageChecks({ open, check, shots, census }) {

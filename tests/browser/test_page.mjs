@@ -4,9 +4,10 @@
 // error while the page stays usable, and the front end (tests/browser/ui_checks.mjs): every
 // mode and panel driven by clicks, keys and window.alloclab's hooks, with a screenshot each;
 // the lessons (tests/browser/lesson_checks.mjs) and the page for learners (page_checks.mjs).
-//   usage: node tests/browser/test_page.mjs [--site DIR] [--native CLI] [--only 3d|failures]   (or: [DIR] [CLI])
+//   usage: node tests/browser/test_page.mjs [--site DIR] [--native CLI] [--only 3d|failures|lessons]   (or: [DIR] [CLI])
 //          --only 3d: only the 3D machines and cube pods (tests/browser/machine3d_checks.mjs)
 //          --only failures: only failed hosts on the pods' pictures (tests/browser/failure_checks.mjs)
+//          --only lessons: only the students', teachers' and researchers' checks (tests/browser/lesson_checks.mjs)
 //          (defaults build-web/site and build/alloclab; env ALLOCLAB_SITE / ALLOCLAB_NATIVE)
 // Screenshots go to build-web/screenshots/. Prints "N passed, N failed"; exit 1 on failure.
 import { chromium } from 'playwright-core';
@@ -32,8 +33,8 @@ for (let i = 2; i < process.argv.length; i++) {
 }
 const site = path.resolve(opts.site ?? positional[0] ?? process.env.ALLOCLAB_SITE ?? path.join(repo, 'build-web/site'));
 const native = path.resolve(opts.native ?? positional[1] ?? process.env.ALLOCLAB_NATIVE ?? path.join(repo, 'build/alloclab'));
-if (opts.only !== undefined && opts.only !== '3d' && opts.only !== 'failures') {
-  console.log(`test_page: --only takes '3d' or 'failures', not '${opts.only}'`);
+if (opts.only !== undefined && !['3d', 'failures', 'lessons'].includes(opts.only)) {
+  console.log(`test_page: --only takes '3d', 'failures' or 'lessons', not '${opts.only}'`);
   process.exit(2);
 }
 if (!fs.existsSync(path.join(site, 'index.html')) || !fs.existsSync(native)) {
@@ -141,10 +142,11 @@ async function open(hash) {
 
 try {
   if (opts.only === undefined) await everyCheck();
+  if (opts.only === 'lessons') await lessonChecks({ open, check, shots });
   // ---- 9. 3D machines (layers side by side) and cube pods (cubes), frame work on them
-  if (opts.only !== 'failures') await machine3dChecks({ open, check, shots, census });
+  if (opts.only === undefined || opts.only === '3d') await machine3dChecks({ open, check, shots, census });
   // ---- 10. failed hosts on the pods' pictures (host_mtbf)
-  if (opts.only !== '3d') await failureChecks({ open, check, shots, census });
+  if (opts.only === undefined || opts.only === 'failures') await failureChecks({ open, check, shots, census });
 } catch (e) {
   check('no exception', false, e.stack);
 } finally {

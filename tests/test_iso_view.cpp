@@ -3,7 +3,8 @@
 // become boxes (a job's block one box, every busy node of layers <= top in exactly one box of its
 // job, faces between busy nodes hidden); only faces turned to the camera are kept; a box that
 // another hides is drawn first even where a centre-depth sort would draw it last; the face under a
-// point is the front-most one; the order built in small slices equals the one built at once.
+// point is the front-most one; the order built in small slices equals the one built at once;
+// every axis label lies beside the machine's outline at every angle.
 #include <doctest/doctest.h>
 #include <algorithm>
 #include <array>
@@ -318,4 +319,70 @@ TEST_CASE("iso view: the painter's order built in small slices equals the one bu
     CHECK(near_count > 5);
     CHECK(!inner_after_near);
   }
+}
+
+namespace {
+
+// The convex hull of points (Andrew's monotone chain), counter-clockwise in screen coordinates.
+std::vector<ScreenPt> hull_of(std::vector<ScreenPt> p) {
+  std::sort(p.begin(), p.end(), [](ScreenPt a, ScreenPt b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  auto cross = [](ScreenPt o, ScreenPt a, ScreenPt b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); };
+  std::vector<ScreenPt> h(2 * p.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    while (k >= 2 && cross(h[k - 2], h[k - 1], p[i]) <= 0) --k;
+    h[k++] = p[i];
+  }
+  for (std::size_t i = p.size() - 1, t = k + 1; i-- > 0;) {
+    while (k >= t && cross(h[k - 2], h[k - 1], p[i]) <= 0) --k;
+    h[k++] = p[i];
+  }
+  h.resize(k - 1);
+  return h;
+}
+
+// True when the convex polygons a and b do not overlap (an edge normal of one separates them).
+bool apart(const std::vector<ScreenPt>& a, const std::vector<ScreenPt>& b) {
+  for (const auto* poly : {&a, &b})
+    for (std::size_t i = 0; i < poly->size(); ++i) {
+      const ScreenPt p = (*poly)[i], q = (*poly)[(i + 1) % poly->size()];
+      const float nx = q.y - p.y, ny = p.x - q.x;
+      float amin = 1e30f, amax = -1e30f, bmin = 1e30f, bmax = -1e30f;
+      for (ScreenPt s : a) amin = std::min(amin, nx * s.x + ny * s.y), amax = std::max(amax, nx * s.x + ny * s.y);
+      for (ScreenPt s : b) bmin = std::min(bmin, nx * s.x + ny * s.y), bmax = std::max(bmax, nx * s.x + ny * s.y);
+      if (amax <= bmin || bmax <= amin) return true;
+    }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("iso view: every axis label lies beside the machine's outline, never over it, at every angle") {
+  const ScreenPt text{34, 15};
+  const float margin = 5;
+  for (const Vec3 hi : {Vec3{16, 16, 16}, Vec3{16, 8, 4}, Vec3{4, 4, 32}})
+    for (float yaw = 0; yaw < 360; yaw += 25)
+      for (float pitch : {-80.0f, -30.0f, 0.0f, 30.0f, 60.0f, 89.0f}) {
+        OrbitView v;
+        v.yaw = yaw, v.pitch = pitch;
+        const Camera cam = fit_camera(int(hi.x), int(hi.y), int(hi.z), v, 600, 400, 300, 200);
+        std::vector<ScreenPt> corners;
+        for (int i = 0; i < 8; ++i) corners.push_back(cam.project({i & 1 ? hi.x : 0, i & 2 ? hi.y : 0, i & 4 ? hi.z : 0}));
+        const std::vector<ScreenPt> outline = hull_of(corners);
+        float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
+        for (ScreenPt c : corners) x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x), y1 = std::max(y1, c.y);
+        for (int axis = 0; axis < 3; ++axis) {
+          const ScreenPt at = axis_label_at(cam, hi, axis, text, margin);
+          const std::vector<ScreenPt> rect = {at, {at.x + text.x, at.y}, {at.x + text.x, at.y + text.y}, {at.x, at.y + text.y}};
+          const float cx = at.x + text.x / 2, cy = at.y + text.y / 2;
+          INFO("machine " << hi.x << "x" << hi.y << "x" << hi.z << ", yaw " << yaw << ", pitch " << pitch << ", axis " << axis
+                          << ": label at (" << at.x << ", " << at.y << ")");
+          CHECK(apart(outline, rect));  // not over the machine
+          // and beside it: the label's centre within the margin and the text's width of the outline's box
+          CHECK(cx >= x0 - margin - text.x);
+          CHECK(cx <= x1 + margin + text.x);
+          CHECK(cy >= y0 - margin - text.x);
+          CHECK(cy <= y1 + margin + text.x);
+        }
+      }
 }

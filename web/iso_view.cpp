@@ -5,6 +5,7 @@
 //   [SECTION] boxes          occupied_boxes
 //   [SECTION] painter        PainterSort (a topological sort, resumable), box_order, visible_faces
 //   [SECTION] picking        face_at, node_at
+//   [SECTION] axis labels    axis_label_at
 #include "iso_view.hpp"
 #include <algorithm>
 #include <cmath>
@@ -472,6 +473,44 @@ std::array<int, 3> node_at(const IsoFace& f, const IsoBox& b, const Camera& cam,
     n[std::size_t(axis)] = axis == f.axis ? (f.high ? hi(b, axis) - 1 : lo(b, axis))
                                           : std::clamp(int(std::floor(q[axis])), lo(b, axis), hi(b, axis) - 1);
   return n;
+}
+
+// [SECTION] axis labels
+
+ScreenPt axis_label_at(const Camera& cam, Vec3 hi, int axis, ScreenPt text, float margin) {
+  // the four edges along `axis`: their two ends, by the other two coordinates at 0 or hi
+  const float h[3] = {hi.x, hi.y, hi.z};
+  const int a = (axis + 1) % 3, b = (axis + 2) % 3;
+  auto corner = [&](int ia, int ib, bool far) {
+    float c[3] = {0, 0, 0};
+    c[a] = ia ? h[a] : 0, c[b] = ib ? h[b] : 0, c[axis] = far ? h[axis] : 0;
+    return cam.project({c[0], c[1], c[2]});
+  };
+  const ScreenPt mid = cam.project({hi.x * 0.5f, hi.y * 0.5f, hi.z * 0.5f});
+  // the screen direction across the edges (perpendicular to their projection); an edge seen
+  // end-on has none: then the direction from the middle of the picture to the edge
+  const ScreenPt e0 = corner(0, 0, false), e1 = corner(0, 0, true);
+  float dx = e1.x - e0.x, dy = e1.y - e0.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  const bool end_on = len < 1e-3f * std::max(1.0f, cam.scale);
+  float best = -1, nx = 0, ny = 0;
+  ScreenPt at = mid;
+  for (int ia = 0; ia < 2; ++ia)
+    for (int ib = 0; ib < 2; ++ib) {
+      const ScreenPt p = corner(ia, ib, false), q = corner(ia, ib, true);
+      const ScreenPt m{(p.x + q.x) * 0.5f, (p.y + q.y) * 0.5f};
+      float ux = end_on ? m.x - mid.x : -dy / len, uy = end_on ? m.y - mid.y : dx / len;
+      if (end_on) {
+        const float ul = std::sqrt(ux * ux + uy * uy);
+        if (ul > 0) ux /= ul, uy /= ul;
+      }
+      float off = ux * (m.x - mid.x) + uy * (m.y - mid.y);
+      if (off < 0) off = -off, ux = -ux, uy = -uy;  // outwards
+      if (off > best + 1e-4f) best = off, nx = ux, ny = uy, at = m;
+    }
+  // the text's half extent along the outward direction, plus the margin
+  const float push = margin + 0.5f * (std::fabs(nx) * text.x + std::fabs(ny) * text.y);
+  return {at.x + nx * push - text.x * 0.5f, at.y + ny * push - text.y * 0.5f};
 }
 
 }  // namespace alloclab::app

@@ -15,7 +15,8 @@
 //    than boxes, since boxes interlock (each hiding part of the next, round a cycle) far more
 //    often than their faces do; a cycle that remains is broken at its farthest member. Past
 //    kMaxPairTests pair tests the order falls back to centre depth (stated in the result);
-//  - face_at: the front-most face under a screen point, and the node of that face under it.
+//  - face_at: the front-most face under a screen point, and the node of that face under it;
+//  - axis_label_at: where an axis label goes, outside the machine's outline.
 #pragma once
 #include "app_layer.hpp"
 #include <array>
@@ -137,5 +138,10 @@ bool visible_faces(const std::vector<IsoBox>& boxes, const Camera& cam, std::vec
 int face_at(const std::vector<IsoFace>& faces, ScreenPt s);
 // The node of face f's box under screen point s (on the face's plane, clamped into the box).
 std::array<int, 3> node_at(const IsoFace& f, const IsoBox& b, const Camera& cam, ScreenPt s);
+// Where the label of `axis` (0, 1, 2 = x, y, z) of the box [0, hi] goes, as the top-left of a
+// text of size `text`: beside the middle of the box edge along that axis that lies farthest
+// out on the machine's outline, `margin` pixels outside it (so the label never sits over the
+// boxes, whichever way the camera looks).
+ScreenPt axis_label_at(const Camera& cam, Vec3 hi, int axis, ScreenPt text, float margin);
 
 }  // namespace alloclab::app

@@ -172,28 +172,25 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
     vtx_uv_ = uv;
   }
 
-  // ---- the axes at the origin corner and the cut's outline, on top
+  // ---- the axes at the origin corner, each axis's size beside the machine's outline (never over
+  // the boxes), and the cut's outline, on top
   const float fs = ImGui::GetFontSize();
-  auto label = [&](Vec3 at, const char* text) {
-    const ImVec2 p = im(cam.project(at)), o = im(cam.project(lo));
-    float dx = p.x - o.x, dy = p.y - o.y;
-    const float len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
-    dx /= len, dy /= len;
+  auto label = [&](int axis, const char* text) {
     const ImVec2 ts = ImGui::CalcTextSize(text);
-    const ImVec2 pos(p.x + dx * (fs * 0.8f) - ts.x * 0.5f, p.y + dy * (fs * 0.8f) - ts.y * 0.5f);
-    dl->AddRectFilled(ImVec2(pos.x - 2, pos.y), ImVec2(pos.x + ts.x + 2, pos.y + ts.y), kLabelBack, 3.0f);  // legible over the boxes
-    dl->AddText(pos, kAxis, text);
+    const ScreenPt at = axis_label_at(cam, hi, axis, {ts.x, ts.y}, fs * 0.4f);
+    dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + ts.x + 2, at.y + ts.y), kLabelBack, 3.0f);
+    dl->AddText(ImVec2(at.x, at.y), kAxis, text);
   };
   dl->AddLine(im(cam.project(lo)), im(cam.project({hi.x, 0, 0})), kAxis, 1.5f);
   dl->AddLine(im(cam.project(lo)), im(cam.project({0, hi.y, 0})), kAxis, 1.5f);
   dl->AddLine(im(cam.project(lo)), im(cam.project({0, 0, hi.z})), kAxis, 1.5f);
   char t[32];
   std::snprintf(t, sizeof t, "x %d", W);
-  label({hi.x, 0, 0}, t);
+  label(0, t);
   std::snprintf(t, sizeof t, "y %d", H);
-  label({0, hi.y, 0}, t);
+  label(1, t);
   std::snprintf(t, sizeof t, "z %d", D);
-  label({0, 0, hi.z}, t);
+  label(2, t);
   if (top < D - 1) {
     const float z = float(top + 1);
     const ImVec2 q[4] = {im(cam.project({0, 0, z})), im(cam.project({hi.x, 0, z})), im(cam.project({hi.x, hi.y, z})), im(cam.project({0, hi.y, z}))};

@@ -425,6 +425,17 @@ class Network {
       cap_ = o.cap_;
       return *this;
     }
+    // A move hands the storage over (a network moved into its simulation must not hold two
+    // copies of its event lists at once: they are a quarter of its memory).
+    FixedList(FixedList&& o) noexcept : v_(std::move(o.v_)), p_(v_.data()), n_(o.n_), cap_(o.cap_) { o.forget(); }
+    FixedList& operator=(FixedList&& o) noexcept {
+      v_ = std::move(o.v_);
+      p_ = v_.data();
+      n_ = o.n_;
+      cap_ = o.cap_;
+      o.forget();
+      return *this;
+    }
     void reserve(std::size_t capacity) {
       v_.assign(capacity, T{});
       p_ = v_.data();
@@ -447,6 +458,11 @@ class Network {
       std::swap(cap_, o.cap_);
     }
    private:
+    void forget() {
+      v_.clear();
+      p_ = nullptr;
+      n_ = cap_ = 0;
+    }
     std::vector<T> v_;  // the storage; p_ = v_.data()
     T* p_ = nullptr;
     std::size_t n_ = 0, cap_ = 0;

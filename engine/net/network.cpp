@@ -52,7 +52,6 @@ Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(
                      q, m);
     }
   in_vcs_.assign(vcs, InVc{});
-  route_ready_.assign(vcs, 0);
   vc_packet_.assign(vcs, 0);
   if (config_.buffer_flits > 1) deep_buffers_.assign(vcs * std::size_t(config_.buffer_flits), Flit{});
   out_vcs_.assign(vcs, OutVc{});
@@ -73,7 +72,8 @@ Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(
   link_flits_.assign(std::size_t(nodes_) * std::size_t(P), 0);
   refill_ = config_.flow == FlowControl::Refill;
   flit_ch_.reserve(std::size_t(nodes_) * std::size_t(P));  // bounds: see FixedList
-  for (auto* l : {&credit_ch_, &freed_, &refill_now_}) l->reserve(std::size_t(nodes_) * std::size_t(P));
+  freed_.reserve(std::size_t(nodes_) * std::size_t(P));
+  (refill_ ? refill_now_ : credit_ch_).reserve(std::size_t(nodes_) * std::size_t(P));
   round_.reserve(std::size_t(nodes_));
   round_stamp_.assign(std::size_t(nodes_), -1);
 }
@@ -90,7 +90,7 @@ void Network::init_routers() {
     for (int q = 0; q < P; ++q)
       if (has_link(n, q))
         for (int v = 0; v < vcs_; ++v) {
-          out_vcs_[std::size_t(iv_index(n, q, v))].credits = config_.buffer_flits;
+          out_vcs_[std::size_t(iv_index(n, q, v))].credits = std::int16_t(config_.buffer_flits);
           r.out_credit |= std::uint16_t(1u << (q * vcs_ + v));
         }
     for (int p = 0; p < kPorts; ++p) {
@@ -172,14 +172,13 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   }
   InVc& s = in_vcs_[iv];
   s.state = kRouting;
-  const std::int64_t ready = route_ready_[std::size_t(iv)] = from + config_.routing_delay;
+  const std::int64_t ready = p.route_ready = from + config_.routing_delay;
   vc_packet_[std::size_t(iv)] = pkt;
+  const unsigned tg = unsigned(rc.port * vcs_ + rc.vc), bit = 1u << local;
+  r.wanted_by[s.out_port * vcs_ + s.out_vc] &= std::uint16_t(~bit);  // its previous target
+  r.wanted_by[tg] |= std::uint16_t(bit);
   s.out_port = Byte(rc.port);
   s.out_vc = Byte(rc.vc);
-  const unsigned tg = unsigned(rc.port * vcs_ + rc.vc), bit = 1u << local;
-  r.wanted_by[r.target[local]] &= std::uint16_t(~bit);
-  r.wanted_by[tg] |= std::uint16_t(bit);
-  r.target[local] = Byte(tg);
   r.target_free = std::uint16_t((r.target_free & ~bit) | ((r.out_free >> tg & 1u) << local));
   r.target_credit = std::uint16_t((r.target_credit & ~bit) | ((r.out_credit >> tg & 1u) << local));
   // Mark the head routed and wake the router when the delay ends. With no delay the router is
@@ -234,7 +233,7 @@ void Network::step_cycle(std::int64_t t) {
       const int b = vc_bit<V, P>(n, c.out_vc);
       r.out_credit |= std::uint16_t(1u << b);
       r.target_credit |= r.wanted_by[b];
-      wake_now(n, t, o.owner >= 0 ? bool(r.live >> vc_bit<V, P>(n, o.owner) & 1u) : r.live != 0);
+      wake_now(n, t, o.owner != kNoOwner ? bool(r.live >> o.owner & 1u) : r.live != 0);
     }
   }
   credit_ch_.clear();
@@ -319,7 +318,7 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
   const int iv = base + i, port = i / V;
   InVc& s = in_vcs_[std::size_t(iv)];
   const unsigned in_bit = 1u << i;
-  const int ob = r.target[i];  // output VC q*V + out_vc
+  const int ob = target_of<V>(s);  // output VC q*V + out_vc
   const int q = ob / V, ov = base + ob;
   const unsigned out_bit = 1u << ob;
 
@@ -348,7 +347,7 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
   if (f.head) {
     claim<P>(node, iv, ov, f.pkt, t);
   } else {
-    ALLOCLAB_CHECK(s.state == kActive && o.owner == iv, "body flit %d of packet %llu at node %d without its VC, cycle %lld",
+    ALLOCLAB_CHECK(s.state == kActive && o.owner == Byte(i), "body flit %d of packet %llu at node %d without its VC, cycle %lld",
                    int(f.seq), (unsigned long long)packets_[f.pkt].id, node, (long long)t);
   }
 
@@ -383,12 +382,12 @@ void Network::claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t)
   InVc& s = in_vcs_[iv];
   OutVc& o = out_vcs_[ov];
   Packet& pk = packets_[pkt];
-  ALLOCLAB_CHECK(s.state == kRouting && o.owner < 0, "head of packet %llu at node %d: VC state %d, owner %d, cycle %lld",
-                 (unsigned long long)pk.id, node, int(s.state), o.owner, (long long)t);
+  ALLOCLAB_CHECK(s.state == kRouting && o.owner == kNoOwner, "head of packet %llu at node %d: VC state %d, owner %d, cycle %lld",
+                 (unsigned long long)pk.id, node, int(s.state), int(o.owner), (long long)t);
   Router<P>& r = routers<P>()[std::size_t(node)];
   const unsigned in_bit = 1u << vc_bit<P>(node, iv);
   const int ob = vc_bit<P>(node, ov);
-  o.owner = iv;
+  o.owner = Byte(vc_bit<P>(node, iv));
   s.state = kActive;
   r.routed &= std::uint16_t(~in_bit);
   r.active |= std::uint16_t(in_bit);
@@ -427,7 +426,7 @@ void Network::release(int node, int iv, int ov, std::int64_t t) {
   Router<P>& r = routers<P>()[std::size_t(node)];
   const unsigned in_bit = 1u << vc_bit<P>(node, iv);
   const int ob = vc_bit<P>(node, ov);
-  out_vcs_[ov].owner = -1;
+  out_vcs_[ov].owner = kNoOwner;
   s.state = kIdle;
   r.out_free |= std::uint16_t(1u << ob);
   r.target_free |= r.wanted_by[ob];
@@ -485,6 +484,7 @@ void Network::evaluate(int node, std::int64_t t) {
   // bit q*N + p: input port p asks for output port q
   using Requests = std::conditional_t<N * N <= 32, std::uint32_t, std::uint64_t>;
   Router<P>& r = routers<P>()[std::size_t(node)];
+  const InVc* vc = &in_vcs_[std::size_t(node * N * V)];  // the router's input VCs, by bit
 
   unsigned avail = r.eligible();
   // A later refill round: input and output ports that carried a flit earlier in this cycle are
@@ -508,7 +508,7 @@ void Network::evaluate(int node, std::int64_t t) {
     // port prefers its other VC next — what the stages below would do (each port prefers exactly
     // one of its VCs: if the winner was preferred the bits flip, else the other one stays).
     if (avail) {
-      const int i = std::countr_zero(avail), q = r.target[i] / V;
+      const int i = std::countr_zero(avail), q = vc[i].out_port;
       if (!(busy_out >> q & 1u)) {
         const unsigned port_vcs = V == 2 ? 3u << (i & ~1) : avail;  // both VCs of its input port
         if constexpr (V == 2) r.preferred_vc = std::uint16_t((r.preferred_vc & ~port_vcs) | (port_vcs ^ avail));
@@ -522,7 +522,7 @@ void Network::evaluate(int node, std::int64_t t) {
     if constexpr (Late)
       for (unsigned m = avail; m; m &= m - 1) {
         const int i = std::countr_zero(m);
-        avail &= ~((busy_out >> (r.target[i] / V) & 1u) << i);
+        avail &= ~((busy_out >> vc[i].out_port & 1u) << i);
       }
     // Input stage: each input port offers one eligible VC, the one after its last winner if
     // that one can go, else the other (on the injection port only VC 0 is ever used).
@@ -535,7 +535,7 @@ void Network::evaluate(int node, std::int64_t t) {
     unsigned qmask = 0;     // bit q: some input port asks for output port q
     for (unsigned m = offered; m; m &= m - 1) {
       const int i = std::countr_zero(m);
-      const unsigned q = unsigned(r.target[i]) / V, p = unsigned(i) / V;
+      const unsigned q = vc[i].out_port, p = unsigned(i) / V;
       requests |= Requests(1) << (q * N + p);
       qmask |= 1u << q;
     }
@@ -634,7 +634,8 @@ std::array<LinkState, kMaxLinkPorts> Network::link_states_of(int node) const {
   for (int p = 0; p <= P; ++p)
     for (int v = 0; v < vcs_; ++v) {
       const InVc& s = in_vcs_[std::size_t(iv_index(node, p, v))];
-      if (s.count > 0 && s.out_port < P && (s.state == kActive || route_ready_[std::size_t(iv_index(node, p, v))] <= cycle_ - 1))
+      if (s.count > 0 && s.out_port < P &&
+          (s.state == kActive || packets_[vc_packet_[std::size_t(iv_index(node, p, v))]].route_ready <= cycle_ - 1))
         blocked |= 1u << s.out_port;
     }
   std::array<LinkState, kMaxLinkPorts> out{};
@@ -654,7 +655,7 @@ std::span<const std::int32_t> Network::buffered_flits() const {
 
 bool Network::link_held(int node, int port) const {
   for (int v = 0; v < vcs_; ++v)
-    if (out_vcs_[iv_index(node, port, v)].owner >= 0) return true;
+    if (out_vcs_[iv_index(node, port, v)].owner != kNoOwner) return true;
   return false;
 }
 
@@ -671,7 +672,8 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
       for (int v = 0; v < V; ++v) {
         const int iv = iv_index(n, p, v);
         const OutVc& o = out_vcs_[std::size_t(iv)];  // output VC (n, p, v)
-        if (o.owner >= 0 && packets_[vc_packet_[std::size_t(o.owner)]].tag == tag) facts.push_back({n, p, 0, true});
+        if (o.owner != kNoOwner && packets_[vc_packet_[std::size_t(iv_index(n, 0, 0) + o.owner)]].tag == tag)
+          facts.push_back({n, p, 0, true});
         const InVc& s = in_vcs_[std::size_t(iv)];  // input VC (n, p, v)
         int mine = 0;
         for (int k = 0, at = s.head; k < s.count; ++k, at = at + 1 == B ? 0 : at + 1)
@@ -755,7 +757,7 @@ void Network::audit_routers() const {
         }
         if (s.state == kActive) {
           const OutVc& o = out_vcs_[iv_index(n, s.out_port, s.out_vc)];
-          ALLOCLAB_CHECK(o.owner == iv, "node %d input VC %d is active but does not own its output VC", n, iv);
+          ALLOCLAB_CHECK(o.owner == Byte(p * V + v), "node %d input VC %d is active but does not own its output VC", n, iv);
         }
         if (p < P && has_link(n, p)) {  // output VC (n, p, v) feeds a link
           const OutVc& o = out_vcs_[iv];
@@ -765,8 +767,9 @@ void Network::audit_routers() const {
           ALLOCLAB_CHECK(total == B, "credit conservation broken on link node %d port %d vc %d: %d != %d at cycle %lld", n,
                          p, v, total, B, (long long)cycle_);
         }
-        if (out_vcs_[iv].owner >= 0) {
-          const InVc& h = in_vcs_[out_vcs_[iv].owner];
+        if (out_vcs_[iv].owner != kNoOwner) {
+          ALLOCLAB_CHECK(out_vcs_[iv].owner < kPorts * V, "node %d output VC %d: owner bit %d", n, iv, int(out_vcs_[iv].owner));
+          const InVc& h = in_vcs_[std::size_t(n * kPorts * V + out_vcs_[iv].owner)];
           ALLOCLAB_CHECK(h.state == kActive && h.out_port == p && h.out_vc == v, "node %d output VC %d has a stale owner", n, iv);
         }
       }
@@ -777,15 +780,15 @@ void Network::audit_routers() const {
       const InVc& s = in_vcs_[std::size_t(iv)];
       const OutVc& o = out_vcs_[std::size_t(iv)];
       active |= unsigned(s.state == kActive) << i;
-      routed |= unsigned(s.state == kRouting && (config_.routing_delay == 0 || route_ready_[std::size_t(iv)] < cycle_)) << i;
-      out_free |= unsigned(o.owner < 0) << i;
+      routed |= unsigned(s.state == kRouting &&
+                         (config_.routing_delay == 0 || packets_[vc_packet_[std::size_t(iv)]].route_ready < cycle_))
+                << i;
+      out_free |= unsigned(o.owner == kNoOwner) << i;
       out_credit |= unsigned(p == P || o.credits > 0) << i;
-      ALLOCLAB_CHECK(s.state == kIdle || routers<P>()[std::size_t(n)].target[i] == s.out_port * V + s.out_vc,
-                     "node %d input VC %d: stale output VC target", n, iv);
     }
     const Router<P>& r = routers<P>()[std::size_t(n)];
     for (int i = 0; i < kPorts * V; ++i) {
-      const unsigned tg = r.target[i];
+      const unsigned tg = unsigned(in_vcs_[std::size_t(n * kPorts * V + i)].out_port * V + in_vcs_[std::size_t(n * kPorts * V + i)].out_vc);
       ALLOCLAB_CHECK(tg < unsigned(kPorts * V) && (r.wanted_by[tg] >> i & 1u) && bool(r.target_free >> i & 1u) == bool(out_free >> tg & 1u) &&
                          bool(r.target_credit >> i & 1u) == bool(out_credit >> tg & 1u),
                      "node %d input VC %d: target %u not mirrored in wanted_by/target_free/target_credit at cycle %lld", n, i, tg, (long long)cycle_);

@@ -218,21 +218,28 @@ class Network {
   using Byte = char8_t;
   enum : Byte { kIdle, kRouting, kActive };  // input VC states
   // 16 bytes, so a VC and its 1-flit buffer share a cache line; the cycle a routing head may
-  // leave is in route_ready_ (rarely read).
+  // leave is its packet's route_ready (rarely read).
   struct InVc {
     std::uint16_t head = 0, count = 0;  // ring buffer (slot()); injection VC: count = 1 if packets wait
-    Byte state = kIdle, out_port = 0, out_vc = 0;
+    Byte state = kIdle, out_port = 0, out_vc = 0;  // its route (while not idle; the last one kept after)
     Flit single{};  // the buffer itself when buffer_flits is 1 (the default); deep_buffers_ holds larger ones
   };
   static_assert(sizeof(InVc) == 16, "an input VC and its 1-flit buffer fit in 16 bytes");
+  // 4 bytes: credits fit 16 bits (buffer_flits ≤ 32767), and the input VC holding it is one of
+  // the same router's (its bit p*vcs + v).
+  static constexpr Byte kNoOwner = Byte(0xFF);
   struct OutVc {
-    std::int32_t credits = 0;
-    std::int32_t owner = -1;  // input VC (global index) holding it, -1 free
+    std::int16_t credits = 0;
+    Byte owner = kNoOwner;  // bit p*vcs + v of the input VC holding it, kNoOwner = free
   };
+  static_assert(sizeof(OutVc) == 4, "an output VC is 4 bytes");
+  // A packet's head is at one router at a time, so the cycle its routing there ends is the
+  // packet's.
   struct Packet {
     std::uint64_t id = 0;
     std::int32_t tag = 0, src = 0, dst = 0, hops = 0;
     std::int64_t created = 0, hop_arrival = 0, blocked = 0, source_wait = 0;
+    std::int64_t route_ready = 0;  // while its head is routing: the first cycle it may leave
   };
   struct FlitEvent {
     std::int32_t in_vc, node;  // destination input VC (global index) and its router
@@ -243,13 +250,13 @@ class Network {
   };
 
   // The decision state of one router with P link ports (4 in 2D, 6 in 3D; port P is the local
-  // one), in one 64-byte line in 2D so that evaluating a router reads a single cache line (two
-  // in 3D): bit i = p*vcs + v names input VC (p, v) in the input masks and output VC (q, v) in
+  // one), in one 64-byte line in 2D and 3D so that evaluating a router reads a single cache
+  // line: bit i = p*vcs + v names input VC (p, v) in the input masks and output VC (q, v) in
   // the output masks. These duplicate InVc/OutVc facts (audit() checks they agree)
-  // that the allocation needs; InVc/OutVc keep the rest (buffers, counts, owners, timers).
+  // that the allocation needs; InVc/OutVc keep the rest (buffers, counts, owners, routes).
   // `target_free` and `target_credit` carry each output VC's state to the input VCs routed to it
   // (via `wanted_by`), so a router finds its eligible input VCs with a few mask operations and
-  // no per-VC loop.
+  // no per-VC loop; an input VC's own target is its InVc's route (target_of), read when it moves.
   template <int P>
   struct alignas(64) Router {
     static constexpr int kPorts = P + 1;  // link ports and the local one
@@ -267,7 +274,6 @@ class Network {
     std::uint16_t preferred_vc = 0;   // per input port, the bit of the VC it offers first: the one
                                       // after its last winner
     std::uint16_t wanted_by[kPorts * 2] = {};  // per output VC: the input VCs whose target it is
-    Byte target[kPorts * 2] = {};              // per input VC: its output VC, out_port*vcs + out_vc
     Byte last_winner[kPorts] = {};             // per output port: the input port that last won
 
     // The input VCs that may move a flit now: the VC holds a flit whose head has finished
@@ -278,7 +284,7 @@ class Network {
       return unsigned(live) & (a | unsigned(routed)) & (a | unsigned(target_free)) & unsigned(target_credit);
     }
   };
-  static_assert(sizeof(Router<4>) == 64, "a 2D router's decision state is one cache line");
+  static_assert(sizeof(Router<4>) == 64 && sizeof(Router<6>) == 64, "a router's decision state is one cache line");
   static_assert(Router<6>::kPorts * 2 <= 16, "the Router masks hold one bit per VC");
   // The routers of the machine's dimension: routers<4>() in 2D, routers<6>() in 3D (the other
   // vector is empty).
@@ -357,6 +363,9 @@ class Network {
   template <int P>
   void audit_routers() const;  // audit(), for routers of P link ports
   int vc_bit(int node, int iv) const { return iv - node * (link_ports_ + 1) * vcs_; }  // p*vcs + v
+  // The output VC (bit q*V + v) input VC `s` is routed to (its target; kept after it goes idle).
+  template <int V>
+  static int target_of(const InVc& s) { return s.out_port * V + s.out_vc; }
   template <int P>
   int vc_bit(int node, int iv) const { return iv - node * (P + 1) * vcs_; }
   template <int V, int P>
@@ -392,7 +401,6 @@ class Network {
 
   // Router state, flat: input and output VCs indexed (node*(link_ports_+1) + port)*vcs + vc.
   std::vector<InVc> in_vcs_;
-  std::vector<std::int64_t> route_ready_;  // per input VC in kRouting: the first cycle its head may leave
   std::vector<std::uint32_t> vc_packet_;  // per input VC not idle: the packet slot routing or active there
   std::vector<Flit> deep_buffers_;  // buffers of B > 1 flits, iv*B + k (empty when B is 1: InVc::single)
   std::vector<OutVc> out_vcs_;
@@ -473,7 +481,8 @@ class Network {
   FixedList<CreditEvent> credit_ch_;
   // Credits freed by the moves of the current round (refill: applied after it) or cycle (credit:
   // they become credit_ch_); the routers of the next refill round and the round each router was
-  // last listed for (no duplicates).
+  // last listed for (no duplicates). Only the lists the flow control uses have room: refill never
+  // fills credit_ch_, credit never refill_now_.
   FixedList<CreditEvent> freed_, refill_now_;
   FixedList<std::int32_t> round_;
   std::vector<std::int64_t> round_stamp_;

@@ -1,7 +1,7 @@
-// busy_states.hpp — the papers' example machine states built by hand in strategy tests: busy
-// blocks written as the papers write them (inclusive corners) and reported to the strategy,
-// Srinivasan et al. 2004's Fig. 1, machines drawn as pictures (the NAS thesis's 4x3 example),
-// one request asked of a strategy, and the best boundary contact by brute force.
+// busy_states.hpp — the papers' example machine states built by hand in strategy tests
+// (Srinivasan et al. 2004's Fig. 1 and Fig. 5, machines drawn as pictures, the NAS thesis's 4x3
+// example) and the best boundary contact by brute force. Busy blocks are written as the papers
+// write them (inclusive corners, busy() in strategy_runs.hpp) and reported to the strategy.
 #pragma once
 #include <optional>
 #include <string>
@@ -34,14 +34,6 @@ inline Occupancy nas_4x3_example() {
   });
 }
 
-// Marks a busy block (x1,y1)-(x2,y2) inclusive, as the paper writes β = <x1,y1>,<x2,y2>, and
-// reports it to the strategy like the CLI `place` command does.
-inline void busy(Occupancy& occ, Strategy& st, JobId job, int x1, int y1, int x2, int y2) {
-  const Block b{x1, y1, x2 - x1 + 1, y2 - y1 + 1};
-  occ.assign(b, job);
-  st.allocated(job, Allocation{{b}});
-}
-
 // Srinivasan et al. 2004's Fig. 1 state on M(8,8): β1 = <1,2>,<4,4>, β2 = <5,5>,<6,6>, β3 = <0,5>,<1,6>,
 // β4 = <2,7>,<4,7>, reported to the strategy as jobs 1..4.
 inline void fig1_state(Occupancy& occ, Strategy& st) {
@@ -51,9 +43,13 @@ inline void fig1_state(Occupancy& occ, Strategy& st) {
   busy(occ, st, 4, 2, 7, 4, 7);
 }
 
-inline std::optional<Allocation> ask(Strategy& st, const Occupancy& occ, Shape s, JobId job = 999) {
-  Rng rng(1);
-  return st.allocate(Request{job, s}, occ, rng);
+// Srinivasan et al. 2004's Fig. 5 state on M(8,8) (their Example 2): Fig. 1's with β1 moved to
+// <0,0>,<3,2>; jobs 1..4.
+inline void fig5_state(Occupancy& occ, Strategy& st) {
+  busy(occ, st, 1, 0, 0, 3, 2);
+  busy(occ, st, 2, 5, 5, 6, 6);
+  busy(occ, st, 3, 0, 5, 1, 6);
+  busy(occ, st, 4, 2, 7, 4, 7);
 }
 
 // Highest boundary_contact over every free base of shape s (-1 if none).

@@ -21,25 +21,21 @@ inline void random_property(std::string_view id, StrategyParams p, bool complete
   Rng rng(seed);
   for (int trial = 0; trial < trials; ++trial) {
     const bool torus = trial % 2 == 1;
-    const int W = 1 + int(rng.below(16)), H = 1 + int(rng.below(16));
-    const Topology t(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H);
-    Occupancy occ(t);
-    auto st = make_strategy(id, t, p);
-    random_state(occ, rng, int(rng.below(14)), 5, st.get());
-    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+    RandomTrial m(rng, torus, {.lo = 1, .span = 16, .max_tries = 14, .max_side = 5}, id, p);
+    const int W = m.t.width(), H = m.t.height();
     Rng srng(std::uint64_t(trial) + 1);
-    auto a = st->allocate(Request{1000, s}, occ, srng);
-    INFO(id, " trial ", trial, " ", (torus ? "torus " : "mesh "), W, "x", H, " request ", s.w, "x", s.h,
-         " free ", occ.free_count());
-    if (complete) CHECK(bool(a) == (occ.free_count() >= s.area()));
+    auto a = m.st->allocate(Request{1000, m.s}, m.occ, srng);
+    INFO(id, " trial ", trial, " ", (torus ? "torus " : "mesh "), W, "x", H, " request ", m.s.w, "x", m.s.h,
+         " free ", m.occ.free_count());
+    if (complete) CHECK(bool(a) == (m.occ.free_count() >= m.s.area()));
     if (a) {
-      check_allocation(occ, *a, s, allow_more);
+      check_allocation(m.occ, *a, m.s, allow_more);
       if (p.max_blocks > 0) CHECK(int(a->blocks.size()) <= p.max_blocks);
       // The strategy's bookkeeping must accept its own decision and its release.
-      occ.assign(*a, 1000);
-      st->allocated(1000, *a);
-      occ.release(*a, 1000);
-      st->released(1000, *a);
+      m.occ.assign(*a, 1000);
+      m.st->allocated(1000, *a);
+      m.occ.release(*a, 1000);
+      m.st->released(1000, *a);
     }
   }
 }

@@ -44,6 +44,11 @@ inline bool exists_free(const Occupancy& occ, int p, int q) {
   return false;
 }
 
+// Some free block of shape s exists in either orientation (the rotated one where it fits the machine).
+inline bool exists_free_either(const Occupancy& occ, Shape s) {
+  return exists_free(occ, s.w, s.h) || (s.h <= occ.width() && s.w <= occ.height() && exists_free(occ, s.h, s.w));
+}
+
 // Some free box of shape s (requested orientation) exists on a machine of any depth: try
 // every base (x, y, z).
 inline bool exists_free_box(const Occupancy& occ, Shape s) {

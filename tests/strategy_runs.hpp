@@ -1,10 +1,12 @@
-// strategy_runs.hpp — driving a registered strategy in tests: making it from the table,
-// random allocate/release sequences through its own decisions, and long simulations that must
-// end with their invariants intact.
+// strategy_runs.hpp — driving a registered strategy in tests: making it from the table, setting
+// it up on a machine of its own (hand-made busy blocks, or one random trial's machine, busy state
+// and request), random allocate/release sequences through its own decisions, and long
+// simulations that must end with their invariants intact.
 #pragma once
 #include <doctest/doctest.h>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -20,6 +22,86 @@ inline std::unique_ptr<Strategy> make_strategy(std::string_view id, const Topolo
   REQUIRE_MESSAGE(info, id);
   return info->make(t, p);
 }
+
+// Marks a busy block (x1,y1)-(x2,y2) inclusive, as the paper writes β = <x1,y1>,<x2,y2>, and
+// reports it to the strategy like the CLI `place` command does.
+inline void busy(Occupancy& occ, Strategy& st, JobId job, int x1, int y1, int x2, int y2) {
+  const Block b{x1, y1, x2 - x1 + 1, y2 - y1 + 1};
+  occ.assign(b, job);
+  st.allocated(job, Allocation{{b}});
+}
+
+// Strategy st's decision for a request of shape s (as job `job`) on occ, with a fixed RNG.
+inline std::optional<Allocation> ask(Strategy& st, const Occupancy& occ, Shape s, JobId job = 999) {
+  Rng rng(1);
+  return st.allocate(Request{job, s}, occ, rng);
+}
+
+// A strategy on a machine of its own, as hand-worked and property tests set it up: the topology,
+// its occupancy and the strategy made from the table (none for an empty id). Built in place and
+// never copied (a strategy may keep a reference to the topology).
+struct StrategyOn {
+  Topology t;
+  Occupancy occ;
+  std::unique_ptr<Strategy> st;
+  StrategyOn(std::string_view id, const Topology& topo, StrategyParams p = {})
+      : t(topo), occ(t), st(id.empty() ? nullptr : make_strategy(id, t, p)) {}
+  StrategyOn(const StrategyOn&) = delete;
+  StrategyOn& operator=(const StrategyOn&) = delete;
+  // The block (x1,y1)-(x2,y2) inclusive made busy and reported to the strategy as `job`.
+  void busy(JobId job, int x1, int y1, int x2, int y2) { hold(job, Block{x1, y1, x2 - x1 + 1, y2 - y1 + 1}); }
+  // Block b made busy and reported to the strategy as `job`; free() releases it again.
+  void hold(JobId job, const Block& b) {
+    occ.assign(b, job);
+    st->allocated(job, Allocation{{b}});
+  }
+  void free(JobId job, const Block& b) {
+    occ.release(b, job);
+    st->released(job, Allocation{{b}});
+  }
+  // The strategy's decision for shape s on the current occupancy.
+  std::optional<Allocation> ask(Shape s, JobId job = 999) { return test::ask(*st, occ, s, job); }
+};
+
+// How a random trial draws its machine and busy state: sides lo + [0, span), up to
+// below(max_tries) busy blocks of sides 1..max_side.
+struct TrialDraws {
+  int lo;
+  int span;
+  int max_tries;
+  int max_side;
+};
+
+// A mesh or torus with sides drawn as d.lo + below(d.span), width first.
+inline Topology random_machine(Rng& rng, bool torus, TrialDraws d) {
+  const int w = d.lo + int(rng.below(std::uint64_t(d.span)));
+  const int h = d.lo + int(rng.below(std::uint64_t(d.span)));
+  return Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, w, h);
+}
+
+// A request of sides 1..W by 1..H (W, H the machine's), width first.
+inline Shape random_request(Rng& rng, const Topology& t) {
+  const int w = 1 + int(rng.below(std::uint64_t(t.width())));
+  const int h = 1 + int(rng.below(std::uint64_t(t.height())));
+  return Shape{w, h};
+}
+
+// A random machine (random_machine) with random busy blocks (random_state, reported to the
+// strategy when there is one; `placed` of them, jobs 0, 1, ...).
+struct RandomBusy : StrategyOn {
+  int placed;
+  RandomBusy(Rng& rng, bool torus, TrialDraws d, std::string_view id = {}, StrategyParams p = {})
+      : StrategyOn(id, random_machine(rng, torus, d), p),
+        placed(random_state(occ, rng, int(rng.below(std::uint64_t(d.max_tries))), d.max_side, st.get())) {}
+};
+
+// One trial of a property test, drawn in the order the tests have always drawn it: the machine
+// and its busy blocks (RandomBusy), then the request s (random_request).
+struct RandomTrial : RandomBusy {
+  Shape s;
+  RandomTrial(Rng& rng, bool torus, TrialDraws d, std::string_view id = {}, StrategyParams p = {})
+      : RandomBusy(rng, torus, d, id, p), s(random_request(rng, t)) {}
+};
 
 // The blocks' nodes (wrapping on a torus) form one connected set.
 inline bool blocks_connected(const Topology& t, const Allocation& a) {
@@ -105,6 +187,23 @@ void churn(Strategy& st, Occupancy& occ, Rng& rng, int steps, int max_side, F&& 
     occ.release(a, j);
     st.released(j, a);
   }
+}
+
+// A long allocate/release sequence through m's strategy (churn), `check` called on every
+// decision; at least 50 placed, and at the end, everything released, the whole machine placed
+// at the origin.
+template <class F>
+void churn_then_whole(StrategyOn& m, Rng& rng, int steps, int max_side, F&& check) {
+  int placed = 0;
+  churn(*m.st, m.occ, rng, steps, max_side, [&](const Occupancy& o, Shape s, const std::optional<Allocation>& a) {
+    check(o, s, a);
+    if (a) ++placed;
+  });
+  CHECK(placed > 50);
+  const Shape all{m.t.width(), m.t.height()};
+  auto whole = m.ask(all);
+  REQUIRE(whole);
+  CHECK(whole->blocks[0] == Block{0, 0, all.w, all.h});
 }
 
 // Random allocate/release sequence driving `st` like the simulation does; calls check(occ)

@@ -66,18 +66,16 @@ TEST_CASE("property: asff complete over all shapes, flexfold complete over its l
   Rng rng(11);
   for (int trial = 0; trial < 500; ++trial) {
     const bool torus = trial % 4 == 0;
-    const int W = 2 + int(rng.below(13)), H = 2 + int(rng.below(13));
-    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
-    test::random_state(occ, rng, int(rng.below(12)), 6);
-    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-    auto a = place("asff", occ, s);
-    CHECK_MESSAGE(bool(a) == any_shape_free(occ, s.area()), "trial ", trial);
-    if (a) test::check_allocation(occ, *a, s);
+    test::RandomTrial m(rng, torus, {.lo = 2, .span = 13, .max_tries = 12, .max_side = 6});
+    const int W = m.t.width(), H = m.t.height();
+    auto a = place("asff", m.occ, m.s);
+    CHECK_MESSAGE(bool(a) == any_shape_free(m.occ, m.s.area()), "trial ", trial);
+    if (a) test::check_allocation(m.occ, *a, m.s);
     bool ff_any = false;
-    for (Shape f : flexfold_shapes(s, W, H)) ff_any = ff_any || test::exists_free(occ, f.w, f.h);
-    auto b = place("flexfold", occ, s);
+    for (Shape f : flexfold_shapes(m.s, W, H)) ff_any = ff_any || test::exists_free(m.occ, f.w, f.h);
+    auto b = place("flexfold", m.occ, m.s);
     CHECK_MESSAGE(bool(b) == ff_any, "trial ", trial);
-    if (b) test::check_allocation(occ, *b, s);
+    if (b) test::check_allocation(m.occ, *b, m.s);
   }
 }
 

@@ -43,15 +43,13 @@ TEST_CASE("buddy: needs a square power-of-two mesh, no torus") {
 }
 
 TEST_CASE("buddy: rounds up to 2^k, splits lower-left first, recombines on release") {
-  const Topology t(TopologyKind::Mesh, 16, 16);
-  Occupancy occ(t);
-  auto st = make_strategy("buddy", t);
+  StrategyOn m("buddy", Topology(TopologyKind::Mesh, 16, 16));
   auto place = [&](Shape s, JobId j) {
-    auto a = ask(*st, occ, s, j);
+    auto a = m.ask(s, j);
     REQUIRE(a);
-    check_allocation(occ, *a, s, /*allow_more=*/true);
-    occ.assign(*a, j);
-    st->allocated(j, *a);
+    check_allocation(m.occ, *a, s, /*allow_more=*/true);
+    m.occ.assign(*a, j);
+    m.st->allocated(j, *a);
     return *a;
   };
   const Allocation a = place({3, 5}, 1);  // k = 3
@@ -62,13 +60,13 @@ TEST_CASE("buddy: rounds up to 2^k, splits lower-left first, recombines on relea
   CHECK(c.blocks[0] == Block{0, 8, 1, 1});
   const Allocation d = place({2, 1}, 4);  // a free 2x2 from the split of (0,8)'s 4x4 -> 2x2s
   CHECK(d.blocks[0] == Block{2, 8, 2, 2});
-  CHECK_FALSE(ask(*st, occ, {9, 1}));     // 16x16 not free
-  CHECK_FALSE(ask(*st, occ, {17, 1}));    // bigger than the machine: never
+  CHECK_FALSE(m.ask({9, 1}));     // 16x16 not free
+  CHECK_FALSE(m.ask({17, 1}));    // bigger than the machine: never
   for (auto [j, al] : {std::pair{1, a}, {2, b}, {3, c}, {4, d}}) {
-    occ.release(al, j);
-    st->released(j, al);
+    m.occ.release(al, j);
+    m.st->released(j, al);
   }
-  auto whole = ask(*st, occ, {16, 9});
+  auto whole = m.ask({16, 9});
   REQUIRE(whole);
   CHECK(whole->blocks[0] == Block{0, 0, 16, 16});
 }
@@ -78,16 +76,15 @@ TEST_CASE("property: buddy free lists equal the maximal free aligned squares (ar
   for (int trial = 0; trial < 300; ++trial) {
     const int W = 1 << (1 + int(rng.below(4)));  // 2..16
     const Topology t(TopologyKind::Mesh, W, W);
-    Occupancy occ(t);
-    auto st = make_strategy("buddy", t);
-    const int n = random_state(occ, rng, int(rng.below(12)), 5, st.get());
+    StrategyOn m("buddy", t);
+    const int n = random_state(m.occ, rng, int(rng.below(12)), 5, m.st.get());
     for (int i = 0; i < 4; ++i) {
       const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(W)))};
-      auto a = ask(*st, occ, s);
-      auto e = expected(occ, s);
+      auto a = m.ask(s);
+      auto e = expected(m.occ, s);
       REQUIRE_MESSAGE(bool(a) == bool(e), "trial ", trial);
       if (!a) continue;
-      check_allocation(occ, *a, s, /*allow_more=*/true);
+      check_allocation(m.occ, *a, s, /*allow_more=*/true);
       CHECK(a->blocks[0] == *e);
     }
     // Releasing everything recombines into one free block.
@@ -96,12 +93,12 @@ TEST_CASE("property: buddy free lists equal the maximal free aligned squares (ar
       int x1 = W, y1 = W, x2 = -1, y2 = -1;
       for (int y = 0; y < W; ++y)
         for (int x = 0; x < W; ++x)
-          if (occ.owner(x, y) == j) { x1 = std::min(x1, x); y1 = std::min(y1, y); x2 = std::max(x2, x); y2 = std::max(y2, y); }
+          if (m.occ.owner(x, y) == j) { x1 = std::min(x1, x); y1 = std::min(y1, y); x2 = std::max(x2, x); y2 = std::max(y2, y); }
       const Allocation al{{Block{x1, y1, x2 - x1 + 1, y2 - y1 + 1}}};
-      occ.release(al, j);
-      st->released(j, al);
+      m.occ.release(al, j);
+      m.st->released(j, al);
     }
-    auto whole = ask(*st, occ, {W, W});
+    auto whole = m.ask({W, W});
     REQUIRE(whole);
     CHECK(whole->blocks[0] == Block{0, 0, W, W});
   }
@@ -112,10 +109,9 @@ TEST_CASE("property: buddy stays in step over long allocate/release sequences") 
   for (int round = 0; round < 4; ++round) {
     const int W = round < 2 ? 16 : 32;
     const Topology t(TopologyKind::Mesh, W, W);
-    Occupancy occ(t);
-    auto st = make_strategy("buddy", t);
+    StrategyOn m("buddy", t);
     int placed = 0;
-    churn(*st, occ, rng, 1500, W / 2, [&](const Occupancy& o, Shape s, const std::optional<Allocation>& a) {
+    churn(*m.st, m.occ, rng, 1500, W / 2, [&](const Occupancy& o, Shape s, const std::optional<Allocation>& a) {
       auto e = expected(o, s);
       REQUIRE(bool(a) == bool(e));
       if (!a) return;
@@ -124,7 +120,7 @@ TEST_CASE("property: buddy stays in step over long allocate/release sequences") 
       CHECK(a->blocks[0] == *e);
     });
     CHECK(placed > 100);
-    auto whole = ask(*st, occ, {W, W});
+    auto whole = m.ask({W, W});
     REQUIRE(whole);
     CHECK(whole->blocks[0] == Block{0, 0, W, W});
   }

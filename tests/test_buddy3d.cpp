@@ -42,52 +42,50 @@ TEST_CASE("mbs3d: the machine is divided into power-of-two root cubes") {
 
 TEST_CASE("mbs3d: base-8 factorisation, octet splitting and recombination") {
   const Topology t(TopologyKind::Mesh, 8, 8, 8);
-  Occupancy occ(t);
-  auto st = test::make_strategy("mbs3d", t);
+  test::StrategyOn m("mbs3d", t);
   Rng rng(1);
   // 3x3x3 = 27 = 3*8 + 3: three 2-cubes from the first 4-cube's octants (lowest ids first), then
   // three nodes from the next octant, split
-  auto a = st->allocate(Request{1, {3, 3, 3}}, occ, rng);
+  auto a = m.st->allocate(Request{1, {3, 3, 3}}, m.occ, rng);
   REQUIRE(a);
   CHECK(a->blocks == V{{0, 0, 2, 2, 0, 2}, {2, 0, 2, 2, 0, 2}, {0, 2, 2, 2, 0, 2}, {2, 2, 1, 1, 0, 1}, {3, 2, 1, 1, 0, 1}, {2, 3, 1, 1, 0, 1}});
-  CHECK(mbs_free_blocks(*st) == V{{0, 0, 8, 8, 0, 8}});  // allocate() kept nothing
-  apply(occ, *a, 1, {st.get()});
+  CHECK(mbs_free_blocks(*m.st) == V{{0, 0, 8, 8, 0, 8}});  // allocate() kept nothing
+  apply(m.occ, *a, 1, {m.st.get()});
   // left: seven 4-cubes, four 2-cubes of the first 4-cube (z = 2), five nodes of the split octant
-  const V left = mbs_free_blocks(*st);
+  const V left = mbs_free_blocks(*m.st);
   CHECK(left.size() == 7 + 4 + 5);
   CHECK(std::count_if(left.begin(), left.end(), [](const Block& b) { return b.w == 4; }) == 7);
   // 64 = 8^2: one whole free 4-cube, the lowest
-  auto b = st->allocate(Request{2, {4, 4, 4}}, occ, rng);
+  auto b = m.st->allocate(Request{2, {4, 4, 4}}, m.occ, rng);
   REQUIRE(b);
   CHECK(b->blocks == V{{4, 0, 4, 4, 0, 4}});
-  apply(occ, *b, 2, {st.get()});
-  unapply(occ, *a, 1, {st.get()});
-  unapply(occ, *b, 2, {st.get()});
-  CHECK(mbs_free_blocks(*st) == V{{0, 0, 8, 8, 0, 8}});
+  apply(m.occ, *b, 2, {m.st.get()});
+  unapply(m.occ, *a, 1, {m.st.get()});
+  unapply(m.occ, *b, 2, {m.st.get()});
+  CHECK(mbs_free_blocks(*m.st) == V{{0, 0, 8, 8, 0, 8}});
 }
 
 TEST_CASE("buddy3d: a request is rounded up to one 2^k cube; split on allocation, recombined on release") {
   const Topology t(TopologyKind::Mesh, 8, 8, 16);
-  Occupancy occ(t);
-  auto st = test::make_strategy("buddy3d", t);
+  test::StrategyOn m("buddy3d", t);
   Rng rng(1);
-  auto a = st->allocate(Request{1, {3, 1, 2}}, occ, rng);  // max side 3 -> a 4-cube
+  auto a = m.st->allocate(Request{1, {3, 1, 2}}, m.occ, rng);  // max side 3 -> a 4-cube
   REQUIRE(a);
   CHECK(a->blocks == V{{0, 0, 4, 4, 0, 4}});
-  apply(occ, *a, 1, {st.get()});
-  auto b = st->allocate(Request{2, {1, 1, 1}}, occ, rng);  // no free node or 2-cube: the lowest free 4-cube, split
+  apply(m.occ, *a, 1, {m.st.get()});
+  auto b = m.st->allocate(Request{2, {1, 1, 1}}, m.occ, rng);  // no free node or 2-cube: the lowest free 4-cube, split
   REQUIRE(b);
   CHECK(b->blocks == V{{4, 0, 1, 1, 0, 1}});
-  apply(occ, *b, 2, {st.get()});
-  auto c = st->allocate(Request{3, {5, 1, 1}}, occ, rng);  // an 8-cube: the second root
+  apply(m.occ, *b, 2, {m.st.get()});
+  auto c = m.st->allocate(Request{3, {5, 1, 1}}, m.occ, rng);  // an 8-cube: the second root
   REQUIRE(c);
   CHECK(c->blocks == V{{0, 0, 8, 8, 8, 8}});
-  CHECK_FALSE(st->allocate(Request{4, {1, 1, 9}}, occ, rng));  // a 16-cube: larger than any root, never placed
-  apply(occ, *c, 3, {st.get()});
-  CHECK_FALSE(st->allocate(Request{4, {8, 1, 1}}, occ, rng));  // both 8-cubes are split or busy
-  unapply(occ, *a, 1, {st.get()});
-  unapply(occ, *b, 2, {st.get()});
-  auto d = st->allocate(Request{4, {8, 1, 1}}, occ, rng);  // recombined into the first root
+  CHECK_FALSE(m.st->allocate(Request{4, {1, 1, 9}}, m.occ, rng));  // a 16-cube: larger than any root, never placed
+  apply(m.occ, *c, 3, {m.st.get()});
+  CHECK_FALSE(m.st->allocate(Request{4, {8, 1, 1}}, m.occ, rng));  // both 8-cubes are split or busy
+  unapply(m.occ, *a, 1, {m.st.get()});
+  unapply(m.occ, *b, 2, {m.st.get()});
+  auto d = m.st->allocate(Request{4, {8, 1, 1}}, m.occ, rng);  // recombined into the first root
   REQUIRE(d);
   CHECK(d->blocks == V{{0, 0, 8, 8, 0, 8}});
 }
@@ -125,35 +123,34 @@ TEST_CASE("mbs3d: foreign boxes (wrapping on a torus) and random sequences give 
   for (int trial = 0; trial < 120; ++trial) {
     const int W = 1 + int(rng.below(10)), H = 1 + int(rng.below(10)), D = 2 + int(rng.below(9));  // sequenced
     const Topology t(trial % 2 ? TopologyKind::Torus : TopologyKind::Mesh, W, H, D);
-    Occupancy occ(t);
-    auto st = test::make_strategy("mbs3d", t);
-    const V initial = mbs_free_blocks(*st);
-    const int foreign = test::random_state_3d(occ, rng, 6, 4, st.get());  // jobs 0..foreign-1
+    test::StrategyOn m("mbs3d", t);
+    const V initial = mbs_free_blocks(*m.st);
+    const int foreign = test::random_state_3d(m.occ, rng, 6, 4, m.st.get());  // jobs 0..foreign-1
     std::vector<std::pair<JobId, Allocation>> live;
     for (JobId j = 0; j < foreign; ++j) {  // released node by node
       Allocation a;
       for (int z = 0; z < D; ++z)
         for (int y = 0; y < H; ++y)
           for (int x = 0; x < W; ++x)
-            if (occ.owner(x, y, z) == j) a.blocks.push_back(Block{x, y, 1, 1, z, 1});
+            if (m.occ.owner(x, y, z) == j) a.blocks.push_back(Block{x, y, 1, 1, z, 1});
       live.emplace_back(j, a);
     }
     for (int k = 0; k < 12; ++k) {
       const int w = 1 + int(rng.below(std::uint64_t(W))), h = 1 + int(rng.below(std::uint64_t(H)));
       const Shape s{w, h, 1 + int(rng.below(std::uint64_t(D)))};
-      auto a = st->allocate(Request{JobId(100 + k), s}, occ, rng);
-      CHECK(bool(a) == (occ.free_count() >= s.area()));
+      auto a = m.st->allocate(Request{JobId(100 + k), s}, m.occ, rng);
+      CHECK(bool(a) == (m.occ.free_count() >= s.area()));
       if (!a) continue;
-      test::check_allocation(occ, *a, s);
-      apply(occ, *a, JobId(100 + k), {st.get()});
+      test::check_allocation(m.occ, *a, s);
+      apply(m.occ, *a, JobId(100 + k), {m.st.get()});
       live.emplace_back(JobId(100 + k), *a);
     }
     while (!live.empty()) {
       const std::size_t i = std::size_t(rng.below(live.size()));
-      unapply(occ, live[i].second, live[i].first, {st.get()});
+      unapply(m.occ, live[i].second, live[i].first, {m.st.get()});
       live.erase(live.begin() + std::ptrdiff_t(i));
     }
-    CHECK_MESSAGE(mbs_free_blocks(*st) == initial, "trial ", trial);
+    CHECK_MESSAGE(mbs_free_blocks(*m.st) == initial, "trial ", trial);
   }
 }
 

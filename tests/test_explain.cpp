@@ -102,11 +102,9 @@ TEST_CASE("explain: every 3D strategy's explanation decides as preview does on a
 
 TEST_CASE("explain: on a 3D machine the steps speak of boxes, their bases and layers") {
   const Topology t(TopologyKind::Mesh, 4, 4, 3);
-  Occupancy occ(t);
-  auto st = make_strategy("ff3d", t);
-  occ.assign(Block{0, 0, 4, 4, 0, 1}, 1);  // layer 0 busy
-  st->allocated(1, Allocation{{Block{0, 0, 4, 4, 0, 1}}});
-  const Explanation e = explain(*st, occ, {2, 2, 2});
+  StrategyOn m("ff3d", t);
+  m.hold(1, Block{0, 0, 4, 4, 0, 1});  // layer 0 busy
+  const Explanation e = explain(*m.st, m.occ, {2, 2, 2});
   REQUIRE(e.steps.size() == 3);
   CHECK(e.steps[0].caption == "Job 999 asks for a 2 x 2 x 2 box (8 processors); 32 of 48 processors are free.");
   CHECK(e.steps[1].caption == "9 bases where a 2 x 2 x 2 box is entirely free.");
@@ -115,7 +113,7 @@ TEST_CASE("explain: on a 3D machine the steps speak of boxes, their bases and la
   CHECK(e.steps[2].caption == "Chosen: the 2 x 2 x 2 box with base (0, 0, 1).");
   auto pald = make_strategy("pald3d", t);
   pald->allocated(1, Allocation{{Block{0, 0, 4, 4, 0, 1}}});
-  const Explanation p = explain(*pald, occ, {1, 1, 3});  // no 3-deep column: 1x1x2, then 1x1x1
+  const Explanation p = explain(*pald, m.occ, {1, 1, 3});  // no 3-deep column: 1x1x2, then 1x1x1
   REQUIRE(p.decision);
   CHECK(p.decision->blocks == std::vector<Block>{{0, 0, 1, 1, 1, 2}, {1, 0, 1, 1, 1, 1}});
   CHECK(p.steps[1].caption == "No free place for 1x1x3 (each split at its longest side); 3D First Fit places 1x1x2 at (0, 0): block #1.");
@@ -123,11 +121,9 @@ TEST_CASE("explain: on a 3D machine the steps speak of boxes, their bases and la
 }
 
 TEST_CASE("explain: mfa Example 1 (Srinivasan et al. 2004 Fig. 1, T(3,2)) shows index 10 at <2,5> and stops there") {
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto st = make_strategy("mfa", t);
-  fig1_state(occ, *st);
-  const Explanation e = explain(*st, occ, {3, 2});
+  StrategyOn m("mfa", Topology(TopologyKind::Mesh, 8, 8));
+  fig1_state(m.occ, *m.st);
+  const Explanation e = explain(*m.st, m.occ, {3, 2});
   REQUIRE(e.decision);
   CHECK(e.decision->blocks[0] == Block{2, 5, 3, 2});
   // request, reject set, coverage set, candidates around β1 (stops at the maximum), decision
@@ -148,14 +144,12 @@ TEST_CASE("explain: mfa Example 1 (Srinivasan et al. 2004 Fig. 1, T(3,2)) shows 
 }
 
 TEST_CASE("explain: mfa Example 2 (Srinivasan et al. 2004 Fig. 5) shows <0,3> = 7 first and <2,5> = 7 later; <0,3> wins") {
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto st = make_strategy("mfa", t);
-  busy(occ, *st, 1, 0, 0, 3, 2);
-  busy(occ, *st, 2, 5, 5, 6, 6);
-  busy(occ, *st, 3, 0, 5, 1, 6);
-  busy(occ, *st, 4, 2, 7, 4, 7);
-  const Explanation e = explain(*st, occ, {3, 2});
+  StrategyOn m("mfa", Topology(TopologyKind::Mesh, 8, 8));
+  m.busy(1, 0, 0, 3, 2);
+  m.busy(2, 5, 5, 6, 6);
+  m.busy(3, 0, 5, 1, 6);
+  m.busy(4, 2, 7, 4, 7);
+  const Explanation e = explain(*m.st, m.occ, {3, 2});
   REQUIRE(e.decision);
   CHECK(e.decision->blocks[0] == Block{0, 3, 3, 2});
   // Table II (around β1): <4,0> = 5, <4,1> = 2, <4,2> = 1, <3,3> = 2, <0,3> = 7
@@ -178,10 +172,8 @@ TEST_CASE("explain: mfa Example 2 (Srinivasan et al. 2004 Fig. 5) shows <0,3> = 
 }
 
 TEST_CASE("explain: mfa on an empty mesh goes to the boundary candidates") {
-  const Topology t(TopologyKind::Mesh, 6, 6);
-  Occupancy occ(t);
-  auto st = make_strategy("mfa", t);
-  const Explanation e = explain(*st, occ, {2, 3});
+  StrategyOn m("mfa", Topology(TopologyKind::Mesh, 6, 6));
+  const Explanation e = explain(*m.st, m.occ, {2, 3});
   REQUIRE(e.decision);
   bool boundary = false;
   for (const ExplainStep& s : e.steps) boundary = boundary || s.title == "Boundary candidates";
@@ -191,11 +183,9 @@ TEST_CASE("explain: mfa on an empty mesh goes to the boundary candidates") {
 
 TEST_CASE("explain: pald-ff lists its blocks in the order Fig. 1's splitting takes them") {
   // 4x4 mesh, column x = 2 busy: no free 3x2. PALD-FF splits 3x2 -> 2x2 (at (0,0)) then 1x2 (at (3,0)).
-  const Topology t(TopologyKind::Mesh, 4, 4);
-  Occupancy occ(t);
-  auto st = make_strategy("pald-ff", t);
-  busy(occ, *st, 1, 2, 0, 2, 3);
-  const Explanation e = explain(*st, occ, {3, 2});
+  StrategyOn m("pald-ff", Topology(TopologyKind::Mesh, 4, 4));
+  m.busy(1, 2, 0, 2, 3);
+  const Explanation e = explain(*m.st, m.occ, {3, 2});
   REQUIRE(e.decision);
   CHECK(e.decision->blocks == std::vector<Block>{{0, 0, 2, 2}, {3, 0, 1, 2}});
   REQUIRE(e.steps.size() == 4);  // request, block #1, block #2, decision
@@ -220,11 +210,9 @@ TEST_CASE("explain: pald-bf with max_blocks = 1 explains the cap") {
 }
 
 TEST_CASE("explain: qtree shows the partition leaves, S1 and the corner choice") {
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto st = make_strategy("qtree", t);
-  busy(occ, *st, 1, 0, 0, 3, 3);  // carves the root at (4,4): BL busy; TL, TR, BR free
-  const Explanation e = explain(*st, occ, {2, 2});
+  StrategyOn m("qtree", Topology(TopologyKind::Mesh, 8, 8));
+  m.busy(1, 0, 0, 3, 3);  // carves the root at (4,4): BL busy; TL, TR, BR free
+  const Explanation e = explain(*m.st, m.occ, {2, 2});
   REQUIRE(e.steps.size() >= 5);
   CHECK(e.steps[1].title == "Partition tree");
   std::vector<Block> fr = layer_of(e.steps[1], ExplainRole::PartitionFree);
@@ -240,25 +228,23 @@ TEST_CASE("explain: qtree shows the partition leaves, S1 and the corner choice")
   const Block c = layer_of(e.steps[3], ExplainRole::Focus).at(0);
   CHECK(c.w * c.h == 16);  // a single 4x4 leaf, disjoint from S1 where possible
   CHECK(e.steps[4].labels.size() == 4);  // the four corners' MCF
-  CHECK(same(e.decision, ask(*st, occ, {2, 2})));
+  CHECK(same(e.decision, m.ask({2, 2})));
 }
 
 TEST_CASE("explain: itat shows its busy tree and numbers the leaves in probe order") {
-  const Topology t(TopologyKind::Torus, 6, 6);
-  Occupancy occ(t);
-  auto st = make_strategy("itat", t);
+  StrategyOn m("itat", Topology(TopologyKind::Torus, 6, 6));
   Rng rng(1);
-  auto a = st->allocate(Request{1, {2, 2}}, occ, rng);  // at the root <0,0>
+  auto a = m.st->allocate(Request{1, {2, 2}}, m.occ, rng);  // at the root <0,0>
   REQUIRE(a);
-  occ.assign(*a, 1);
-  st->allocated(1, *a);
-  const Explanation e = explain(*st, occ, {3, 3});
+  m.occ.assign(*a, 1);
+  m.st->allocated(1, *a);
+  const Explanation e = explain(*m.st, m.occ, {3, 3});
   REQUIRE(e.steps.size() >= 4);
   CHECK(e.steps[1].title == "Busy tree");
   CHECK(e.steps[1].edges.size() == 4);  // root -> 2 top + 2 right leaves
   CHECK(layer_of(e.steps[1], ExplainRole::TreeNode).size() == 5);
   REQUIRE(e.decision);
-  CHECK(same(e.decision, ask(*st, occ, {3, 3})));
+  CHECK(same(e.decision, m.ask({3, 3})));
   CHECK(has_label(e, 0, 2, 1));  // first leaf in level order: above the job, leftmost
 }
 
@@ -290,42 +276,38 @@ TEST_CASE("explain: nas shows ASFF, the nucleus it grows from, and numbers the g
 }
 
 TEST_CASE("explain: the default explanation has the request, the free bases and the decision") {
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto st = make_strategy("ff", t);
-  busy(occ, *st, 1, 0, 0, 3, 3);
-  const Explanation e = explain(*st, occ, {2, 2});
+  StrategyOn m("ff", Topology(TopologyKind::Mesh, 8, 8));
+  m.busy(1, 0, 0, 3, 3);
+  const Explanation e = explain(*m.st, m.occ, {2, 2});
   REQUIRE(e.steps.size() == 3);
   CHECK(e.steps[0].title == "Request");
   CHECK(e.steps[1].title == "Free bases");
   CHECK(e.steps[2].title == "Decision");
   int n = 0;
   for (const Block& b : layer_of(e.steps[1], ExplainRole::FreeBase)) n += b.area();
-  CHECK(n == occ.free_bases(2, 2).count());
+  CHECK(n == m.occ.free_bases(2, 2).count());
   CHECK(layer_of(e.steps[2], ExplainRole::Chosen) == std::vector<Block>{{4, 0, 2, 2}});
 }
 
 TEST_CASE("explain: ibmat's coverage array after each pass; iblat's coverage list") {
-  const Topology t(TopologyKind::Mesh, 6, 6);
-  Occupancy occ(t);
-  auto im = make_strategy("ibmat", t);
-  auto il = make_strategy("iblat", t);
-  busy(occ, *im, 1, 1, 1, 1, 1);
+  StrategyOn m("ibmat", Topology(TopologyKind::Mesh, 6, 6));
+  auto il = make_strategy("iblat", m.t);
+  m.busy(1, 1, 1, 1, 1);
   il->allocated(1, Allocation{{Block{1, 1, 1, 1}}});
-  const Explanation a = explain(*im, occ, {2, 2});
+  const Explanation a = explain(*m.st, m.occ, {2, 2});
   REQUIRE(a.steps.size() == 4);  // request, row pass, column pass, decision
   CHECK(a.steps[1].title == "Row pass 2x2");
   CHECK(layer_of(a.steps[1], ExplainRole::Busy) == std::vector<Block>{{1, 1, 1, 1}});
   CHECK(layer_of(a.steps[1], ExplainRole::Coverage) == std::vector<Block>{{0, 1, 1, 1}});  // left coverage
   int bases = 0;
   for (const Block& b : layer_of(a.steps[2], ExplainRole::FreeBase)) bases += b.area();
-  CHECK(bases == occ.free_bases(2, 2).count());
-  CHECK(same(a.decision, ask(*im, occ, {2, 2})));
-  const Explanation l = explain(*il, occ, {2, 2});
+  CHECK(bases == m.occ.free_bases(2, 2).count());
+  CHECK(same(a.decision, m.ask({2, 2})));
+  const Explanation l = explain(*il, m.occ, {2, 2});
   REQUIRE(l.steps.size() == 3);  // request, coverage list, decision
   CHECK(layer_of(l.steps[1], ExplainRole::Coverage) == std::vector<Block>{{0, 0, 2, 2}});
   CHECK(layer_of(l.steps[1], ExplainRole::Reject) == std::vector<Block>{{5, 0, 1, 6}, {0, 5, 5, 1}});
   REQUIRE(l.decision);
   CHECK(l.decision->blocks[0] == Block{2, 0, 2, 2});
-  CHECK(same(l.decision, ask(*il, occ, {2, 2})));
+  CHECK(same(l.decision, ask(*il, m.occ, {2, 2})));
 }

@@ -21,38 +21,27 @@ void check_list(const Strategy& st, const Occupancy& occ) {
 }  // namespace
 
 TEST_CASE("fl: the free list on small hand-made states") {
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto st = test::make_strategy("fl", t);
-  CHECK(fl_free_list(*st) == std::vector<Block>{{0, 0, 8, 8}});
-  occ.assign(Block{2, 2, 3, 3}, 0);
-  st->allocated(0, Allocation{{Block{2, 2, 3, 3}}});
+  test::StrategyOn m("fl", Topology(TopologyKind::Mesh, 8, 8));
+  CHECK(fl_free_list(*m.st) == std::vector<Block>{{0, 0, 8, 8}});
+  m.hold(0, Block{2, 2, 3, 3});
   // left, below, right, above: four maximal submeshes
-  CHECK(fl_free_list(*st) == std::vector<Block>{{0, 0, 8, 2}, {0, 0, 2, 8}, {5, 0, 3, 8}, {0, 5, 8, 3}});
-  occ.release(Block{2, 2, 3, 3}, 0);
-  st->released(0, Allocation{{Block{2, 2, 3, 3}}});
-  CHECK(fl_free_list(*st) == std::vector<Block>{{0, 0, 8, 8}});
+  CHECK(fl_free_list(*m.st) == std::vector<Block>{{0, 0, 8, 2}, {0, 0, 2, 8}, {5, 0, 3, 8}, {0, 5, 8, 3}});
+  m.free(0, Block{2, 2, 3, 3});
+  CHECK(fl_free_list(*m.st) == std::vector<Block>{{0, 0, 8, 8}});
 }
 
 TEST_CASE("fl-best: maximum boundary value among the corner candidates, both orientations") {
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto st = test::make_strategy("fl-best", t);
+  test::StrategyOn m("fl-best", Topology(TopologyKind::Mesh, 8, 8));
   const Block busy[] = {{0, 0, 3, 2}, {5, 0, 3, 2}, {3, 2, 2, 1}};  // a snug 2x2 hole at (3,0)
-  for (int i = 0; i < 3; ++i) {
-    occ.assign(busy[i], i);
-    st->allocated(i, Allocation{{busy[i]}});
-  }
+  for (int i = 0; i < 3; ++i) m.hold(i, busy[i]);
   Rng rng(1);
-  auto a = st->allocate(Request{9, {2, 2}}, occ, rng);
+  auto a = m.st->allocate(Request{9, {2, 2}}, m.occ, rng);
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{3, 0, 2, 2});  // BV 8: busy all round and the edge below
   // only a vertical strip: the request is rotated
-  Occupancy o2(t);
-  auto s2 = test::make_strategy("fl-best", t);
-  o2.assign(Block{0, 0, 7, 8}, 0);
-  s2->allocated(0, Allocation{{Block{0, 0, 7, 8}}});
-  auto b = s2->allocate(Request{9, {3, 1}}, o2, rng);
+  test::StrategyOn m2("fl-best", m.t);
+  m2.hold(0, Block{0, 0, 7, 8});
+  auto b = m2.st->allocate(Request{9, {3, 1}}, m2.occ, rng);
   REQUIRE(b);
   CHECK(b->blocks[0] == Block{7, 0, 1, 3});
 }
@@ -91,10 +80,9 @@ TEST_CASE("fl: the list equals the recomputed maximal free submeshes after every
   for (int trial = 0; trial < 200; ++trial) {
     const int W = 1 + int(rng.below(12)), H = 1 + int(rng.below(12));  // sequenced (not two call arguments)
     const Topology t(TopologyKind::Mesh, W, H);
-    Occupancy occ(t);
-    auto st = test::make_strategy("fl", t);
-    const int n = test::random_state(occ, rng, int(rng.below(20)), 5, st.get());
-    check_list(*st, occ);
+    test::StrategyOn m("fl", t);
+    const int n = test::random_state(m.occ, rng, int(rng.below(20)), 5, m.st.get());
+    check_list(*m.st, m.occ);
     std::vector<JobId> order;
     for (JobId j = 0; j < n; ++j) order.push_back(j);
     for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
@@ -103,13 +91,12 @@ TEST_CASE("fl: the list equals the recomputed maximal free submeshes after every
       bool found = false;
       for (int y = 0; y < t.height() && !found; ++y)
         for (int x = 0; x < t.width() && !found; ++x)
-          if (occ.owner(x, y) == j) { b.x = x; b.y = y; found = true; }
+          if (m.occ.owner(x, y) == j) { b.x = x; b.y = y; found = true; }
       REQUIRE(found);
-      while (b.x + b.w < t.width() && occ.owner(b.x + b.w, b.y) == j) ++b.w;
-      while (b.y + b.h < t.height() && occ.owner(b.x, b.y + b.h) == j) ++b.h;
-      occ.release(b, j);
-      st->released(j, Allocation{{b}});
-      check_list(*st, occ);
+      while (b.x + b.w < t.width() && m.occ.owner(b.x + b.w, b.y) == j) ++b.w;
+      while (b.y + b.h < t.height() && m.occ.owner(b.x, b.y + b.h) == j) ++b.h;
+      m.free(j, b);
+      check_list(*m.st, m.occ);
     }
   }
 }

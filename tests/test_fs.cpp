@@ -22,18 +22,16 @@ std::optional<Block> lattice_first_free(const Occupancy& occ, Shape s) {
 }  // namespace
 
 TEST_CASE("fs: frames start at the lowest leftmost free node with strides p and q") {
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto st = make_strategy("fs", t);
-  auto e = ask(*st, occ, {3, 5});
+  StrategyOn m("fs", Topology(TopologyKind::Mesh, 8, 8));
+  auto e = m.ask({3, 5});
   REQUIRE(e);
   CHECK(e->blocks[0] == Block{0, 0, 3, 5});
-  busy(occ, *st, 1, 0, 0, 2, 0);  // origin becomes (3,0)
-  auto a = ask(*st, occ, {2, 2});
+  m.busy(1, 0, 0, 2, 0);  // origin becomes (3,0)
+  auto a = m.ask({2, 2});
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{3, 0, 2, 2});  // lattice x ∈ {1,3,5}: (1,0) overlaps, (3,0) free
-  busy(occ, *st, 2, 3, 1, 3, 1);             // (3,0) now overlaps; next frame (5,0) is free
-  auto b = ask(*st, occ, {2, 2});
+  m.busy(2, 3, 1, 3, 1);             // (3,0) now overlaps; next frame (5,0) is free
+  auto b = m.ask({2, 2});
   REQUIRE(b);
   CHECK(b->blocks[0] == Block{5, 0, 2, 2});
 }
@@ -41,44 +39,35 @@ TEST_CASE("fs: frames start at the lowest leftmost free node with strides p and 
 TEST_CASE("fs: misses a free submesh that AS finds (not recognition complete)") {
   // 4x4 mesh, busy (0,0), (2,0), (1,3). Origin (1,0); 2x2 frames at x ∈ {1}, y ∈ {0, 2}:
   // (1,0) holds (2,0), (1,2) holds (1,3). Yet (2,1)-(3,2) and (0,1)-(1,2) are free.
-  const Topology t(TopologyKind::Mesh, 4, 4);
-  Occupancy occ(t);
-  auto st = make_strategy("fs", t);
-  busy(occ, *st, 1, 0, 0, 0, 0);
-  busy(occ, *st, 2, 2, 0, 2, 0);
-  busy(occ, *st, 3, 1, 3, 1, 3);
-  CHECK(exists_free(occ, 2, 2));
-  CHECK_FALSE(ask(*st, occ, {2, 2}));
-  auto as = make_strategy("as", t);
-  CHECK(ask(*as, occ, {2, 2}));
+  StrategyOn m("fs", Topology(TopologyKind::Mesh, 4, 4));
+  m.busy(1, 0, 0, 0, 0);
+  m.busy(2, 2, 0, 2, 0);
+  m.busy(3, 1, 3, 1, 3);
+  CHECK(exists_free(m.occ, 2, 2));
+  CHECK_FALSE(m.ask({2, 2}));
+  auto as = make_strategy("as", m.t);
+  CHECK(ask(*as, m.occ, {2, 2}));
   // No rotation either: one free row of 8 on top of a busy 8x7 mesh; a 1x2 fails.
-  const Topology t8(TopologyKind::Mesh, 8, 8);
-  Occupancy o8(t8);
-  auto s8 = make_strategy("fs", t8);
-  busy(o8, *s8, 1, 0, 0, 7, 6);
-  CHECK_FALSE(ask(*s8, o8, {1, 2}));
-  CHECK(ask(*s8, o8, {2, 1}));
+  StrategyOn m2("fs", Topology(TopologyKind::Mesh, 8, 8));
+  m2.busy(1, 0, 0, 7, 6);
+  CHECK_FALSE(m2.ask({1, 2}));
+  CHECK(m2.ask({2, 1}));
 }
 
 TEST_CASE("property: fs returns exactly the first free frame of the documented lattice") {
   Rng rng(31);
   int found = 0, missed = 0;
   for (int trial = 0; trial < 800; ++trial) {
-    const int W = 2 + int(rng.below(14)), H = 2 + int(rng.below(14));
-    const Topology t(TopologyKind::Mesh, W, H);
-    Occupancy occ(t);
-    auto st = make_strategy("fs", t);
-    random_state(occ, rng, int(rng.below(10)), 5, st.get());
-    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-    auto a = ask(*st, occ, s);
-    auto want = lattice_first_free(occ, s);
+    RandomTrial m(rng, false, {.lo = 2, .span = 14, .max_tries = 10, .max_side = 5}, "fs");
+    auto a = m.ask(m.s);
+    auto want = lattice_first_free(m.occ, m.s);
     REQUIRE_MESSAGE(bool(a) == bool(want), "trial ", trial);
     if (!a) {
-      missed += exists_free(occ, s.w, s.h);
+      missed += exists_free(m.occ, m.s.w, m.s.h);
       continue;
     }
     ++found;
-    check_allocation(occ, *a, s);
+    check_allocation(m.occ, *a, m.s);
     CHECK(a->blocks[0] == *want);
   }
   CHECK(found > 100);

@@ -90,29 +90,27 @@ TEST_CASE("ibmat: CT bases equal the oracle; complete in either orientation; fir
   Rng rng(2024);
   for (int trial = 0; trial < 600; ++trial) {
     const bool torus = trial % 4 != 0;
-    const int W = 1 + int(rng.below(14)), H = 1 + int(rng.below(14));
-    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
-    test::random_state(occ, rng, int(rng.below(14)), 7);
-    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+    test::RandomTrial m(rng, torus, {.lo = 1, .span = 14, .max_tries = 14, .max_side = 7});
+    const int W = m.t.width(), H = m.t.height();
     // Coverage complement == every free base, for both orientations that fit.
-    for (Shape o : {s, s.rotated()}) {
+    for (Shape o : {m.s, m.s.rotated()}) {
       if (o.w > W || o.h > H) continue;
-      const auto ct = ibmat_coverage(occ, o);
+      const auto ct = ibmat_coverage(m.occ, o);
       for (int y = 0; y < H; ++y)
         for (int x = 0; x < W; ++x)
-          REQUIRE_MESSAGE((ct[std::size_t(y * W + x)] == Coverage::Base) == occ.block_free(Block{x, y, o.w, o.h}),
+          REQUIRE_MESSAGE((ct[std::size_t(y * W + x)] == Coverage::Base) == m.occ.block_free(Block{x, y, o.w, o.h}),
                           "trial ", trial, " base (", x, ",", y, ") ", o.w, "x", o.h);
     }
-    const bool fits = test::exists_free(occ, s.w, s.h);
-    const bool fits_rot = s.h <= W && s.w <= H && test::exists_free(occ, s.h, s.w);
-    auto a = place(occ, s);
+    const bool fits = test::exists_free(m.occ, m.s.w, m.s.h);
+    const bool fits_rot = m.s.h <= W && m.s.w <= H && test::exists_free(m.occ, m.s.h, m.s.w);
+    auto a = place(m.occ, m.s);
     CHECK_MESSAGE(bool(a) == (fits || fits_rot), "trial ", trial);
     if (!a) continue;
-    test::check_allocation(occ, *a, s);
+    test::check_allocation(m.occ, *a, m.s);
     const Shape got{a->blocks[0].w, a->blocks[0].h};
-    CHECK((fits ? got == s : got == s.rotated()));
+    CHECK((fits ? got == m.s : got == m.s.rotated()));
     int x, y;
-    REQUIRE(occ.free_bases(got.w, got.h).first(x, y));
+    REQUIRE(m.occ.free_bases(got.w, got.h).first(x, y));
     CHECK(a->blocks[0].x == x);
     CHECK(a->blocks[0].y == y);
   }

@@ -2,7 +2,7 @@
 // Valid placements, determinism for a seed, the probe is the documented draw, and it is not
 // recognition complete; a long torus simulation.
 #include <doctest/doctest.h>
-#include "oracle.hpp"
+#include "strategy_runs.hpp"
 #include "simulation.hpp"
 
 using namespace alloclab;
@@ -19,32 +19,30 @@ TEST_CASE("irat: valid placements; the base is the one node drawn; not recogniti
   int missed = 0, placed = 0;
   for (int trial = 0; trial < 1500; ++trial) {
     const bool torus = trial % 4 != 0;
-    const int W = 1 + int(rng.below(14)), H = 1 + int(rng.below(14));
-    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
-    test::random_state(occ, rng, int(rng.below(10)), 6);
-    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-    const bool fits = test::exists_free(occ, s.w, s.h);
-    const bool fits_rot = s.h <= W && s.w <= H && test::exists_free(occ, s.h, s.w);
+    test::RandomTrial m(rng, torus, {.lo = 1, .span = 14, .max_tries = 10, .max_side = 6});
+    const int W = m.t.width(), H = m.t.height();
+    const bool fits = test::exists_free(m.occ, m.s.w, m.s.h);
+    const bool fits_rot = m.s.h <= W && m.s.w <= H && test::exists_free(m.occ, m.s.h, m.s.w);
     Rng probe(std::uint64_t(trial) + 1);
     Rng replay = probe;
-    auto a = place(occ, s, probe);
+    auto a = place(m.occ, m.s, probe);
     // The documented draw: one node, uniform over the bases of p×q (all nodes on a torus).
-    const int nx = torus ? W : W - s.w + 1, ny = torus ? H : H - s.h + 1;
+    const int nx = torus ? W : W - m.s.w + 1, ny = torus ? H : H - m.s.h + 1;
     const int i = int(replay.below(std::uint64_t(nx) * std::uint64_t(ny)));
     const int x = i % nx, y = i / nx;
-    const bool ok = occ.block_free(Block{x, y, s.w, s.h}), ok_rot = occ.block_free(Block{x, y, s.h, s.w});
+    const bool ok = m.occ.block_free(Block{x, y, m.s.w, m.s.h}), ok_rot = m.occ.block_free(Block{x, y, m.s.h, m.s.w});
     CHECK(bool(a) == (ok || ok_rot));
     if (a) {
       ++placed;
-      test::check_allocation(occ, *a, s);
-      CHECK(a->blocks[0] == (ok ? Block{x, y, s.w, s.h} : Block{x, y, s.h, s.w}));
+      test::check_allocation(m.occ, *a, m.s);
+      CHECK(a->blocks[0] == (ok ? Block{x, y, m.s.w, m.s.h} : Block{x, y, m.s.h, m.s.w}));
     } else if (fits || fits_rot) {
       ++missed;
     }
     if (!fits && !fits_rot) CHECK_FALSE(a);
     // Same seed, same decision.
     Rng again(std::uint64_t(trial) + 1);
-    auto b = place(occ, s, again);
+    auto b = place(m.occ, m.s, again);
     CHECK(bool(a) == bool(b));
     if (a && b) CHECK(a->blocks == b->blocks);
   }

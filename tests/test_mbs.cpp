@@ -28,30 +28,28 @@ TEST_CASE("mbs: initial division into power-of-two squares") {
 }
 
 TEST_CASE("mbs: splitting for a request and recombination on release") {
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto st = test::make_strategy("mbs", t);
+  test::StrategyOn m("mbs", Topology(TopologyKind::Mesh, 8, 8));
   Rng rng(1);
   // 3x3 = 9 = 2*4 + 1: two 2x2 blocks and one 1x1, carved out of the single 8x8 root.
-  auto a = st->allocate(Request{1, {3, 3}}, occ, rng);
+  auto a = m.st->allocate(Request{1, {3, 3}}, m.occ, rng);
   REQUIRE(a);
   CHECK(a->blocks == std::vector<Block>{{0, 0, 2, 2}, {2, 0, 2, 2}, {0, 2, 1, 1}});
-  CHECK(mbs_free_blocks(*st) == std::vector<Block>{{0, 0, 8, 8}});  // allocate() kept nothing
-  occ.assign(*a, 1);
-  st->allocated(1, *a);
-  CHECK(mbs_free_blocks(*st) == std::vector<Block>{{4, 0, 4, 4}, {0, 4, 4, 4}, {4, 4, 4, 4}, {2, 2, 2, 2},
+  CHECK(mbs_free_blocks(*m.st) == std::vector<Block>{{0, 0, 8, 8}});  // allocate() kept nothing
+  m.occ.assign(*a, 1);
+  m.st->allocated(1, *a);
+  CHECK(mbs_free_blocks(*m.st) == std::vector<Block>{{4, 0, 4, 4}, {0, 4, 4, 4}, {4, 4, 4, 4}, {2, 2, 2, 2},
                                                    {1, 2, 1, 1}, {0, 3, 1, 1}, {1, 3, 1, 1}});
   // A 4x4 request (16 = 4^2) takes a whole free 4x4 buddy.
-  auto b = st->allocate(Request{2, {4, 4}}, occ, rng);
+  auto b = m.st->allocate(Request{2, {4, 4}}, m.occ, rng);
   REQUIRE(b);
   CHECK(b->blocks == std::vector<Block>{{4, 0, 4, 4}});
-  occ.assign(*b, 2);
-  st->allocated(2, *b);
-  occ.release(*a, 1);
-  st->released(1, *a);
-  occ.release(*b, 2);
-  st->released(2, *b);
-  CHECK(mbs_free_blocks(*st) == std::vector<Block>{{0, 0, 8, 8}});
+  m.occ.assign(*b, 2);
+  m.st->allocated(2, *b);
+  m.occ.release(*a, 1);
+  m.st->released(1, *a);
+  m.occ.release(*b, 2);
+  m.st->released(2, *b);
+  CHECK(mbs_free_blocks(*m.st) == std::vector<Block>{{0, 0, 8, 8}});
 }
 
 TEST_CASE("mbs: foreign busy rectangles and random sequences restore the initial blocks") {
@@ -60,42 +58,41 @@ TEST_CASE("mbs: foreign busy rectangles and random sequences restore the initial
     const bool torus = trial % 2;
     const int W = 1 + int(rng.below(20)), H = 1 + int(rng.below(20));
     const Topology t(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H);
-    Occupancy occ(t);
-    auto st = test::make_strategy("mbs", t);
-    const std::vector<Block> initial = mbs_free_blocks(*st);
+    test::StrategyOn m("mbs", t);
+    const std::vector<Block> initial = mbs_free_blocks(*m.st);
     std::vector<std::pair<JobId, Allocation>> live;
-    const int foreign = test::random_state(occ, rng, 6, 4, st.get());  // jobs 0..foreign-1
+    const int foreign = test::random_state(m.occ, rng, 6, 4, m.st.get());  // jobs 0..foreign-1
     for (JobId j = 0; j < foreign; ++j) {
       // Released node by node (the strategy must accept any partition of what it was told).
       Allocation a;
       for (int y = 0; y < H; ++y)
         for (int x = 0; x < W; ++x)
-          if (occ.owner(x, y) == j) a.blocks.push_back(Block{x, y, 1, 1});
+          if (m.occ.owner(x, y) == j) a.blocks.push_back(Block{x, y, 1, 1});
       live.push_back({j, a});
     }
     for (int k = 0; k < 12; ++k) {
       const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-      auto a = st->allocate(Request{JobId(100 + k), s}, occ, rng);
-      CHECK(bool(a) == (occ.free_count() >= s.area()));
+      auto a = m.st->allocate(Request{JobId(100 + k), s}, m.occ, rng);
+      CHECK(bool(a) == (m.occ.free_count() >= s.area()));
       if (!a) continue;
-      test::check_allocation(occ, *a, s);
-      occ.assign(*a, JobId(100 + k));
-      st->allocated(JobId(100 + k), *a);
+      test::check_allocation(m.occ, *a, s);
+      m.occ.assign(*a, JobId(100 + k));
+      m.st->allocated(JobId(100 + k), *a);
       live.push_back({JobId(100 + k), *a});
       if (rng.below(3) == 0) {  // release a random live job
         const std::size_t i = std::size_t(rng.below(live.size()));
-        occ.release(live[i].second, live[i].first);
-        st->released(live[i].first, live[i].second);
+        m.occ.release(live[i].second, live[i].first);
+        m.st->released(live[i].first, live[i].second);
         live.erase(live.begin() + std::ptrdiff_t(i));
       }
     }
     while (!live.empty()) {
       const std::size_t i = std::size_t(rng.below(live.size()));
-      occ.release(live[i].second, live[i].first);
-      st->released(live[i].first, live[i].second);
+      m.occ.release(live[i].second, live[i].first);
+      m.st->released(live[i].first, live[i].second);
       live.erase(live.begin() + std::ptrdiff_t(i));
     }
-    CHECK_MESSAGE(mbs_free_blocks(*st) == initial, "trial ", trial);
+    CHECK_MESSAGE(mbs_free_blocks(*m.st) == initial, "trial ", trial);
   }
 }
 

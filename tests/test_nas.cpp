@@ -178,24 +178,21 @@ TEST_CASE("nas: brute-force properties — valid, connected, complete on a conne
   Rng rng(21);
   for (int trial = 0; trial < 600; ++trial) {
     const bool torus = trial % 2 == 1;
-    const int W = 1 + int(rng.below(14)), H = 1 + int(rng.below(14));
-    const Topology t(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H);
-    Occupancy occ(t);
-    test::random_state(occ, rng, int(rng.below(14)), 5);
-    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+    test::RandomTrial m(rng, torus, {.lo = 1, .span = 14, .max_tries = 14, .max_side = 5});
+    const int W = m.t.width(), H = m.t.height();
     const int cap = trial % 3 == 2 ? 1 + int(rng.below(6)) : 0;
-    auto a = nas(occ, s, cap);
-    INFO("trial ", trial, (torus ? " torus " : " mesh "), W, "x", H, " request ", s.w, "x", s.h, " cap ", cap);
+    auto a = nas(m.occ, m.s, cap);
+    INFO("trial ", trial, (torus ? " torus " : " mesh "), W, "x", H, " request ", m.s.w, "x", m.s.h, " cap ", cap);
     if (a) {
-      test::check_allocation(occ, *a, s);
-      CHECK(connected(t, *a));
+      test::check_allocation(m.occ, *a, m.s);
+      CHECK(connected(m.t, *a));
       if (cap) CHECK(int(a->blocks.size()) <= cap);
     } else if (cap == 0) {
-      CHECK((occ.free_count() < s.area() || !free_connected(occ)));
+      CHECK((m.occ.free_count() < m.s.area() || !free_connected(m.occ)));
     }
     // The guarantee (no cap, or a cap NAS never needs to refuse): success iff some connected
     // set of p*q free nodes exists.
-    if (cap == 0 || cap >= s.area()) CHECK(bool(a) == (largest_free_component(occ) >= s.area()));
+    if (cap == 0 || cap >= m.s.area()) CHECK(bool(a) == (largest_free_component(m.occ) >= m.s.area()));
   }
 }
 

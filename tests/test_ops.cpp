@@ -32,30 +32,28 @@ TEST_CASE("ops: ff on an 8x8 mesh, counted by hand") {
   // One 64-bit word per row (8 rows). A 2x2 query: copy the rows (8 words), one horizontal
   // shift-and-AND pass (8), one vertical pass over rows 0..6 (7): 23 words; then the words read
   // until the first free base.
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto ff = make_strategy("ff", t);
+  StrategyOn m("ff", Topology(TopologyKind::Mesh, 8, 8));
   std::optional<Allocation> a;
-  CHECK(decision_ops(*ff, occ, {2, 2}, &a) == 23 + 1);  // found in row 0, word 0
+  CHECK(decision_ops(*m.st, m.occ, {2, 2}, &a) == 23 + 1);  // found in row 0, word 0
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{0, 0, 2, 2});
   // rows 0..2 busy: the first base is in row 3, read as the 4th word
-  busy(occ, *ff, 1, 0, 0, 7, 2);
-  CHECK(decision_ops(*ff, occ, {2, 2}, &a) == 23 + 4);
+  m.busy(1, 0, 0, 7, 2);
+  CHECK(decision_ops(*m.st, m.occ, {2, 2}, &a) == 23 + 4);
   CHECK(a->blocks[0] == Block{0, 3, 2, 2});
   // 1x1: only the copy (8), no pass; first free word is row 3's
-  CHECK(decision_ops(*ff, occ, {1, 1}) == 8 + 4);
+  CHECK(decision_ops(*m.st, m.occ, {1, 1}) == 8 + 4);
   // 3x1: copy (8) + shifts 1 and 1 (3 = 2 + 1: two passes, 16) = 24, no vertical pass
-  CHECK(decision_ops(*ff, occ, {3, 1}) == 24 + 4);
+  CHECK(decision_ops(*m.st, m.occ, {3, 1}) == 24 + 4);
   // a full machine: the horizontal pass leaves nothing and ends the query (8 + 8); the failed
   // scan reads all 8 words
-  busy(occ, *ff, 2, 0, 3, 7, 7);
-  CHECK(decision_ops(*ff, occ, {2, 2}, &a) == 16 + 8);
+  m.busy(2, 0, 3, 7, 7);
+  CHECK(decision_ops(*m.st, m.occ, {2, 2}, &a) == 16 + 8);
   CHECK_FALSE(a);
   // FF keeps no state: a release costs nothing
-  const Ops o0 = ff->ops();
-  ff->released(2, Allocation{{Block{0, 3, 8, 5}}});
-  CHECK(ff->ops() == o0);
+  const Ops o0 = m.st->ops();
+  m.st->released(2, Allocation{{Block{0, 3, 8, 5}}});
+  CHECK(m.st->ops() == o0);
 }
 
 TEST_CASE("ops: qa (busy list) on an 8x8 mesh, counted by hand") {
@@ -64,34 +62,31 @@ TEST_CASE("ops: qa (busy list) on an 8x8 mesh, counted by hand") {
   // 2x2 request on 8x8 has bases in rows 0..6, so 14), per coverage row applied to
   // last_covered, per row examined for the first gap; per orientation tried (a square request:
   // one).
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto qa = make_strategy("qa", t);
+  StrategyOn m("qa", Topology(TopologyKind::Mesh, 8, 8));
   std::optional<Allocation> a;
-  CHECK(decision_ops(*qa, occ, {2, 2}, &a) == 0 + 0 + 14 + 0 + 1);  // empty list; row 0 has room
-  busy(occ, *qa, 1, 0, 0, 1, 1);                                      // 2x2 at the corner
+  CHECK(decision_ops(*m.st, m.occ, {2, 2}, &a) == 0 + 0 + 14 + 0 + 1);  // empty list; row 0 has room
+  m.busy(1, 0, 0, 1, 1);                                      // 2x2 at the corner
   // 1 entry; sorted (1); set-up (14); its coverage rows 0..1 (2); row 0 has a gap after x = 1
   // (1 row examined)
-  CHECK(decision_ops(*qa, occ, {2, 2}, &a) == 1 + 1 + 14 + 2 + 1);
+  CHECK(decision_ops(*m.st, m.occ, {2, 2}, &a) == 1 + 1 + 14 + 2 + 1);
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{2, 0, 2, 2});
   // A = bottom row (job 2), B = 3x2 at (0,1) (job 3): 2 entries, sorted (2 x 2 = 4), set-up
   // (14), coverage rows A: 0 (1), B: 0..2 (3); row 0 is covered up to x = 7 (no base), row 1
   // has one at x = 3 (2 rows examined)
-  Occupancy occ2(t);
-  auto qa2 = make_strategy("qa", t);
-  busy(occ2, *qa2, 2, 0, 0, 7, 0);
-  busy(occ2, *qa2, 3, 0, 1, 2, 2);
-  CHECK(decision_ops(*qa2, occ2, {2, 2}, &a) == 2 + 4 + 14 + 4 + 2);
+  StrategyOn m2("qa", m.t);
+  m2.busy(2, 0, 0, 7, 0);
+  m2.busy(3, 0, 1, 2, 2);
+  CHECK(decision_ops(*m2.st, m2.occ, {2, 2}, &a) == 2 + 4 + 14 + 4 + 2);
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{3, 1, 2, 2});
   // releases: one operation per busy-list entry compared until the job's block is found
-  Ops o0 = qa2->ops();
-  qa2->released(3, Allocation{{Block{0, 1, 3, 2}}});  // second entry
-  CHECK(qa2->ops() - o0 == 2);
-  o0 = qa2->ops();
-  qa2->released(2, Allocation{{Block{0, 0, 8, 1}}});  // now the only entry
-  CHECK(qa2->ops() - o0 == 1);
+  Ops o0 = m2.st->ops();
+  m2.st->released(3, Allocation{{Block{0, 1, 3, 2}}});  // second entry
+  CHECK(m2.st->ops() - o0 == 2);
+  o0 = m2.st->ops();
+  m2.st->released(2, Allocation{{Block{0, 0, 8, 1}}});  // now the only entry
+  CHECK(m2.st->ops() - o0 == 1);
 }
 
 TEST_CASE("ops: every strategy counts work for its decisions; results report it") {
@@ -190,14 +185,12 @@ TEST_CASE("alloc_cost: EASY's searches for the head's reservation cost allocator
   // pass tries the head (fails: x1), searches the head's reservation on a copy (fails now: x1,
   // fits after job 0's estimated end: x2) and tries to backfill job 2 (fails: x3). The allocator
   // is then busy until 2 + C·(x1 + x1 + x2 + x3); before, the search was free.
-  const Topology t(TopologyKind::Mesh, 4, 4);
-  Occupancy occ(t);
-  auto ff = make_strategy("ff", t);
-  busy(occ, *ff, 0, 0, 0, 3, 3);
-  const Ops x1 = decision_ops(*ff, occ, {4, 4});
-  const Ops x3 = decision_ops(*ff, occ, {1, 1});
-  Occupancy empty(t);
-  const Ops x2 = decision_ops(*ff, empty, {4, 4});
+  StrategyOn m("ff", Topology(TopologyKind::Mesh, 4, 4));
+  m.busy(0, 0, 0, 3, 3);
+  const Ops x1 = decision_ops(*m.st, m.occ, {4, 4});
+  const Ops x3 = decision_ops(*m.st, m.occ, {1, 1});
+  Occupancy empty(m.t);
+  const Ops x2 = decision_ops(*m.st, empty, {4, 4});
   REQUIRE(x1 > 0);
   REQUIRE(x2 > 0);
   REQUIRE(x3 > 0);

@@ -13,10 +13,6 @@ using namespace alloclab;
 namespace {
 // Paper sub-system <(i,j),(i',j')> (1-based rows from the top, columns) on an R-row system.
 Block paper_block(int R, int i, int j, int i2, int j2) { return Block{j - 1, R - i2, j2 - j + 1, i2 - i + 1}; }
-void put(Occupancy& occ, Strategy& st, const Block& b, JobId id) {
-  occ.assign(b, id);
-  st.allocated(id, Allocation{{b}});
-}
 }  // namespace
 
 TEST_CASE("qtree: coordinate mapping of the paper") {
@@ -26,71 +22,61 @@ TEST_CASE("qtree: coordinate mapping of the paper") {
 }
 
 TEST_CASE("qtree: Srisawat & Alexandridis 1999 Fig. 3 — best sub-system BL (6x4), then buddy S2 with MCF 2 < 2 1/4") {
-  Topology t(TopologyKind::Mesh, 10, 10);
-  Occupancy occ(t);
-  auto st = test::make_strategy("qtree", t);
-  put(occ, *st, paper_block(10, 1, 1, 4, 4), 1);    // 4x4 at <(1,1),(4,4)>
-  put(occ, *st, paper_block(10, 8, 6, 10, 10), 2);  // 3x5 at <(8,6),(10,10)>
-  CHECK(qtree_consistent(*st, occ));
+  test::StrategyOn m("qtree", Topology(TopologyKind::Mesh, 10, 10));
+  m.hold(1, paper_block(10, 1, 1, 4, 4));    // 4x4 at <(1,1),(4,4)>
+  m.hold(2, paper_block(10, 8, 6, 10, 10));  // 3x5 at <(8,6),(10,10)>
+  CHECK(qtree_consistent(*m.st, m.occ));
   // the tree: root cut at the 4x4's corner -> TL busy, BL 6x4, TR 4x6, BR 6x6 (cut again): 9 nodes
-  CHECK(qtree_nodes(*st) == 9);
+  CHECK(qtree_nodes(*m.st) == 9);
   Rng rng(1);
-  auto a = st->allocate(Request{3, Shape{4, 3}}, occ, rng);  // the paper's 3x4 task (rows x columns)
+  auto a = m.st->allocate(Request{3, Shape{4, 3}}, m.occ, rng);  // the paper's 3x4 task (rows x columns)
   REQUIRE(a);
   // S2 = the bottom 3x4 of BL: rows 8..10, columns 1..4
   CHECK(a->blocks[0] == paper_block(10, 8, 1, 10, 4));
   CHECK(a->blocks[0] == Block{0, 0, 4, 3});
   // the rotated request gives the same decision (task rotation, Definition 4)
-  auto b = st->allocate(Request{3, Shape{3, 4}}, occ, rng);
+  auto b = m.st->allocate(Request{3, Shape{3, 4}}, m.occ, rng);
   REQUIRE(b);
   CHECK(b->blocks[0] == Block{0, 0, 4, 3});
-  put(occ, *st, a->blocks[0], 3);
-  CHECK(qtree_consistent(*st, occ));
+  m.hold(3, a->blocks[0]);
+  CHECK(qtree_consistent(*m.st, m.occ));
   // Fig. 4: the 3x5 finishes -> BR recombines into one free 6x6 leaf
-  occ.release(paper_block(10, 8, 6, 10, 10), 2);
-  st->released(2, Allocation{{paper_block(10, 8, 6, 10, 10)}});
-  CHECK(qtree_consistent(*st, occ));
+  m.free(2, paper_block(10, 8, 6, 10, 10));
+  CHECK(qtree_consistent(*m.st, m.occ));
 }
 
 TEST_CASE("qtree: an empty machine after all releases is one free root") {
-  Topology t(TopologyKind::Mesh, 12, 9);
-  Occupancy occ(t);
-  auto st = test::make_strategy("qtree", t);
+  test::StrategyOn m("qtree", Topology(TopologyKind::Mesh, 12, 9));
   Rng rng(3);
   std::vector<std::pair<JobId, Allocation>> live;
   for (JobId j = 0; j < 12; ++j) {
-    auto a = st->allocate(Request{j, {1 + j % 4, 1 + j % 3}}, occ, rng);
+    auto a = m.st->allocate(Request{j, {1 + j % 4, 1 + j % 3}}, m.occ, rng);
     if (!a) continue;
-    put(occ, *st, a->blocks[0], j);
+    m.hold(j, a->blocks[0]);
     live.emplace_back(j, *a);
   }
-  CHECK(qtree_nodes(*st) > 1);
+  CHECK(qtree_nodes(*m.st) > 1);
   for (auto& [j, a] : live) {
-    occ.release(a, j);
-    st->released(j, a);
-    CHECK(qtree_consistent(*st, occ));
+    m.occ.release(a, j);
+    m.st->released(j, a);
+    CHECK(qtree_consistent(*m.st, m.occ));
   }
-  CHECK(qtree_nodes(*st) == 1);
+  CHECK(qtree_nodes(*m.st) == 1);
 }
 
 TEST_CASE("property: qtree tree matches the occupancy under random churn with arbitrary busy blocks") {
   Rng rng(17);
   for (int trial = 0; trial < 40; ++trial) {
-    const int W = 3 + int(rng.below(16)), H = 3 + int(rng.below(16));
-    Topology t(TopologyKind::Mesh, W, H);
-    Occupancy occ(t);
-    auto st = test::make_strategy("qtree", t);
-    test::random_state(occ, rng, int(rng.below(6)), 6, st.get());
-    REQUIRE(qtree_consistent(*st, occ));
-    int ok = test::random_churn(*st, occ, rng, 200, 6, [&](const Occupancy& o) { REQUIRE(qtree_consistent(*st, o)); });
+    test::RandomBusy m(rng, false, {.lo = 3, .span = 16, .max_tries = 6, .max_side = 6}, "qtree");
+    REQUIRE(qtree_consistent(*m.st, m.occ));
+    int ok = test::random_churn(*m.st, m.occ, rng, 200, 6, [&](const Occupancy& o) { REQUIRE(qtree_consistent(*m.st, o)); });
     CHECK(ok > 0);
     // on an empty machine every request that fits in some rotation is placed
-    Occupancy empty(t);
-    auto fresh = test::make_strategy("qtree", t);
-    Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-    auto a = fresh->allocate(Request{1, s}, empty, rng);
+    test::StrategyOn m2("qtree", m.t);
+    const Shape s = test::random_request(rng, m.t);
+    auto a = m2.st->allocate(Request{1, s}, m2.occ, rng);
     REQUIRE(a);
-    test::check_allocation(empty, *a, s);
+    test::check_allocation(m2.occ, *a, s);
   }
 }
 
@@ -102,77 +88,73 @@ TEST_CASE("qtree: long random simulations keep the invariants") {
 }
 
 TEST_CASE("qtree: allocation time at 256x256, ~80% occupancy (informative)") {
-  Topology t(TopologyKind::Mesh, 256, 256);
-  Occupancy occ(t);
-  auto st = test::make_strategy("qtree", t);
+  test::StrategyOn m("qtree", Topology(TopologyKind::Mesh, 256, 256));
   Rng rng(9);
   std::vector<std::pair<JobId, Allocation>> live;
   std::vector<double> us;
   JobId next = 0;
   for (int i = 0; i < 6000; ++i) {
-    if (occ.busy_count() > 0.8 * t.nodes() && !live.empty()) {
+    if (m.occ.busy_count() > 0.8 * m.t.nodes() && !live.empty()) {
       auto k = std::size_t(rng.below(live.size()));
-      occ.release(live[k].second, live[k].first);
-      st->released(live[k].first, live[k].second);
+      m.occ.release(live[k].second, live[k].first);
+      m.st->released(live[k].first, live[k].second);
       live.erase(live.begin() + long(k));
       continue;
     }
     Shape s{1 + int(rng.below(32)), 1 + int(rng.below(32))};
     auto t0 = std::chrono::steady_clock::now();
-    auto a = st->allocate(Request{next, s}, occ, rng);
+    auto a = m.st->allocate(Request{next, s}, m.occ, rng);
     us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
     if (!a) {
       if (!live.empty()) {
         auto k = std::size_t(rng.below(live.size()));
-        occ.release(live[k].second, live[k].first);
-        st->released(live[k].first, live[k].second);
+        m.occ.release(live[k].second, live[k].first);
+        m.st->released(live[k].first, live[k].second);
         live.erase(live.begin() + long(k));
       }
       continue;
     }
-    occ.assign(*a, next);
-    st->allocated(next, *a);
+    m.occ.assign(*a, next);
+    m.st->allocated(next, *a);
     live.emplace_back(next++, *a);
   }
-  CHECK(qtree_consistent(*st, occ));
+  CHECK(qtree_consistent(*m.st, m.occ));
   std::sort(us.begin(), us.end());
   MESSAGE("qtree 256x256: allocations ", us.size(), ", p50 ", us[us.size() / 2], " us, p99 ", us[us.size() * 99 / 100],
-          " us, nodes ", qtree_nodes(*st), ", busy ", occ.busy_count());
+          " us, nodes ", qtree_nodes(*m.st), ", busy ", m.occ.busy_count());
 }
 
 TEST_CASE("qtree: size expanding, Srisawat & Alexandridis 1999 3.3 note — the combined 6x6 is stored in BR (old size 4x6) and partitioned as a unit") {
   // 8x10 system (8 rows, 10 columns): 4x4 at <(1,1),(4,4)> and <(5,1),(8,4)> (level 2), 2x2 at
   // <(1,5),(2,6)> (level 3, inside TR). A 5x6 task is larger than every buddy but fits the
   // combined 6x6 <(3,5),(8,10)> = BR (4x6 at base (5,5)) + TR's two lower sub-buddies.
-  Topology t(TopologyKind::Mesh, 10, 8);
-  Occupancy occ(t);
-  auto st = test::make_strategy("qtree", t);
-  put(occ, *st, paper_block(8, 1, 1, 4, 4), 1);
-  put(occ, *st, paper_block(8, 5, 1, 8, 4), 2);
-  put(occ, *st, paper_block(8, 1, 5, 2, 6), 3);
-  REQUIRE(qtree_consistent(*st, occ));
-  const int before = qtree_nodes(*st);
+  test::StrategyOn m("qtree", Topology(TopologyKind::Mesh, 10, 8));
+  m.hold(1, paper_block(8, 1, 1, 4, 4));
+  m.hold(2, paper_block(8, 5, 1, 8, 4));
+  m.hold(3, paper_block(8, 1, 5, 2, 6));
+  REQUIRE(qtree_consistent(*m.st, m.occ));
+  const int before = qtree_nodes(*m.st);
   Rng rng(1);
-  auto a = st->allocate(Request{4, Shape{6, 5}}, occ, rng);
+  auto a = m.st->allocate(Request{4, Shape{6, 5}}, m.occ, rng);
   REQUIRE(a);
   CHECK(block_contains(paper_block(8, 3, 5, 8, 10), a->blocks[0]));
-  put(occ, *st, a->blocks[0], 4);
-  CHECK(qtree_consistent(*st, occ));
+  m.hold(4, a->blocks[0]);
+  CHECK(qtree_consistent(*m.st, m.occ));
   // The 1x6 row left beside the task is one buddy of the expanded node: a 1x6 task fills it.
   const Block rest = a->blocks[0].y == 0 ? paper_block(8, 3, 5, 3, 10) : paper_block(8, 8, 5, 8, 10);
-  auto b = st->allocate(Request{5, Shape{6, 1}}, occ, rng);
+  auto b = m.st->allocate(Request{5, Shape{6, 1}}, m.occ, rng);
   REQUIRE(b);
   CHECK(b->blocks[0] == rest);
-  put(occ, *st, b->blocks[0], 5);
-  CHECK(qtree_consistent(*st, occ));
+  m.hold(5, b->blocks[0]);
+  CHECK(qtree_consistent(*m.st, m.occ));
   // Released, the expanded node resumes its old size and base: the tree is as before.
   for (JobId j : {5, 4}) {
     const Block blk = j == 5 ? b->blocks[0] : a->blocks[0];
-    occ.release(Allocation{{blk}}, j);
-    st->released(j, Allocation{{blk}});
-    CHECK(qtree_consistent(*st, occ));
+    m.occ.release(Allocation{{blk}}, j);
+    m.st->released(j, Allocation{{blk}});
+    CHECK(qtree_consistent(*m.st, m.occ));
   }
-  CHECK(qtree_nodes(*st) == before);
+  CHECK(qtree_nodes(*m.st) == before);
 }
 
 TEST_CASE("qtree vs qtree-leaf: the two readings of size expanding on the paper's 8x10 example (3.3 note)") {
@@ -191,37 +173,35 @@ TEST_CASE("qtree vs qtree-leaf: the two readings of size expanding on the paper'
   for (const char* id : {"qtree", "qtree-leaf"}) {
     CAPTURE(id);
     const bool per_leaf = std::string(id) == "qtree-leaf";
-    Topology t(TopologyKind::Mesh, 10, 8);
-    Occupancy occ(t);
-    auto st = test::make_strategy(id, t);
-    put(occ, *st, paper_block(8, 1, 1, 4, 4), 1);
-    put(occ, *st, paper_block(8, 5, 1, 8, 4), 2);
-    put(occ, *st, paper_block(8, 1, 5, 2, 6), 3);
-    REQUIRE(qtree_consistent(*st, occ));
-    const int before = qtree_nodes(*st);
+    test::StrategyOn m(id, Topology(TopologyKind::Mesh, 10, 8));
+    m.hold(1, paper_block(8, 1, 1, 4, 4));
+    m.hold(2, paper_block(8, 5, 1, 8, 4));
+    m.hold(3, paper_block(8, 1, 5, 2, 6));
+    REQUIRE(qtree_consistent(*m.st, m.occ));
+    const int before = qtree_nodes(*m.st);
     CHECK(before == 9);
     Rng rng(1);
-    auto a = st->allocate(Request{4, Shape{6, 5}}, occ, rng);
+    auto a = m.st->allocate(Request{4, Shape{6, 5}}, m.occ, rng);
     REQUIRE(a);
     CHECK(a->blocks[0] == Block{4, 0, 6, 5});
-    put(occ, *st, a->blocks[0], 4);
-    CHECK(qtree_consistent(*st, occ));
+    m.hold(4, a->blocks[0]);
+    CHECK(qtree_consistent(*m.st, m.occ));
     // one expanded node: BR gains two children (the task and the row; zero-width buddies are
     // omitted);
     // per leaf: TR's BL and BR gain 2 children each.
-    CHECK(qtree_nodes(*st) == (per_leaf ? before + 4 : before + 2));
-    auto b = st->allocate(Request{5, Shape{6, 1}}, occ, rng);
+    CHECK(qtree_nodes(*m.st) == (per_leaf ? before + 4 : before + 2));
+    auto b = m.st->allocate(Request{5, Shape{6, 1}}, m.occ, rng);
     CHECK(b.has_value() == !per_leaf);
     if (b) CHECK(b->blocks[0] == Block{4, 5, 6, 1});
     // the narrower 4x1 fits the per-leaf tree's right piece {6,5,4,1} (or TR's TR above it)
-    auto c = st->allocate(Request{6, Shape{4, 1}}, occ, rng);
+    auto c = m.st->allocate(Request{6, Shape{4, 1}}, m.occ, rng);
     REQUIRE(c);
     CHECK(block_contains(Block{4, 5, 6, 3}, c->blocks[0]));
     // released, both trees are the one before the task
-    occ.release(Allocation{{a->blocks[0]}}, 4);
-    st->released(4, Allocation{{a->blocks[0]}});
-    CHECK(qtree_consistent(*st, occ));
-    CHECK(qtree_nodes(*st) == before);
+    m.occ.release(Allocation{{a->blocks[0]}}, 4);
+    m.st->released(4, Allocation{{a->blocks[0]}});
+    CHECK(qtree_consistent(*m.st, m.occ));
+    CHECK(qtree_nodes(*m.st) == before);
   }
 }
 
@@ -244,18 +224,16 @@ TEST_CASE("qtree: a task placed in a combined sub-system leaves its rest combina
     CHECK_MESSAGE(start[2] == 2, strat);
   }
   // the same state given as busy rectangles (`place`): 7x7 top-left, 14x2 bottom-left
-  Topology topo(TopologyKind::Mesh, 16, 16);
-  Occupancy occ(topo);
-  auto st = test::make_strategy("qtree", topo);
-  put(occ, *st, Block{0, 9, 7, 7}, 1);
-  put(occ, *st, Block{0, 0, 14, 2}, 2);
-  REQUIRE(qtree_consistent(*st, occ));
+  test::StrategyOn m("qtree", Topology(TopologyKind::Mesh, 16, 16));
+  m.hold(1, Block{0, 9, 7, 7});
+  m.hold(2, Block{0, 0, 14, 2});
+  REQUIRE(qtree_consistent(*m.st, m.occ));
   Rng rng(1);
-  auto a = st->allocate(Request{3, Shape{16, 5}}, occ, rng);
+  auto a = m.st->allocate(Request{3, Shape{16, 5}}, m.occ, rng);
   REQUIRE(a);
   CHECK(block_contains(Block{0, 2, 16, 7}, a->blocks[0]));
-  put(occ, *st, a->blocks[0], 3);
-  CHECK(qtree_consistent(*st, occ));
+  m.hold(3, a->blocks[0]);
+  CHECK(qtree_consistent(*m.st, m.occ));
 }
 
 TEST_CASE("qtree: size-expanded nodes under churn — invariants hold and everything recombines to the root") {
@@ -264,32 +242,31 @@ TEST_CASE("qtree: size-expanded nodes under churn — invariants hold and everyt
     const char* id = trial % 2 ? "qtree-leaf" : "qtree";
     const int W = 4 + int(rng.below(20)), H = 4 + int(rng.below(20));
     Topology t(TopologyKind::Mesh, W, H);
-    Occupancy occ(t);
-    auto st = test::make_strategy(id, t);
+    test::StrategyOn m(id, t);
     std::map<JobId, Allocation> live;
     for (JobId j = 0; j < 300; ++j) {
       if (!live.empty() && rng.below(100) < 45) {
         auto it = live.begin();
         std::advance(it, long(rng.below(live.size())));
-        occ.release(it->second, it->first);
-        st->released(it->first, it->second);
+        m.occ.release(it->second, it->first);
+        m.st->released(it->first, it->second);
         live.erase(it);
       } else {
         const Shape want{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-        auto a = st->allocate(Request{j, want}, occ, rng);
+        auto a = m.st->allocate(Request{j, want}, m.occ, rng);
         if (!a) continue;
-        test::check_allocation(occ, *a, want);
-        occ.assign(a->blocks[0], j);
-        st->allocated(j, *a);
+        test::check_allocation(m.occ, *a, want);
+        m.occ.assign(a->blocks[0], j);
+        m.st->allocated(j, *a);
         live[j] = *a;
       }
-      REQUIRE(qtree_consistent(*st, occ));
+      REQUIRE(qtree_consistent(*m.st, m.occ));
     }
     for (auto& [j, a] : live) {
-      occ.release(a, j);
-      st->released(j, a);
-      REQUIRE(qtree_consistent(*st, occ));
+      m.occ.release(a, j);
+      m.st->released(j, a);
+      REQUIRE(qtree_consistent(*m.st, m.occ));
     }
-    CHECK(qtree_nodes(*st) == 1);
+    CHECK(qtree_nodes(*m.st) == 1);
   }
 }

@@ -6,62 +6,49 @@
 using namespace alloclab;
 
 TEST_CASE("sba: subtraction of coverages and reject areas; rotation when the request fails") {
-  const Topology t(TopologyKind::Mesh, 8, 8);
-  Occupancy occ(t);
-  auto st = test::make_strategy("sba", t);
+  test::StrategyOn m("sba", Topology(TopologyKind::Mesh, 8, 8));
   // Srinivasan et al. 2004 Fig. 1: busy <1,2>-<4,4>, <5,5>-<6,6>, <0,5>-<1,6>, <2,7>-<4,7>; T(3,2)
   const Block busy[] = {{1, 2, 4, 3}, {5, 5, 2, 2}, {0, 5, 2, 2}, {2, 7, 3, 1}};
-  for (int i = 0; i < 4; ++i) {
-    occ.assign(busy[i], i);
-    st->allocated(i, Allocation{{busy[i]}});
-  }
+  for (int i = 0; i < 4; ++i) m.hold(i, busy[i]);
   Rng rng(1);
-  auto a = st->allocate(Request{9, {3, 2}}, occ, rng);
+  auto a = m.st->allocate(Request{9, {3, 2}}, m.occ, rng);
   REQUIRE(a);
-  test::check_allocation(occ, *a, {3, 2});
+  test::check_allocation(m.occ, *a, {3, 2});
   // The first piece examined is the one below the first coverage <0,1>-<4,4>: row 0, x 0..5.
   CHECK(a->blocks[0] == Block{0, 0, 3, 2});
 
   // Only a vertical 1x8 strip is free: an 8x1 request is placed rotated.
-  Occupancy o2(t);
-  auto s2 = test::make_strategy("sba", t);
-  o2.assign(Block{0, 0, 7, 8}, 0);
-  s2->allocated(0, Allocation{{Block{0, 0, 7, 8}}});
-  auto b = s2->allocate(Request{9, {8, 1}}, o2, rng);
+  test::StrategyOn m2("sba", m.t);
+  m2.hold(0, Block{0, 0, 7, 8});
+  auto b = m2.st->allocate(Request{9, {8, 1}}, m2.occ, rng);
   REQUIRE(b);
   CHECK(b->blocks[0] == Block{7, 0, 1, 8});
-  CHECK(s2->allocate(Request{9, {2, 1}}, o2, rng));  // placed as 1x2
-  CHECK_FALSE(s2->allocate(Request{9, {2, 2}}, o2, rng));
+  CHECK(m2.st->allocate(Request{9, {2, 1}}, m2.occ, rng));  // placed as 1x2
+  CHECK_FALSE(m2.st->allocate(Request{9, {2, 2}}, m2.occ, rng));
   // After the release the whole machine is free again.
-  o2.release(Block{0, 0, 7, 8}, 0);
-  s2->released(0, Allocation{{Block{0, 0, 7, 8}}});
-  auto c = s2->allocate(Request{9, {8, 8}}, o2, rng);
+  m2.free(0, Block{0, 0, 7, 8});
+  auto c = m2.st->allocate(Request{9, {8, 8}}, m2.occ, rng);
   REQUIRE(c);
   CHECK(c->blocks[0] == Block{0, 0, 8, 8});
 }
 
 TEST_CASE("sba: on a torus a block may wrap") {
-  const Topology t(TopologyKind::Torus, 6, 6);
-  Occupancy occ(t);
-  auto st = test::make_strategy("sba", t);
-  occ.assign(Block{2, 0, 3, 6}, 0);  // columns 2..4 busy: free columns 5, 0, 1
-  st->allocated(0, Allocation{{Block{2, 0, 3, 6}}});
+  test::StrategyOn m("sba", Topology(TopologyKind::Torus, 6, 6));
+  m.hold(0, Block{2, 0, 3, 6});  // columns 2..4 busy: free columns 5, 0, 1
   Rng rng(1);
-  auto a = st->allocate(Request{9, {3, 6}}, occ, rng);
+  auto a = m.st->allocate(Request{9, {3, 6}}, m.occ, rng);
   REQUIRE(a);
-  test::check_allocation(occ, *a, {3, 6});
+  test::check_allocation(m.occ, *a, {3, 6});
   CHECK(a->blocks[0] == Block{5, 0, 3, 6});
   // a busy block that itself wraps
-  Occupancy o2(t);
-  auto s2 = test::make_strategy("sba", t);
-  o2.assign(Block{4, 4, 4, 4}, 0);
-  s2->allocated(0, Allocation{{Block{4, 4, 4, 4}}});
+  test::StrategyOn m2("sba", m.t);
+  m2.hold(0, Block{4, 4, 4, 4});
   // the free nodes form a cross: columns 2..3 and rows 2..3
-  auto b = s2->allocate(Request{9, {6, 2}}, o2, rng);
+  auto b = m2.st->allocate(Request{9, {6, 2}}, m2.occ, rng);
   REQUIRE(b);
-  test::check_allocation(o2, *b, {6, 2});
+  test::check_allocation(m2.occ, *b, {6, 2});
   CHECK(b->blocks[0].y == 2);
-  CHECK_FALSE(s2->allocate(Request{9, {3, 3}}, o2, rng));
+  CHECK_FALSE(m2.st->allocate(Request{9, {3, 3}}, m2.occ, rng));
 }
 
 TEST_CASE("sba: long simulations end with invariants intact") {

@@ -100,13 +100,10 @@ TEST_CASE("property: ff, bf, as and random give exactly p*q nodes") {
   Rng rng(7);
   for (int trial = 0; trial < 400; ++trial) {
     const bool torus = trial % 3 == 0;
-    const int W = 2 + int(rng.below(14)), H = 2 + int(rng.below(14));
-    Occupancy occ(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H));
-    test::random_state(occ, rng, int(rng.below(10)), 6);
-    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
+    test::RandomTrial m(rng, torus, {.lo = 2, .span = 14, .max_tries = 10, .max_side = 6});
     for (const char* id : {"ff", "bf", "as", "random"}) {
-      auto a = place(id, occ, s, std::uint64_t(trial));
-      if (a) test::check_allocation(occ, *a, s);
+      auto a = place(id, m.occ, m.s, std::uint64_t(trial));
+      if (a) test::check_allocation(m.occ, *a, m.s);
     }
   }
 }

@@ -61,6 +61,13 @@ struct StrategyOn {
   }
   // The strategy's decision for shape s on the current occupancy.
   std::optional<Allocation> ask(Shape s, JobId job = 999) { return test::ask(*st, occ, s, job); }
+  // The decision for shape s, required to be made, its first block checked against `want`.
+  std::optional<Allocation> expect_first(Shape s, const Block& want, JobId job = 999) {
+    auto a = ask(s, job);
+    REQUIRE(a);
+    CHECK(a->blocks[0] == want);
+    return a;
+  }
 };
 
 // How a random trial draws its machine and busy state: sides lo + [0, span), up to
@@ -132,6 +139,17 @@ inline Simulation run_checked(const std::string& link) {
   return std::move(*sim);
 }
 
+// The jobs of the scenario `link` run to its end, as recorded when they depart.
+inline std::vector<JobRecord> run_recorded(const std::string& link) {
+  auto s = parse_link(link);
+  REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
+  auto sim = Simulation::create(*s, 0);
+  REQUIRE_MESSAGE(sim, (sim ? "" : sim.error().message));
+  sim->record_jobs(true);
+  REQUIRE(sim->run().ok());
+  return sim->recorded();
+}
+
 // A long random simulation (`jobs` jobs) of one strategy: invariants checked every 97 events,
 // and at the end every job departed and every node free.
 inline void long_simulation(std::string_view id, TopologyKind kind, int w, int h, long long jobs = 2000,
@@ -200,10 +218,7 @@ void churn_then_whole(StrategyOn& m, Rng& rng, int steps, int max_side, F&& chec
     if (a) ++placed;
   });
   CHECK(placed > 50);
-  const Shape all{m.t.width(), m.t.height()};
-  auto whole = m.ask(all);
-  REQUIRE(whole);
-  CHECK(whole->blocks[0] == Block{0, 0, all.w, all.h});
+  m.expect_first({m.t.width(), m.t.height()}, Block{0, 0, m.t.width(), m.t.height()});
 }
 
 // Random allocate/release sequence driving `st` like the simulation does; calls check(occ)

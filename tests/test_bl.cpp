@@ -30,9 +30,7 @@ int corner_best(const Occupancy& occ, const std::vector<Block>& busy_blocks, Sha
 TEST_CASE("bl: Srinivasan et al. 2004 Fig. 1 and Fig. 5 states, T(3,2)") {
   StrategyOn m("bl", Topology(TopologyKind::Mesh, 8, 8));
   fig1_state(m.occ, *m.st);
-  auto a = m.ask({3, 2});
-  REQUIRE(a);
-  CHECK(a->blocks[0] == Block{2, 5, 3, 2});  // BV 10, the maximum
+  auto a = m.expect_first({3, 2}, Block{2, 5, 3, 2});  // BV 10, the maximum
   CHECK(boundary_contact(m.occ, a->blocks[0]) == 10);
 
   StrategyOn m2("bl", m.t);
@@ -51,14 +49,10 @@ TEST_CASE("bl: both orientations compete; ties go to the requested one") {
   StrategyOn m("bl", Topology(TopologyKind::Mesh, 8, 8));
   // A 2-wide, 4-high notch at the bottom-left: (0,0)-(1,3) free, rest of rows 0..3 busy.
   m.busy(1, 2, 0, 7, 3);
-  auto a = m.ask({4, 2});  // any 4x2 scores <= 6; the rotated 2x4 fills the notch: BV 10
-  REQUIRE(a);
-  CHECK(a->blocks[0] == Block{0, 0, 2, 4});
+  auto a = m.expect_first({4, 2}, Block{0, 0, 2, 4});  // any 4x2 scores <= 6; the rotated 2x4 fills the notch: BV 10
   CHECK(boundary_contact(m.occ, a->blocks[0]) == 10);
   StrategyOn m2("bl", m.t);
-  auto b = m2.ask({3, 5});  // empty mesh: all four corners score 8 in both orientations
-  REQUIRE(b);
-  CHECK(b->blocks[0] == Block{0, 0, 3, 5});
+  m2.expect_first({3, 5}, Block{0, 0, 3, 5});  // empty mesh: all four corners score 8 in both orientations
 }
 
 TEST_CASE("property: bl's BV beats every corner candidate (completeness: the registry-wide test)") {

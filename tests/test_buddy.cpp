@@ -66,9 +66,7 @@ TEST_CASE("buddy: rounds up to 2^k, splits lower-left first, recombines on relea
     m.occ.release(al, j);
     m.st->released(j, al);
   }
-  auto whole = m.ask({16, 9});
-  REQUIRE(whole);
-  CHECK(whole->blocks[0] == Block{0, 0, 16, 16});
+  m.expect_first({16, 9}, Block{0, 0, 16, 16});
 }
 
 TEST_CASE("property: buddy free lists equal the maximal free aligned squares (arbitrary busy blocks)") {
@@ -98,9 +96,7 @@ TEST_CASE("property: buddy free lists equal the maximal free aligned squares (ar
       m.occ.release(al, j);
       m.st->released(j, al);
     }
-    auto whole = m.ask({W, W});
-    REQUIRE(whole);
-    CHECK(whole->blocks[0] == Block{0, 0, W, W});
+    m.expect_first({W, W}, Block{0, 0, W, W});
   }
 }
 
@@ -120,9 +116,7 @@ TEST_CASE("property: buddy stays in step over long allocate/release sequences") 
       CHECK(a->blocks[0] == *e);
     });
     CHECK(placed > 100);
-    auto whole = m.ask({W, W});
-    REQUIRE(whole);
-    CHECK(whole->blocks[0] == Block{0, 0, W, W});
+    m.expect_first({W, W}, Block{0, 0, W, W});
   }
 }
 

@@ -43,10 +43,9 @@ TEST_CASE("mbs3d: the machine is divided into power-of-two root cubes") {
 TEST_CASE("mbs3d: base-8 factorisation, octet splitting and recombination") {
   const Topology t(TopologyKind::Mesh, 8, 8, 8);
   test::StrategyOn m("mbs3d", t);
-  Rng rng(1);
   // 3x3x3 = 27 = 3*8 + 3: three 2-cubes from the first 4-cube's octants (lowest ids first), then
   // three nodes from the next octant, split
-  auto a = m.st->allocate(Request{1, {3, 3, 3}}, m.occ, rng);
+  auto a = m.ask({3, 3, 3}, 1);
   REQUIRE(a);
   CHECK(a->blocks == V{{0, 0, 2, 2, 0, 2}, {2, 0, 2, 2, 0, 2}, {0, 2, 2, 2, 0, 2}, {2, 2, 1, 1, 0, 1}, {3, 2, 1, 1, 0, 1}, {2, 3, 1, 1, 0, 1}});
   CHECK(mbs_free_blocks(*m.st) == V{{0, 0, 8, 8, 0, 8}});  // allocate() kept nothing
@@ -56,7 +55,7 @@ TEST_CASE("mbs3d: base-8 factorisation, octet splitting and recombination") {
   CHECK(left.size() == 7 + 4 + 5);
   CHECK(std::count_if(left.begin(), left.end(), [](const Block& b) { return b.w == 4; }) == 7);
   // 64 = 8^2: one whole free 4-cube, the lowest
-  auto b = m.st->allocate(Request{2, {4, 4, 4}}, m.occ, rng);
+  auto b = m.ask({4, 4, 4}, 2);
   REQUIRE(b);
   CHECK(b->blocks == V{{4, 0, 4, 4, 0, 4}});
   apply(m.occ, *b, 2, {m.st.get()});
@@ -68,24 +67,23 @@ TEST_CASE("mbs3d: base-8 factorisation, octet splitting and recombination") {
 TEST_CASE("buddy3d: a request is rounded up to one 2^k cube; split on allocation, recombined on release") {
   const Topology t(TopologyKind::Mesh, 8, 8, 16);
   test::StrategyOn m("buddy3d", t);
-  Rng rng(1);
-  auto a = m.st->allocate(Request{1, {3, 1, 2}}, m.occ, rng);  // max side 3 -> a 4-cube
+  auto a = m.ask({3, 1, 2}, 1);  // max side 3 -> a 4-cube
   REQUIRE(a);
   CHECK(a->blocks == V{{0, 0, 4, 4, 0, 4}});
   apply(m.occ, *a, 1, {m.st.get()});
-  auto b = m.st->allocate(Request{2, {1, 1, 1}}, m.occ, rng);  // no free node or 2-cube: the lowest free 4-cube, split
+  auto b = m.ask({1, 1, 1}, 2);  // no free node or 2-cube: the lowest free 4-cube, split
   REQUIRE(b);
   CHECK(b->blocks == V{{4, 0, 1, 1, 0, 1}});
   apply(m.occ, *b, 2, {m.st.get()});
-  auto c = m.st->allocate(Request{3, {5, 1, 1}}, m.occ, rng);  // an 8-cube: the second root
+  auto c = m.ask({5, 1, 1}, 3);  // an 8-cube: the second root
   REQUIRE(c);
   CHECK(c->blocks == V{{0, 0, 8, 8, 8, 8}});
-  CHECK_FALSE(m.st->allocate(Request{4, {1, 1, 9}}, m.occ, rng));  // a 16-cube: larger than any root, never placed
+  CHECK_FALSE(m.ask({1, 1, 9}, 4));  // a 16-cube: larger than any root, never placed
   apply(m.occ, *c, 3, {m.st.get()});
-  CHECK_FALSE(m.st->allocate(Request{4, {8, 1, 1}}, m.occ, rng));  // both 8-cubes are split or busy
+  CHECK_FALSE(m.ask({8, 1, 1}, 4));  // both 8-cubes are split or busy
   unapply(m.occ, *a, 1, {m.st.get()});
   unapply(m.occ, *b, 2, {m.st.get()});
-  auto d = m.st->allocate(Request{4, {8, 1, 1}}, m.occ, rng);  // recombined into the first root
+  auto d = m.ask({8, 1, 1}, 4);  // recombined into the first root
   REQUIRE(d);
   CHECK(d->blocks == V{{0, 0, 8, 8, 0, 8}});
 }
@@ -138,7 +136,7 @@ TEST_CASE("mbs3d: foreign boxes (wrapping on a torus) and random sequences give 
     for (int k = 0; k < 12; ++k) {
       const int w = 1 + int(rng.below(std::uint64_t(W))), h = 1 + int(rng.below(std::uint64_t(H)));
       const Shape s{w, h, 1 + int(rng.below(std::uint64_t(D)))};
-      auto a = m.st->allocate(Request{JobId(100 + k), s}, m.occ, rng);
+      auto a = m.ask(s, JobId(100 + k));
       CHECK(bool(a) == (m.occ.free_count() >= s.area()));
       if (!a) continue;
       test::check_allocation(m.occ, *a, s);

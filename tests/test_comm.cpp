@@ -52,17 +52,12 @@ TEST_CASE("an isolated job runs for its demand plus the zero-load time of its me
 }
 
 TEST_CASE("service=fixed:0: a job that only communicates runs for its messages' time") {
-  auto s = parse_link("size=8x8&pattern=all-to-all&service=fixed:0&job_size=fixed:2x1&jobs=1&arrival=poisson:0.01");
-  REQUIRE(s);
-  auto sim = Simulation::create(*s, 0);
-  REQUIRE(sim);
-  sim->record_jobs(true);
-  REQUIRE(sim->run().ok());
-  REQUIRE(sim->recorded().size() == 1);
-  const double a = sim->recorded()[0].arrival;  // not a whole number: the messages start at ceil(a)
+  const auto rec = test::run_recorded("size=8x8&pattern=all-to-all&service=fixed:0&job_size=fixed:2x1&jobs=1&arrival=poisson:0.01");
+  REQUIRE(rec.size() == 1);
+  const double a = rec[0].arrival;  // not a whole number: the messages start at ceil(a)
   CHECK(a != std::ceil(a));
-  CHECK(sim->recorded()[0].start == a);
-  CHECK(sim->recorded()[0].end == std::ceil(a) + 15);
+  CHECK(rec[0].start == a);
+  CHECK(rec[0].end == std::ceil(a) + 15);
   // without a pattern a zero demand is refused, naming the key
   auto bad = parse_link("size=8x8&service=fixed:0");
   REQUIRE(bad);

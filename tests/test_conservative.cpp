@@ -6,34 +6,13 @@
 #include <map>
 #include <string>
 #include "sched/checker.hpp"
+#include "job_lists.hpp"
 #include "simulation.hpp"
 
 using namespace alloclab;
+using namespace alloclab::test;
 
 namespace {
-
-struct Run {
-  std::map<JobId, JobRecord> jobs;
-  Results results;
-};
-
-Run run_list(const std::string& csv, const std::string& link, int W = 4, int H = 4, bool check = true) {
-  auto s = parse_link(link + "&trace=t.csv" + (check ? "&check=1" : ""));
-  REQUIRE_MESSAGE(s, (s ? "" : s.error().message));
-  auto t = parse_trace_csv(csv, "t.csv", W, H);
-  REQUIRE_MESSAGE(t, (t ? "" : t.error().message));
-  s->trace_data = std::make_shared<const Trace>(*t);
-  auto sim = Simulation::create(*s, 0);
-  REQUIRE_MESSAGE(sim, (sim ? "" : sim.error().message));
-  sim->record_jobs(true);
-  const Status st = sim->run();
-  REQUIRE_MESSAGE(st.ok(), st.message());
-  CHECK(sim->check_invariants());
-  Run r;
-  for (const JobRecord& j : sim->recorded()) r.jobs[j.id] = j;
-  r.results = sim->results();
-  return r;
-}
 
 // A random job list: arrivals, shapes up to the machine, run times, and estimates that are
 // upper bounds (1x to 3x the run time) except for about one job in ten, which overruns.

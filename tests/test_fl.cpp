@@ -34,16 +34,11 @@ TEST_CASE("fl-best: maximum boundary value among the corner candidates, both ori
   test::StrategyOn m("fl-best", Topology(TopologyKind::Mesh, 8, 8));
   const Block busy[] = {{0, 0, 3, 2}, {5, 0, 3, 2}, {3, 2, 2, 1}};  // a snug 2x2 hole at (3,0)
   for (int i = 0; i < 3; ++i) m.hold(i, busy[i]);
-  Rng rng(1);
-  auto a = m.st->allocate(Request{9, {2, 2}}, m.occ, rng);
-  REQUIRE(a);
-  CHECK(a->blocks[0] == Block{3, 0, 2, 2});  // BV 8: busy all round and the edge below
+  m.expect_first({2, 2}, Block{3, 0, 2, 2}, 9);  // BV 8: busy all round and the edge below
   // only a vertical strip: the request is rotated
   test::StrategyOn m2("fl-best", m.t);
   m2.hold(0, Block{0, 0, 7, 8});
-  auto b = m2.st->allocate(Request{9, {3, 1}}, m2.occ, rng);
-  REQUIRE(b);
-  CHECK(b->blocks[0] == Block{7, 0, 1, 3});
+  m2.expect_first({3, 1}, Block{7, 0, 1, 3}, 9);
 }
 
 TEST_CASE("fl: the first listed submesh that fits, its best corner; fl-best: the best corner of all") {

@@ -36,11 +36,8 @@ TEST_CASE("fsl: free sub-list of maximal free sub-meshes") {
 
 TEST_CASE("fsl: best fit prefers a corner that breaks the fewest free sub-meshes") {
   test::StrategyOn m("fsl", Topology(TopologyKind::Mesh, 8, 8));
-  Rng rng(1);
   // empty machine: any corner breaks only the whole machine; the first (lower-left) wins
-  auto a = m.st->allocate(Request{1, {3, 2}}, m.occ, rng);
-  REQUIRE(a);
-  CHECK(a->blocks[0] == Block{0, 0, 3, 2});
+  auto a = m.expect_first({3, 2}, Block{0, 0, 3, 2}, 1);
   // a 2x2 hole at the top-right corner region: free sub-meshes (0,0,8,6), (0,0,6,8), ...
   m.hold(1, Block{6, 6, 2, 2});
   m.hold(2, Block{0, 0, 8, 5});
@@ -48,11 +45,11 @@ TEST_CASE("fsl: best fit prefers a corner that breaks the fewest free sub-meshes
   CHECK(fsl_list(*m.st) == std::vector<Block>{{0, 5, 6, 3}, {0, 5, 8, 1}});
   // a 2x1 job: the corners of the 6x3 on row 5 break both sub-meshes, those on row 7 one; the
   // lower-right corner of the 8x1 strip, (6,5), also breaks only one and has the smaller host
-  a = m.st->allocate(Request{3, {2, 1}}, m.occ, rng);
+  a = m.ask({2, 1}, 3);
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{6, 5, 2, 1});
   // a 3x2 job fits only in the 6x3: its top corners break one sub-mesh, the bottom ones two
-  a = m.st->allocate(Request{3, {3, 2}}, m.occ, rng);
+  a = m.ask({3, 2}, 3);
   REQUIRE(a);
   CHECK(a->blocks[0] == Block{0, 6, 3, 2});
 }
@@ -70,7 +67,7 @@ TEST_CASE("property: fsl list equals the brute-force maximal free rectangles und
     CHECK(ok > 0);
     for (int k = 0; k < 10; ++k) {
       const Shape s = test::random_request(rng, m.t);
-      auto a = m.st->allocate(Request{5000, s}, m.occ, rng);
+      auto a = m.ask(s, 5000);
       CHECK(bool(a) == test::exists_free_either(m.occ, s));
       if (a) test::check_allocation(m.occ, *a, s);
     }

@@ -29,9 +29,8 @@ TEST_CASE("mbs: initial division into power-of-two squares") {
 
 TEST_CASE("mbs: splitting for a request and recombination on release") {
   test::StrategyOn m("mbs", Topology(TopologyKind::Mesh, 8, 8));
-  Rng rng(1);
   // 3x3 = 9 = 2*4 + 1: two 2x2 blocks and one 1x1, carved out of the single 8x8 root.
-  auto a = m.st->allocate(Request{1, {3, 3}}, m.occ, rng);
+  auto a = m.ask({3, 3}, 1);
   REQUIRE(a);
   CHECK(a->blocks == std::vector<Block>{{0, 0, 2, 2}, {2, 0, 2, 2}, {0, 2, 1, 1}});
   CHECK(mbs_free_blocks(*m.st) == std::vector<Block>{{0, 0, 8, 8}});  // allocate() kept nothing
@@ -40,7 +39,7 @@ TEST_CASE("mbs: splitting for a request and recombination on release") {
   CHECK(mbs_free_blocks(*m.st) == std::vector<Block>{{4, 0, 4, 4}, {0, 4, 4, 4}, {4, 4, 4, 4}, {2, 2, 2, 2},
                                                    {1, 2, 1, 1}, {0, 3, 1, 1}, {1, 3, 1, 1}});
   // A 4x4 request (16 = 4^2) takes a whole free 4x4 buddy.
-  auto b = m.st->allocate(Request{2, {4, 4}}, m.occ, rng);
+  auto b = m.ask({4, 4}, 2);
   REQUIRE(b);
   CHECK(b->blocks == std::vector<Block>{{4, 0, 4, 4}});
   m.occ.assign(*b, 2);
@@ -72,7 +71,7 @@ TEST_CASE("mbs: foreign busy rectangles and random sequences restore the initial
     }
     for (int k = 0; k < 12; ++k) {
       const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-      auto a = m.st->allocate(Request{JobId(100 + k), s}, m.occ, rng);
+      auto a = m.ask(s, JobId(100 + k));
       CHECK(bool(a) == (m.occ.free_count() >= s.area()));
       if (!a) continue;
       test::check_allocation(m.occ, *a, s);

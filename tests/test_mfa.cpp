@@ -1,6 +1,7 @@
 // test_mfa.cpp — Minimal Fragmentation Algorithm: Srinivasan et al. 2004's worked examples and tables,
 // the completeness decision, and brute-force properties on meshes and tori.
 #include <doctest/doctest.h>
+#include <array>
 #include "busy_states.hpp"
 
 using namespace alloclab;
@@ -12,6 +13,11 @@ const Topology kMesh8(TopologyKind::Mesh, 8, 8);
 int index_at(const Occupancy& occ, int x, int y) {
   const Block b{x, y, 3, 2};
   return occ.block_free(b) ? boundary_contact(occ, b) : -1;
+}
+// Each {x, y, index} row of one of the paper's tables: the index of T(3,2) at base <x,y> (-1:
+// unavailable), a failure naming the base.
+void check_indices(const Occupancy& occ, std::initializer_list<std::array<int, 3>> table) {
+  for (const auto& r : table) CHECK_MESSAGE(index_at(occ, r[0], r[1]) == r[2], "base <", r[0], ",", r[1], ">");
 }
 
 // The documented algorithm, literally and slowly (mesh): candidates one by one in paper order
@@ -51,6 +57,26 @@ std::optional<Block> reference_mfa(const Occupancy& occ, const std::vector<Block
   }
   return std::nullopt;
 }
+
+// Up to `tries` random blocks (sides 1..max_side) made busy where they are free; with `hide`,
+// about two in three of them are placed without telling the strategy (jobs 1000 + i). Returns
+// the reported ones in report order (the busy list the literal algorithm walks).
+std::vector<Block> random_busy_list(StrategyOn& m, Rng& rng, int tries, int max_side, bool hide) {
+  const int W = m.t.width(), H = m.t.height();
+  std::vector<Block> list;
+  for (int i = 0; i < tries; ++i) {
+    const Block b{int(rng.below(std::uint64_t(W))), int(rng.below(std::uint64_t(H))),
+                  1 + int(rng.below(std::uint64_t(std::min(W, max_side)))), 1 + int(rng.below(std::uint64_t(std::min(H, max_side))))};
+    if (!m.occ.block_free(b)) continue;
+    if (hide && rng.below(3) != 0) {
+      m.occ.assign(b, JobId(1000 + i));  // not reported
+      continue;
+    }
+    m.hold(JobId(list.size()), b);
+    list.push_back(b);
+  }
+  return list;
+}
 }  // namespace
 
 TEST_CASE("mfa: Example 1 (Fig. 1, T(3,2)) returns <2,5> with the maximum index 10") {
@@ -61,51 +87,27 @@ TEST_CASE("mfa: Example 1 (Fig. 1, T(3,2)) returns <2,5> with the maximum index 
   REQUIRE(a->blocks.size() == 1);
   CHECK(a->blocks[0] == Block{2, 5, 3, 2});
   CHECK(boundary_contact(m.occ, a->blocks[0]) == 10);  // 2(p+q): early return
-  // Table I
-  CHECK(index_at(m.occ, 5, 1) == 3);
-  CHECK(index_at(m.occ, 5, 2) == 4);
-  // Table I gives 4 for <5,3>, but Definition 6 also counts <5,5>,<6,5> of β2 above it: 6.
-  CHECK(index_at(m.occ, 5, 3) == 6);
-  CHECK(index_at(m.occ, 5, 4) == -1);
-  CHECK(index_at(m.occ, 4, 5) == -1);
-  CHECK(index_at(m.occ, 3, 5) == -1);
-  CHECK(index_at(m.occ, 2, 5) == 10);
+  // Table I (it gives 4 for <5,3>, but Definition 6 also counts <5,5>,<6,5> of β2 above it: 6)
+  check_indices(m.occ, {{5, 1, 3}, {5, 2, 4}, {5, 3, 6}, {5, 4, -1}, {4, 5, -1}, {3, 5, -1}, {2, 5, 10}});
 }
 
 TEST_CASE("mfa: Example 2 (Fig. 5, T(3,2)) returns <0,3> (7); <2,5> also scores 7 but is found later") {
   StrategyOn m("mfa", kMesh8);
   fig5_state(m.occ, *m.st);
-  auto a = m.ask({3, 2});
-  REQUIRE(a);
-  CHECK(a->blocks[0] == Block{0, 3, 3, 2});
+  auto a = m.expect_first({3, 2}, Block{0, 3, 3, 2});
   CHECK(boundary_contact(m.occ, a->blocks[0]) == 7);
   CHECK(brute_best_contact(m.occ, {3, 2}) == 7);
   // Table II (the "boundary or adjacency" node lists of <2,3>, <0,3> are copied wrongly in the
   // paper; the indices are right).
-  CHECK(index_at(m.occ, 4, 0) == 5);
-  CHECK(index_at(m.occ, 4, 1) == 2);
-  CHECK(index_at(m.occ, 4, 2) == 1);
-  CHECK(index_at(m.occ, 3, 3) == 2);
-  CHECK(index_at(m.occ, 2, 3) == 2);
-  CHECK(index_at(m.occ, 1, 3) == 4);
-  CHECK(index_at(m.occ, 0, 3) == 7);
+  check_indices(m.occ, {{4, 0, 5}, {4, 1, 2}, {4, 2, 1}, {3, 3, 2}, {2, 3, 2}, {1, 3, 4}, {0, 3, 7}});
   // Table III
-  for (auto p : {std::pair{7, 4}, {7, 5}, {7, 6}, {6, 7}, {5, 7}, {4, 7}, {3, 7}, {2, 6}, {6, 3}}) {
-    const int x = p.first, y = p.second;  // (clang 14 cannot capture structured bindings)
-    CHECK_MESSAGE(index_at(m.occ, x, y) == -1, x, ",", y);
-  }
-  CHECK(index_at(m.occ, 2, 5) == 7);
-  CHECK(index_at(m.occ, 2, 4) == 2);
-  CHECK(index_at(m.occ, 4, 3) == 2);
-  CHECK(index_at(m.occ, 5, 3) == 4);
+  check_indices(m.occ, {{7, 4, -1}, {7, 5, -1}, {7, 6, -1}, {6, 7, -1}, {5, 7, -1}, {4, 7, -1}, {3, 7, -1}, {2, 6, -1},
+                        {6, 3, -1}, {2, 5, 7}, {2, 4, 2}, {4, 3, 2}, {5, 3, 4}});
   // Table IV: <2,6>, <1,7>, <0,7> unavailable.
-  CHECK(index_at(m.occ, 2, 6) == -1);
-  CHECK(index_at(m.occ, 1, 7) == -1);
-  CHECK(index_at(m.occ, 0, 7) == -1);
+  check_indices(m.occ, {{2, 6, -1}, {1, 7, -1}, {0, 7, -1}});
   // Table V: <0,5>, <1,5> unavailable. (It also lists <2,5> as -1, which is not consistent
   // with Table III's 7 for the same node; MFA simply skips it there as already checked.)
-  CHECK(index_at(m.occ, 0, 5) == -1);
-  CHECK(index_at(m.occ, 1, 5) == -1);
+  check_indices(m.occ, {{0, 5, -1}, {1, 5, -1}});
 }
 
 TEST_CASE("mfa: literal initial index p+q would fail; ours accepts any valid candidate") {
@@ -120,12 +122,8 @@ TEST_CASE("mfa: literal initial index p+q would fail; ours accepts any valid can
 
 TEST_CASE("mfa: empty mesh uses the boundary candidates; rotation only when needed") {
   StrategyOn m("mfa", Topology(TopologyKind::Mesh, 16, 16));
-  auto a = m.ask({3, 5});
-  REQUIRE(a);
-  CHECK(a->blocks[0] == Block{0, 0, 3, 5});
-  auto full = m.ask({16, 16});
-  REQUIRE(full);
-  CHECK(full->blocks[0] == Block{0, 0, 16, 16});
+  m.expect_first({3, 5}, Block{0, 0, 3, 5});
+  m.expect_first({16, 16}, Block{0, 0, 16, 16});
   // One free row on top: a 1x2 must rotate to 2x1.
   StrategyOn row("mfa", kMesh8);
   row.busy(1, 0, 0, 7, 6);
@@ -188,21 +186,13 @@ TEST_CASE("property: mfa's word-parallel search equals the literal candidate-by-
     // include widths > 64 so that candidate lines cross word boundaries
     const int W = 2 + int(rng.below(trial % 5 == 0 ? 140 : 20)), H = 2 + int(rng.below(trial % 7 == 0 ? 140 : 20));
     const Topology t(TopologyKind::Mesh, W, H);
-    StrategyOn m2("mfa", t);
-    std::vector<Block> list;
-    const int tries = int(rng.below(40));
-    for (int i = 0; i < tries; ++i) {
-      const Block b{int(rng.below(std::uint64_t(W))), int(rng.below(std::uint64_t(H))),
-                    1 + int(rng.below(std::uint64_t(std::min(W, 12)))), 1 + int(rng.below(std::uint64_t(std::min(H, 12))))};
-      if (!m2.occ.block_free(b)) continue;
-      m2.busy(JobId(list.size()), b.x, b.y, b.x + b.w - 1, b.y + b.h - 1);
-      list.push_back(b);
-    }
+    StrategyOn m("mfa", t);
+    const std::vector<Block> list = random_busy_list(m, rng, int(rng.below(40)), 12, false);
     for (int k = 0; k < 3; ++k) {
-      const int m = std::max(W, H);
-      const Shape s{1 + int(rng.below(std::uint64_t(std::min(m, 16)))), 1 + int(rng.below(std::uint64_t(std::min(m, 16))))};
-      auto a = m2.ask(s);
-      auto r = reference_mfa(m2.occ, list, s);
+      const int longest = std::max(W, H);
+      const Shape s{1 + int(rng.below(std::uint64_t(std::min(longest, 16)))), 1 + int(rng.below(std::uint64_t(std::min(longest, 16))))};
+      auto a = m.ask(s);
+      auto r = reference_mfa(m.occ, list, s);
       REQUIRE_MESSAGE(bool(a) == bool(r), "trial ", trial);
       if (a) CHECK_MESSAGE(a->blocks[0] == *r, "trial ", trial);
     }
@@ -218,19 +208,7 @@ TEST_CASE("property: mfa equals the literal algorithm when some busy nodes are n
     const int W = 2 + int(rng.below(trial % 4 == 0 ? 150 : 24)), H = 2 + int(rng.below(trial % 5 == 0 ? 100 : 24));
     const Topology t(TopologyKind::Mesh, W, H);
     StrategyOn m("mfa", t);
-    std::vector<Block> list;
-    const int tries = int(rng.below(30));
-    for (int i = 0; i < tries; ++i) {
-      const Block b{int(rng.below(std::uint64_t(W))), int(rng.below(std::uint64_t(H))),
-                    1 + int(rng.below(std::uint64_t(std::min(W, 10)))), 1 + int(rng.below(std::uint64_t(std::min(H, 10))))};
-      if (!m.occ.block_free(b)) continue;
-      if (rng.below(3) != 0) {
-        m.occ.assign(b, JobId(1000 + i));  // not reported
-        continue;
-      }
-      m.busy(JobId(list.size()), b.x, b.y, b.x + b.w - 1, b.y + b.h - 1);
-      list.push_back(b);
-    }
+    const std::vector<Block> list = random_busy_list(m, rng, int(rng.below(30)), 10, true);
     for (int k = 0; k < 3; ++k) {
       const Shape s{1 + int(rng.below(std::uint64_t(std::min(W, 12)))), 1 + int(rng.below(std::uint64_t(std::min(H, 12))))};
       auto a = m.ask(s);

@@ -163,13 +163,7 @@ TEST_CASE("alloc_cost: response time grows with C on a fixed job stream") {
 TEST_CASE("alloc_cost: a job starts when its decision's time has passed; one allocator") {
   // Two 4x4 jobs arriving together on an empty 8x8 mesh: the scheduler's pass decides job 0,
   // then job 1 on the single allocator. Each start = the previous decision's end + C x its ops.
-  auto s = parse_link("size=8x8&jobs=2&arrival=batch&job_size=fixed:4x4&service=fixed:10&strategy=ff&alloc_cost=0.5");
-  REQUIRE(s);
-  auto sim = Simulation::create(*s, 0);
-  REQUIRE(sim);
-  sim->record_jobs(true);
-  REQUIRE(sim->run());
-  const auto& rec = sim->recorded();
+  const auto rec = run_recorded("size=8x8&jobs=2&arrival=batch&job_size=fixed:4x4&service=fixed:10&strategy=ff&alloc_cost=0.5");
   REQUIRE(rec.size() == 2);
   const JobRecord& j0 = rec[0].id == 0 ? rec[0] : rec[1];
   const JobRecord& j1 = rec[0].id == 0 ? rec[1] : rec[0];

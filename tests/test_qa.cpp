@@ -8,16 +8,10 @@ using namespace alloclab::test;
 TEST_CASE("qa: Fig. 1 state — lowest leftmost free base, rotation when needed") {
   StrategyOn m("qa", Topology(TopologyKind::Mesh, 8, 8));
   fig1_state(m.occ, *m.st);
-  auto a = m.ask({3, 2});
-  REQUIRE(a);
-  CHECK(a->blocks[0] == Block{0, 0, 3, 2});
+  m.expect_first({3, 2}, Block{0, 0, 3, 2});
   // rows 0..1 are entirely free, so a 5x2 also goes to the corner
-  auto b = m.ask({5, 2});
-  REQUIRE(b);
-  CHECK(b->blocks[0] == Block{0, 0, 5, 2});
-  auto c = m.ask({2, 8});  // no free 2x8 column; 8x2 rows 0..1 are free
-  REQUIRE(c);
-  CHECK(c->blocks[0] == Block{0, 0, 8, 2});
+  m.expect_first({5, 2}, Block{0, 0, 5, 2});
+  m.expect_first({2, 8}, Block{0, 0, 8, 2});  // no free 2x8 column; 8x2 rows 0..1 are free
   CHECK_FALSE(m.ask({4, 4}));
 }
 

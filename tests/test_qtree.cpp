@@ -28,14 +28,13 @@ TEST_CASE("qtree: Srisawat & Alexandridis 1999 Fig. 3 — best sub-system BL (6x
   CHECK(qtree_consistent(*m.st, m.occ));
   // the tree: root cut at the 4x4's corner -> TL busy, BL 6x4, TR 4x6, BR 6x6 (cut again): 9 nodes
   CHECK(qtree_nodes(*m.st) == 9);
-  Rng rng(1);
-  auto a = m.st->allocate(Request{3, Shape{4, 3}}, m.occ, rng);  // the paper's 3x4 task (rows x columns)
+  auto a = m.ask(Shape{4, 3}, 3);  // the paper's 3x4 task (rows x columns)
   REQUIRE(a);
   // S2 = the bottom 3x4 of BL: rows 8..10, columns 1..4
   CHECK(a->blocks[0] == paper_block(10, 8, 1, 10, 4));
   CHECK(a->blocks[0] == Block{0, 0, 4, 3});
   // the rotated request gives the same decision (task rotation, Definition 4)
-  auto b = m.st->allocate(Request{3, Shape{3, 4}}, m.occ, rng);
+  auto b = m.ask(Shape{3, 4}, 3);
   REQUIRE(b);
   CHECK(b->blocks[0] == Block{0, 0, 4, 3});
   m.hold(3, a->blocks[0]);
@@ -50,7 +49,7 @@ TEST_CASE("qtree: an empty machine after all releases is one free root") {
   Rng rng(3);
   std::vector<std::pair<JobId, Allocation>> live;
   for (JobId j = 0; j < 12; ++j) {
-    auto a = m.st->allocate(Request{j, {1 + j % 4, 1 + j % 3}}, m.occ, rng);
+    auto a = m.ask({1 + j % 4, 1 + j % 3}, j);
     if (!a) continue;
     m.hold(j, a->blocks[0]);
     live.emplace_back(j, *a);
@@ -74,7 +73,7 @@ TEST_CASE("property: qtree tree matches the occupancy under random churn with ar
     // on an empty machine every request that fits in some rotation is placed
     test::StrategyOn m2("qtree", m.t);
     const Shape s = test::random_request(rng, m.t);
-    auto a = m2.st->allocate(Request{1, s}, m2.occ, rng);
+    auto a = m2.ask(s, 1);
     REQUIRE(a);
     test::check_allocation(m2.occ, *a, s);
   }
@@ -103,7 +102,7 @@ TEST_CASE("qtree: allocation time at 256x256, ~80% occupancy (informative)") {
     }
     Shape s{1 + int(rng.below(32)), 1 + int(rng.below(32))};
     auto t0 = std::chrono::steady_clock::now();
-    auto a = m.st->allocate(Request{next, s}, m.occ, rng);
+    auto a = m.ask(s, next);
     us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
     if (!a) {
       if (!live.empty()) {
@@ -134,15 +133,14 @@ TEST_CASE("qtree: size expanding, Srisawat & Alexandridis 1999 3.3 note — the 
   m.hold(3, paper_block(8, 1, 5, 2, 6));
   REQUIRE(qtree_consistent(*m.st, m.occ));
   const int before = qtree_nodes(*m.st);
-  Rng rng(1);
-  auto a = m.st->allocate(Request{4, Shape{6, 5}}, m.occ, rng);
+  auto a = m.ask(Shape{6, 5}, 4);
   REQUIRE(a);
   CHECK(block_contains(paper_block(8, 3, 5, 8, 10), a->blocks[0]));
   m.hold(4, a->blocks[0]);
   CHECK(qtree_consistent(*m.st, m.occ));
   // The 1x6 row left beside the task is one buddy of the expanded node: a 1x6 task fills it.
   const Block rest = a->blocks[0].y == 0 ? paper_block(8, 3, 5, 3, 10) : paper_block(8, 8, 5, 8, 10);
-  auto b = m.st->allocate(Request{5, Shape{6, 1}}, m.occ, rng);
+  auto b = m.ask(Shape{6, 1}, 5);
   REQUIRE(b);
   CHECK(b->blocks[0] == rest);
   m.hold(5, b->blocks[0]);
@@ -181,7 +179,7 @@ TEST_CASE("qtree vs qtree-leaf: the two readings of size expanding on the paper'
     const int before = qtree_nodes(*m.st);
     CHECK(before == 9);
     Rng rng(1);
-    auto a = m.st->allocate(Request{4, Shape{6, 5}}, m.occ, rng);
+    auto a = m.ask(Shape{6, 5}, 4);
     REQUIRE(a);
     CHECK(a->blocks[0] == Block{4, 0, 6, 5});
     m.hold(4, a->blocks[0]);
@@ -190,11 +188,11 @@ TEST_CASE("qtree vs qtree-leaf: the two readings of size expanding on the paper'
     // omitted);
     // per leaf: TR's BL and BR gain 2 children each.
     CHECK(qtree_nodes(*m.st) == (per_leaf ? before + 4 : before + 2));
-    auto b = m.st->allocate(Request{5, Shape{6, 1}}, m.occ, rng);
+    auto b = m.ask(Shape{6, 1}, 5);
     CHECK(b.has_value() == !per_leaf);
     if (b) CHECK(b->blocks[0] == Block{4, 5, 6, 1});
     // the narrower 4x1 fits the per-leaf tree's right piece {6,5,4,1} (or TR's TR above it)
-    auto c = m.st->allocate(Request{6, Shape{4, 1}}, m.occ, rng);
+    auto c = m.ask(Shape{4, 1}, 6);
     REQUIRE(c);
     CHECK(block_contains(Block{4, 5, 6, 3}, c->blocks[0]));
     // released, both trees are the one before the task
@@ -228,8 +226,7 @@ TEST_CASE("qtree: a task placed in a combined sub-system leaves its rest combina
   m.hold(1, Block{0, 9, 7, 7});
   m.hold(2, Block{0, 0, 14, 2});
   REQUIRE(qtree_consistent(*m.st, m.occ));
-  Rng rng(1);
-  auto a = m.st->allocate(Request{3, Shape{16, 5}}, m.occ, rng);
+  auto a = m.ask(Shape{16, 5}, 3);
   REQUIRE(a);
   CHECK(block_contains(Block{0, 2, 16, 7}, a->blocks[0]));
   m.hold(3, a->blocks[0]);
@@ -253,7 +250,7 @@ TEST_CASE("qtree: size-expanded nodes under churn — invariants hold and everyt
         live.erase(it);
       } else {
         const Shape want{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H)))};
-        auto a = m.st->allocate(Request{j, want}, m.occ, rng);
+        auto a = m.ask(want, j);
         if (!a) continue;
         test::check_allocation(m.occ, *a, want);
         m.occ.assign(a->blocks[0], j);

@@ -33,6 +33,29 @@ Scenario loaded(const std::string& path, const std::string& keys) {
   return *s;
 }
 
+// A log's counts: `records` data records read, `skipped` of them skipped, every one for a run
+// time of 0 (invalid).
+void check_counts(const Trace& t, long long records, long long skipped) {
+  CHECK(t.records == records);
+  CHECK(t.skipped == skipped);
+  CHECK(t.skipped_invalid == skipped);
+}
+
+// A record read from a log: its arrival, shape (nodes) and run time.
+void check_job(const TraceJob& j, double arrival, Shape shape, double runtime) {
+  CHECK(j.arrival == arrival);
+  CHECK(j.shape == shape);
+  CHECK(j.runtime == runtime);
+}
+
+// The log machine recognised by the log's opening lines `header`: row `id`, `records` jobs.
+void check_log_machine(const char* header, std::string_view id, long long records) {
+  const LogMachine* m = find_log_machine(header);
+  REQUIRE(m != nullptr);
+  CHECK(m->id == id);
+  CHECK(m->jobs == records);
+}
+
 std::string write_temp(const std::string& name, const std::string& bytes) {
   const std::string path = std::string("/tmp/alloclab-test-") + name;
   std::ofstream(path, std::ios::binary) << bytes;
@@ -46,27 +69,18 @@ TEST_CASE("real logs: the SDSC Paragon log replays on its 26x16 mesh with swf_si
   CHECK(s.width == 26);
   CHECK(s.height == 16);
   const Trace& t = *s.trace_data;
-  CHECK(t.records == 32135);
-  CHECK(t.skipped == 7);  // run time 0
-  CHECK(t.skipped_invalid == 7);
+  check_counts(t, 32135, 7);
   REQUIRE(t.jobs.size() == 32128);
   // first record: "1 0 392395 19025 64 ..." (no requested time: the estimate is the run time)
-  CHECK(t.jobs.front().arrival == 0);
-  CHECK(t.jobs.front().shape == Shape{8, 8});
-  CHECK(t.jobs.front().runtime == 19025);
+  check_job(t.jobs.front(), 0, Shape{8, 8}, 19025);
   CHECK(t.jobs.front().estimate == 19025);
-  // last record: "38719 32014059 -1 583 16 ..."
-  CHECK(t.jobs.back().arrival == 32014059);
-  CHECK(t.jobs.back().shape == Shape{4, 4});
-  CHECK(t.jobs.back().runtime == 583);
+  check_job(t.jobs.back(), 32014059, Shape{4, 4}, 583);  // last record: "38719 32014059 -1 583 16 ..."
   // the largest jobs (320 nodes) fit the real mesh as 20x16
   int largest = 0;
   for (const TraceJob& j : t.jobs) largest = std::max(largest, j.shape.area());
   CHECK(largest == 320);
-  const LogMachine* m = find_log_machine("; Computer: Intel Paragon\n; Installation: San Diego Supercomputer Center (SDSC)\n1 0");
-  REQUIRE(m != nullptr);
-  CHECK(m->id == "sdsc-paragon-1996");
-  CHECK(m->jobs == t.records);
+  check_log_machine("; Computer: Intel Paragon\n; Installation: San Diego Supercomputer Center (SDSC)\n1 0", "sdsc-paragon-1996",
+                    t.records);
   // without swf_size=header the size key rules (jobs over 16x16 = 256 nodes are skipped)
   const Scenario g = loaded(kParagon, "size=16x16");
   CHECK(g.trace_data->skipped_too_large == 3);  // the three 320-node jobs
@@ -79,17 +93,11 @@ TEST_CASE("real logs: the LLNL T3D log replays on its 8x4x4 torus of 2-processor
   CHECK(s.height == 4);
   CHECK(s.depth == 4);
   const Trace& t = *s.trace_data;
-  CHECK(t.records == 21323);
-  CHECK(t.skipped == 432);  // run time 0
-  CHECK(t.skipped_invalid == 432);
+  check_counts(t, 21323, 432);
   CHECK(t.reshaped == 0);   // every count is a power of two: an exact box of nodes
   REQUIRE(t.jobs.size() == 21323 - 432);
-  CHECK(t.jobs.front().arrival == 0);  // "1 0 -1 13303 128 ...": 128 processors = 64 nodes
-  CHECK(t.jobs.front().shape == Shape{4, 4, 4});
-  CHECK(t.jobs.front().runtime == 13303);
-  CHECK(t.jobs.back().arrival == 10018335);  // "21323 10018335 -1 2 4 ...": 4 processors = 2 nodes
-  CHECK(t.jobs.back().shape == Shape{2, 1, 1});
-  CHECK(t.jobs.back().runtime == 2);
+  check_job(t.jobs.front(), 0, Shape{4, 4, 4}, 13303);  // "1 0 -1 13303 128 ...": 128 processors = 64 nodes
+  check_job(t.jobs.back(), 10018335, Shape{2, 1, 1}, 2);  // "21323 10018335 -1 2 4 ...": 4 processors = 2 nodes
   int largest = 0, smallest = 1 << 20;
   for (const TraceJob& j : t.jobs) {
     largest = std::max(largest, j.shape.area());
@@ -97,10 +105,7 @@ TEST_CASE("real logs: the LLNL T3D log replays on its 8x4x4 torus of 2-processor
   }
   CHECK(largest == 128);  // 256 processors: the whole torus
   CHECK(smallest == 1);   // 2 processors: one node
-  const LogMachine* m = find_log_machine("; LLNL Cray T3D, 1996\n; MaxProcs: 256\n1 0");
-  REQUIRE(m != nullptr);
-  CHECK(m->id == "llnl-t3d-1996");
-  CHECK(m->jobs == t.records);
+  check_log_machine("; LLNL Cray T3D, 1996\n; MaxProcs: 256\n1 0", "llnl-t3d-1996", t.records);
   // topology= given is kept (the T3D's sides as a mesh)
   CHECK(loaded(kT3d, "topology=mesh&swf_size=header").topology == TopologyKind::Mesh);
   // swf_shape=pow2 gives the same boxes (every count is already a power of two)

@@ -16,6 +16,23 @@ std::vector<std::string> lines(const std::string& s) {
   for (std::string l; std::getline(in, l);) v.push_back(l);
   return v;
 }
+// The sweep `args` run as n shards (--shard i/n), each required to succeed, seen by `check` and
+// written to the file PREFIX_i.csv; returns the file names in shard order.
+template <class Check>
+std::vector<std::string> shard_files(const std::vector<std::string>& args, int n, const std::string& prefix, Check&& check) {
+  std::vector<std::string> files;
+  for (int i = 0; i < n; ++i) {
+    auto a = args;
+    a.push_back("--shard");
+    a.push_back(std::to_string(i) + "/" + std::to_string(n));
+    Out part = cli(a);
+    REQUIRE_MESSAGE(part.code == 0, part.err);
+    check(part.out);
+    files.push_back(prefix + "_" + std::to_string(i) + ".csv");
+    std::ofstream(files.back()) << part.out;
+  }
+  return files;
+}
 }  // namespace
 
 TEST_CASE("sweep: cartesian product, first key outermost, CSV with means and CIs") {
@@ -45,17 +62,7 @@ TEST_CASE("sweep: shards merged give byte-identical output to a single run") {
   const std::vector<std::string> args = {"sweep", "strategy=ff,bf,as", "arrival=poisson:0.01,0.03", "size=8x8", "jobs=150", "replications=2"};
   Out whole = cli(args);
   REQUIRE(whole.code == 0);
-  std::vector<std::string> files;
-  for (int i = 0; i < 4; ++i) {
-    auto a = args;
-    a.push_back("--shard");
-    a.push_back(std::to_string(i) + "/4");
-    Out part = cli(a);
-    REQUIRE(part.code == 0);
-    const std::string f = "alloclab_test_shard_" + std::to_string(i) + ".csv";
-    std::ofstream(f) << part.out;
-    files.push_back(f);
-  }
+  const auto files = shard_files(args, 4, "alloclab_test_shard", [](const std::string&) {});
   std::vector<std::string> m = {"merge", files[3], files[1], files[0], files[2]};
   Out merged = cli(m);
   CHECK(merged.code == 0);
@@ -70,19 +77,10 @@ TEST_CASE("sweep: shards by (point, replication) merge into the single-run bytes
   Out whole = cli(args);
   REQUIRE(whole.code == 0);
   for (int n : {2, 3, 7, 25}) {  // fewer and more shards than replications, and more than units
-    std::vector<std::string> files;
-    for (int i = 0; i < n; ++i) {
-      auto a = args;
-      a.push_back("--shard");
-      a.push_back(std::to_string(i) + "/" + std::to_string(n));
-      Out part = cli(a);
-      REQUIRE_MESSAGE(part.code == 0, part.err);
-      // a shard holds replications, not whole points, as soon as points are split
-      CHECK(part.out.rfind("# alloclab sweep shard of replications", 0) == 0);
-      const std::string f = "alloclab_test_rshard_" + std::to_string(i) + ".csv";
-      std::ofstream(f) << part.out;
-      files.push_back(f);
-    }
+    // a shard holds replications, not whole points, as soon as points are split
+    const auto files = shard_files(args, n, "alloclab_test_rshard", [](const std::string& out) {
+      CHECK(out.rfind("# alloclab sweep shard of replications", 0) == 0);
+    });
     std::vector<std::string> m = {"merge"};
     for (int i = n; i-- > 0;) m.push_back(files[std::size_t(i)]);
     Out merged = cli(m);
@@ -98,20 +96,12 @@ TEST_CASE("sweep: shards by (point, replication) merge into the single-run bytes
   const std::vector<std::string> rel = {"sweep", "size=8x8", "jobs=150", "rel_error=0.5", "arrival=poisson:0.01,0.02"};
   Out rwhole = cli(rel);
   REQUIRE(rwhole.code == 0);
-  std::vector<std::string> m = {"merge"};
-  for (int i = 0; i < 2; ++i) {
-    auto a = rel;
-    a.push_back("--shard");
-    a.push_back(std::to_string(i) + "/2");
-    Out part = cli(a);
-    REQUIRE(part.code == 0);
-    CHECK(part.out.rfind("point,", 0) == 0);
-    m.push_back("alloclab_test_eshard_" + std::to_string(i) + ".csv");
-    std::ofstream(m.back()) << part.out;
-  }
-  Out rmerged = cli(m);
+  const auto rfiles = shard_files(rel, 2, "alloclab_test_eshard", [](const std::string& out) {
+    CHECK(out.rfind("point,", 0) == 0);
+  });
+  Out rmerged = cli({"merge", rfiles[0], rfiles[1]});
   CHECK(rmerged.out == rwhole.out);
-  for (std::size_t i = 1; i < m.size(); ++i) std::remove(m[i].c_str());
+  for (const auto& f : rfiles) std::remove(f.c_str());
 }
 
 TEST_CASE("sweep: rel_error stops replications early; bad input exits 2") {

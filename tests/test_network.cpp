@@ -443,14 +443,7 @@ TEST_CASE("network: waking only some routers gives exactly the results of evalua
       std::vector<Delivered> a, b;
       const int n = t.nodes();
       for (int cyc = 0; cyc < 1500; ++cyc) {
-        if (cyc % 300 < 120)  // bursts, then quiet periods
-          for (int k = 0; k < 3; ++k)
-            if (rng.next_u64() % 3 == 0) {
-              const int s = int(rng.next_u64() % std::uint64_t(n));
-              const int d = (s + 1 + int(rng.next_u64() % std::uint64_t(n - 1))) % n;
-              fast.inject(s, d, k);
-              full.inject(s, d, k);
-            }
+        test::inject_both(fast, full, rng, cyc, 120, 3);
         fast.step();
         full.step();
         for (int node = 0; node < n; ++node)

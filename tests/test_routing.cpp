@@ -269,16 +269,8 @@ TEST_CASE("routing: west-first adapts under load (routes differ from the all-fre
       full.set_exhaustive(true);
       Rng rng(77);
       std::vector<Delivered> a, b;
-      const int n = topo.nodes();
       for (int cyc = 0; cyc < 1500; ++cyc) {
-        if (cyc % 300 < 150)
-          for (int k = 0; k < 3; ++k)
-            if (rng.next_u64() % 2 == 0) {
-              const int s = int(rng.next_u64() % std::uint64_t(n));
-              const int d = (s + 1 + int(rng.next_u64() % std::uint64_t(n - 1))) % n;
-              fast.inject(s, d, k);
-              full.inject(s, d, k);
-            }
+        test::inject_both(fast, full, rng, cyc, 150, 2);
         fast.step();
         full.step();
         fast.audit();

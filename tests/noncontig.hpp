@@ -1,5 +1,6 @@
-// noncontig.hpp — property checks shared by the non-contiguous strategy tests
-// (pald-ff, pald-bf, paging, mbs, anca, nas).
+// noncontig.hpp — what the non-contiguous strategy tests (pald-ff, pald-bf, paging, mbs, anca,
+// nas) share: one decision with a block cap, random-state properties, and long simulations with
+// and without the cap.
 #pragma once
 #include <doctest/doctest.h>
 #include <initializer_list>
@@ -11,6 +12,13 @@
 #include "strategy_runs.hpp"
 
 namespace alloclab::test {
+
+// Strategy `id` with at most `cap` blocks (0: no cap) asked for shape s on occ, as job 7.
+inline std::optional<Allocation> place_capped(std::string_view id, const Occupancy& occ, Shape s, int cap = 0) {
+  auto st = make_strategy(id, occ.topology(), StrategyParams{cap});
+  Rng rng(1);
+  return st->allocate(Request{7, s}, occ, rng);
+}
 
 // Random busy states on meshes and tori (busy blocks reported to the strategy); random
 // requests. Every allocation is checked with check_allocation (exact p·q unless allow_more);
@@ -60,6 +68,14 @@ inline void long_simulation(std::string_view id, const char* topology,
   CHECK(sim->status());
   CHECK(sim->departures() >= 2000);
   CHECK(sim->check_invariants());
+}
+
+// long_simulation on a mesh and on a torus, each without a cap and with at most `max_blocks` blocks.
+inline void long_simulations_capped(std::string_view id, const char* max_blocks) {
+  for (const char* topo : {"mesh", "torus"}) {
+    long_simulation(id, topo);
+    long_simulation(id, topo, {{"max_blocks", max_blocks}});
+  }
 }
 
 }  // namespace alloclab::test

@@ -10,9 +10,7 @@ std::pair<Shape, Shape> anca_split(Shape s);
 
 namespace {
 std::optional<Allocation> anca(const Occupancy& occ, Shape s, int cap = 0) {
-  auto st = test::make_strategy("anca", occ.topology(), StrategyParams{cap});
-  Rng rng(1);
-  return st->allocate(Request{7, s}, occ, rng);
+  return test::place_capped("anca", occ, s, cap);
 }
 }  // namespace
 
@@ -59,8 +57,5 @@ TEST_CASE("anca: brute-force properties (mesh and torus)") {
 }
 
 TEST_CASE("anca: long simulations keep the invariants") {
-  for (const char* topo : {"mesh", "torus"}) {
-    test::long_simulation("anca", topo);
-    test::long_simulation("anca", topo, {{"max_blocks", "4"}});
-  }
+  test::long_simulations_capped("anca", "4");
 }

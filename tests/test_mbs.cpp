@@ -101,8 +101,5 @@ TEST_CASE("mbs: brute-force properties (mesh and torus)") {
 }
 
 TEST_CASE("mbs: long simulations keep the invariants") {
-  for (const char* topo : {"mesh", "torus"}) {
-    test::long_simulation("mbs", topo);
-    test::long_simulation("mbs", topo, {{"max_blocks", "16"}});
-  }
+  test::long_simulations_capped("mbs", "16");
 }

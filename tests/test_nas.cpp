@@ -18,9 +18,7 @@ std::vector<Shape> nas_nuclei(int a, int b);
 
 namespace {
 std::optional<Allocation> nas(const Occupancy& occ, Shape s, int cap = 0) {
-  auto st = test::make_strategy("nas", occ.topology(), StrategyParams{cap});
-  Rng rng(1);
-  return st->allocate(Request{7, s}, occ, rng);
+  return test::place_capped("nas", occ, s, cap);
 }
 
 // Nodes of the allocation form one connected set (4-neighbour, wrapping on a torus).
@@ -239,10 +237,7 @@ TEST_CASE("nas: brute force on many random states — fails only without a conne
 }
 
 TEST_CASE("nas: long simulations keep the invariants") {
-  for (const char* topo : {"mesh", "torus"}) {
-    test::long_simulation("nas", topo);
-    test::long_simulation("nas", topo, {{"max_blocks", "6"}});
-  }
+  test::long_simulations_capped("nas", "6");
 }
 
 TEST_CASE("nas: First Fit searches known to fail (tallest.hpp) count exactly what find_ff counts") {

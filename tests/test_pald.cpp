@@ -11,9 +11,7 @@ std::pair<Shape, Shape> pald_split(Shape s);
 
 namespace {
 std::optional<Allocation> pald(std::string_view id, const Occupancy& occ, Shape s, int cap = 0) {
-  auto st = test::make_strategy(id, occ.topology(), StrategyParams{cap});
-  Rng rng(1);
-  return st->allocate(Request{7, s}, occ, rng);
+  return test::place_capped(id, occ, s, cap);
 }
 }  // namespace
 
@@ -78,9 +76,5 @@ TEST_CASE("pald: brute-force properties (mesh and torus)") {
 }
 
 TEST_CASE("pald: long simulations keep the invariants") {
-  for (const char* id : {"pald-ff", "pald-bf"})
-    for (const char* topo : {"mesh", "torus"}) {
-      test::long_simulation(id, topo);
-      test::long_simulation(id, topo, {{"max_blocks", "4"}});
-    }
+  for (const char* id : {"pald-ff", "pald-bf"}) test::long_simulations_capped(id, "4");
 }

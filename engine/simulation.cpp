@@ -7,6 +7,7 @@
 #include "simulation.hpp"
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include "alloc/holdings.hpp"
 #include "core/check.hpp"
 
@@ -50,12 +51,12 @@ bool Simulation::step() {
       advance_clock(std::max(now_, sc_.time_limit));
       metrics_.stop(now_);
     }
-    if (sched_->size() > 0) {
-      const QueuedJob h = sched_->queue().front();
-      status_ = Error{"job " + std::to_string(h.id) + " (" + std::to_string(h.shape.w) + "x" +
-                      std::to_string(h.shape.h) + (h.shape.d > 1 ? std::string(1, 'x').append(std::to_string(h.shape.d)) : std::string()) + ") can never be placed by strategy '" + sc_.strategy +
-                      "' on this machine"};
-    }
+    if (sched_->size() > 0) status_ = never_placed(sched_->queue().front());
+    done_ = true;
+    return false;
+  }
+  if (!net_busy && events_.job_events() == 0 && sched_->size() > 0 && !fits_healthy_machine()) {
+    status_ = never_placed(*sched_->front());  // (nothing runs, jobs wait, hosts are down: they would wait for ever)
     done_ = true;
     return false;
   }
@@ -70,6 +71,7 @@ bool Simulation::step() {
     network_cycle();  // the network moves before job events at the same time
   } else {
     const Event e = events_.pop();
+    if (e.kind == EventKind::Departure && given_up_.count(e.job)) return true;  // a given-up run's: nothing happens, not even time
     advance_clock(e.time);
     bool acted = true;  // (a skipped event runs no scheduler pass)
     if (e.kind == EventKind::Departure) acted = on_departure(e.job);
@@ -83,6 +85,25 @@ bool Simulation::step() {
   if (pod_changed_) observe_pod();
   if (sc_.check) audit();
   return true;
+}
+
+std::string Simulation::job_text(const QueuedJob& q) {
+  const Shape& s = q.shape;
+  return "job " + std::to_string(q.id) + " (" + std::to_string(s.w) + "x" + std::to_string(s.h) +
+         (s.d > 1 ? "x" + std::to_string(s.d) : std::string()) + ")";
+}
+
+Error Simulation::never_placed(const QueuedJob& q) const {
+  return Error{job_text(q) + " can never be placed by strategy '" + sc_.strategy + "' on this machine"};
+}
+
+bool Simulation::fits_healthy_machine() {
+  const QueuedJob& head = *sched_->front();
+  if (head.id == fit_checked_) return true;  // (checked once per head: it fitted)
+  fit_checked_ = head.id;
+  Occupancy healthy(topo_);
+  Rng rng(0);  // (a throw-away stream: the run's own does not move)
+  return find_strategy(sc_.strategy)->make(topo_, sc_.strat)->allocate(Request{head.id, head.shape, head.slices}, healthy, rng).has_value();
 }
 
 void Simulation::observe_pod() {
@@ -227,18 +248,45 @@ void Simulation::on_host_repair(int h) {
   pod_changed_ = true;
 }
 
-// Training restarts from its last checkpoint; without checkpoints in the model, from scratch is
-// the conservative bound: the whole service time again.
+// The killed run keeps the work up to its last checkpoint (checkpoint = 0: none, it restarts from
+// scratch: its whole service again); its estimate shrinks by the same work (to the rest of its
+// service if that leaves nothing). At the kill after max_restarts restarts the job is given up.
+// A requeued job whose runs are all but sure to be killed (run_survival below 1/kMaxExpectedRuns)
+// would keep the run going for ever: the run stops with an error naming the keys instead.
 void Simulation::kill(JobId id) {
   JobRecord r = running_.remove(id);
   ALLOCLAB_CHECK(r.end < 0 || r.end >= now_, "job %d killed at time %g after its end %g", id, now_, r.end);
   occ_.release(r.alloc, id);
   (void)alloc_.released(id, r.alloc);
-  metrics_.killed(r);
   ++kills_;
   ++surprises_;
-  sched_->enqueue(QueuedJob{.id = id, .arrival = r.arrival, .service = r.service, .estimate = r.estimate, .shape = r.shape,
-                            .slices = r.slices, .restarts = r.restarts + 1});
+  if (sc_.max_restarts != kUnlimitedRestarts && r.restarts >= sc_.max_restarts) {
+    metrics_.killed(r);
+    metrics_.abandoned(id);
+    given_up_.insert(id);
+    return;
+  }
+  const double kept = checkpointed_work(now_ - r.start, sc_.checkpoint);  // (the run's start may be ahead: alloc_cost)
+  metrics_.killed(r, kept);
+  const QueuedJob q{.id = id, .arrival = r.arrival, .service = r.service - kept,
+                    .estimate = r.estimate - kept > 0 ? r.estimate - kept : r.service - kept, .shape = r.shape,
+                    .slices = r.slices, .restarts = r.restarts + 1};
+  sched_->enqueue(q);
+  if (sc_.max_restarts == kUnlimitedRestarts && !done_) {
+    const double stretch = sc_.checkpoint > 0 ? std::min(q.service, sc_.checkpoint) : q.service;
+    const int hosts = hosts_of(hosts_->pod(), r.alloc);
+    if (const double p = run_survival(hosts, stretch, hosts_->mtbf()); p * kMaxExpectedRuns < 1) {
+      char odds[64];
+      std::snprintf(odds, sizeof odds, "%.3g (about %.3g runs expected)", p, 1 / p);
+      status_ = Error{job_text(q) + " cannot be expected to finish: a host failure killed it at time " + format_number(now_) +
+                      ", and its " + std::to_string(hosts) + " hosts all stay up through " +
+                      (sc_.checkpoint > 0 && stretch < q.service ? "the " + format_number(stretch) + " of work to its next checkpoint"
+                                                                  : "a run of " + format_number(stretch)) +
+                      " with probability " + odds + " at host_mtbf=" + format_number(hosts_->mtbf()) +
+                      "; give such jobs up (max_restarts=N), keep their work (checkpoint=T) or raise host_mtbf"};
+      done_ = true;
+    }
+  }
 }
 
 std::vector<Block> Simulation::failed_blocks() const {

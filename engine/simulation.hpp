@@ -28,6 +28,7 @@
 #pragma once
 #include <functional>
 #include <optional>
+#include <set>
 #include "alloc/decider.hpp"
 #include "core/clone_ptr.hpp"
 #include "event_queue.hpp"
@@ -76,8 +77,9 @@ class Simulation : private SchedContext {
   const Network* network() const { return traffic_ ? &traffic_->network() : nullptr; }
   // Pod machines: the hosts, failed or healthy (nullptr off a pod).
   const HostFailures* hosts() const { return hosts_ ? &*hosts_ : nullptr; }
-  // Runs ended by host failures so far.
+  // Runs ended by host failures so far, and jobs given up at such a kill (key max_restarts).
   long long kills() const { return kills_; }
+  long long abandoned() const { return (long long)given_up_.size(); }
   // Host h fails at time `at` (>= now) and is repaired `repair` later, in place of its drawn next
   // failure (tests, demonstrations; with host_mtbf = 0 these are the only failures). False when
   // there is no such host, it is failed now, or a time is not valid.
@@ -132,7 +134,14 @@ class Simulation : private SchedContext {
   // host failures
   bool on_host_failure(int h);  // false: not the host's pending failure (replaced by fail_host)
   void on_host_repair(int h);
-  void kill(JobId id);  // the job's run ends (its host failed): chips freed, requeued from scratch
+  // The job's run ends (its host failed): chips freed, requeued (from its last checkpoint, or from
+  // scratch) or given up (max_restarts); an error ends the run when it cannot be expected to finish.
+  void kill(JobId id);
+  static std::string job_text(const QueuedJob& q);  // "job 17 (16x16x16)", for errors
+  Error never_placed(const QueuedJob& q) const;
+  // While nothing runs, jobs wait and hosts are down (they alone keep the run going): whether the
+  // queue head could be placed on the machine with every host healthy and no job (checked once per head).
+  bool fits_healthy_machine();
   std::vector<Block> failed_blocks() const;  // the failed hosts' chips (audit)
   void network_cycle();
   void advance_clock(double t);
@@ -180,6 +189,8 @@ class Simulation : private SchedContext {
   long long next_id_ = 0, departed_ = 0;
   long long surprises_ = 0;  // departures not at their estimated end (conservative compresses)
   long long kills_ = 0;      // runs ended by host failures
+  std::set<JobId> given_up_;  // jobs given up at a kill (max_restarts): their runs' departures are void
+  JobId fit_checked_ = kNoJob;  // fits_healthy_machine(): the last head checked (it fitted)
   bool done_ = false;
   bool pod_changed_ = false;  // the occupancy or the queue changed since observe_pod()
   Status status_;

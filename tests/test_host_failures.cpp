@@ -240,3 +240,164 @@ TEST_CASE("host failures: determinism — the same scenario twice gives the same
   }
   CHECK(first.find("\"pod_availability\": 1,") == std::string::npos);  // some host did fail
 }
+
+TEST_CASE("host failures: keys max_restarts and checkpoint — values, canonical link, refusals naming the key") {
+  auto s = parse_link("machine=tpu-v5e&strategy=pod-ff&host_mtbf=500&max_restarts=3&checkpoint=25");
+  REQUIRE(s);
+  CHECK(validate(*s).ok());
+  CHECK(s->max_restarts == 3);
+  CHECK(s->checkpoint == 25);
+  CHECK(canonical_link(*s) == "machine=tpu-v5e&strategy=pod-ff&host_mtbf=500&max_restarts=3&checkpoint=25");
+  CHECK(Scenario{}.max_restarts == kUnlimitedRestarts);  // defaults: always requeued, from scratch
+  CHECK(canonical_link(Scenario{}).find("max_restarts") == std::string::npos);
+  CHECK(canonical_link(Scenario{}).find("checkpoint") == std::string::npos);
+  CHECK(refusal("max_restarts=2").find("max_restarts: jobs are killed by host failures on pod machines only") == 0);
+  CHECK(refusal("checkpoint=10").find("checkpoint: jobs are killed by host failures on pod machines only") == 0);
+  CHECK(refusal("machine=tpu-v5e&max_restarts=-2") == "max_restarts: '-2' is not valid; allowed: -1 (unlimited) or 0..1000000");
+  CHECK(refusal("machine=tpu-v5e&max_restarts=two").find("max_restarts: 'two' is not valid") == 0);
+  CHECK(refusal("machine=tpu-v5e&checkpoint=-1").find("checkpoint: '-1'") == 0);
+  CHECK(refusal("machine=tpu-v5e&strategy=pod-ff&max_restarts=0&checkpoint=5") == "");  // 0: given up at the first kill
+  CHECK(checkpointed_work(70, 30) == 60);  // the work up to the last checkpoint of a run
+  CHECK(checkpointed_work(29.5, 30) == 0);
+  CHECK(checkpointed_work(70, 0) == 0);    // no checkpoints: from scratch
+  CHECK(checkpointed_work(-3, 30) == 0);   // killed before its start (alloc_cost)
+}
+
+namespace {
+// Fails the first host under job `id`'s first block at time `at` (down for `repair`), then steps
+// the simulation to that time.
+void kill_at(Simulation& sim, JobId id, double at, double repair) {
+  const JobRecord* j = sim.running_job(id);
+  REQUIRE(j);
+  const Block b = j->alloc.blocks.front();
+  REQUIRE(sim.fail_host(host_at(sim.hosts()->pod(), b.x, b.y, b.z), at, repair));
+  while (sim.now() < at && sim.step()) {
+  }
+}
+}  // namespace
+
+TEST_CASE("host failures: max_restarts — a job killed N times is requeued; at the (N+1)th kill it is given up (hand-worked, v5e)") {
+  // Two 8x8 slices at time 0, service 100 (pod-ff: job 0 at (0,0), job 1 at (8,0)). Job 0 is
+  // killed at 10 (host 0 down until 15; it restarts at (0,8)), at 20 (host 16, at (0,8); it
+  // restarts at (0,0)) and at 30 (host 0 again). With max_restarts=2 the third kill gives it up:
+  // it leaves unfinished, job 1 alone completes. With max_restarts=3 it restarts at 30 at (0,8)
+  // and ends at 130.
+  for (const int limit : {2, 3}) {
+    INFO("max_restarts=" << limit);
+    Simulation sim = make_sim("machine=tpu-v5e&strategy=pod-ff&job_size=slices:8x8=1&service=fixed:100&arrival=batch&jobs=2&check=1&max_restarts=" +
+                              std::to_string(limit));
+    sim.record_jobs(true);
+    while (!sim.running_job(1) && sim.step()) {
+    }
+    kill_at(sim, 0, 10, 5);
+    REQUIRE(sim.running_job(0));
+    CHECK(sim.running_job(0)->alloc.blocks.front() == Block{0, 8, 8, 8});
+    kill_at(sim, 0, 20, 5);
+    REQUIRE(sim.running_job(0));
+    CHECK(sim.running_job(0)->alloc.blocks.front() == Block{0, 0, 8, 8});
+    CHECK(sim.running_job(0)->restarts == 2);
+    kill_at(sim, 0, 30, 5);
+    CHECK(sim.kills() == 3);
+    CHECK(sim.abandoned() == (limit == 2 ? 1 : 0));
+    CHECK((sim.running_job(0) != nullptr) == (limit == 3));
+    CHECK(sim.check_invariants());
+    REQUIRE(sim.run().ok());
+    CHECK(sim.occupancy().free_count() == 256);
+    auto rec = by_id(sim);
+    const Results r = sim.results();
+    CHECK(r.pod_jobs_killed == 3);
+    if (limit == 2) {
+      REQUIRE(rec.size() == 1);  // only job 1 finished
+      CHECK(rec.count(1) == 1);
+      CHECK(r.jobs_completed == 1);
+      CHECK(r.pod_jobs_abandoned == 1);
+      CHECK(r.completion_ratio == 0.5);
+      CHECK(r.effectiveness == 1);  // both started
+      CHECK(r.makespan == 100);
+      CHECK(r.mean_wait_time == 0);  // job 1's: the abandoned job counts in no finished-job mean
+      CHECK(r.utilization == doctest::Approx(64.0 * (10 + 10 + 10 + 100) / (256 * 100)));
+      CHECK(r.pod_goodput == doctest::Approx(64.0 * 100 / (256 * 100)));
+    } else {
+      REQUIRE(rec.size() == 2);
+      CHECK(rec[0].start == 30);
+      CHECK(rec[0].end == 130);
+      CHECK(rec[0].restarts == 3);
+      CHECK(r.jobs_completed == 2);
+      CHECK(r.pod_jobs_abandoned == 0);
+      CHECK(r.completion_ratio == 1);
+    }
+  }
+}
+
+TEST_CASE("host failures: checkpoint — a killed job loses only the work since its last checkpoint (hand-worked, v5e)") {
+  // One 8x8 slice of service 100 at (0,0), a checkpoint every 30 of work. Killed at 70 (host 0,
+  // down until 75): its work up to 60 is kept, 40 is left; it restarts at once at (8,0). Killed
+  // again at 105 (host 4) after 35 of work: one more checkpoint (30) is kept, 10 is left; it
+  // restarts at (0,0) and ends at 115. Goodput counts the 100 of work it did once.
+  Simulation sim = make_sim("machine=tpu-v5e&strategy=pod-ff&job_size=slices:8x8=1&service=fixed:100&arrival=batch&jobs=1&check=1&checkpoint=30");
+  sim.record_jobs(true);
+  while (!sim.running_job(0) && sim.step()) {
+  }
+  kill_at(sim, 0, 70, 5);
+  const JobRecord* j = sim.running_job(0);
+  REQUIRE(j);
+  CHECK(j->start == 70);
+  CHECK(j->service == 40);
+  CHECK(j->estimate == 40);  // the estimate shrinks by the kept work too
+  CHECK(j->alloc.blocks.front() == Block{8, 0, 8, 8});
+  kill_at(sim, 0, 105, 5);
+  REQUIRE(sim.run().ok());
+  auto rec = by_id(sim);
+  REQUIRE(rec.size() == 1);
+  CHECK(rec[0].start == 105);
+  CHECK(rec[0].end == 115);
+  CHECK(rec[0].restarts == 2);
+  const Results r = sim.results();
+  CHECK(r.pod_jobs_killed == 2);
+  CHECK(r.makespan == 115);
+  CHECK(r.mean_response_time == 115);
+  CHECK(r.utilization == doctest::Approx(64.0 * (70 + 35 + 10) / (256 * 115)));
+  CHECK(r.pod_goodput == doctest::Approx(64.0 * (60 + 30 + 10) / (256 * 115)));
+}
+
+TEST_CASE("host failures: a run that cannot end stops with an error naming the keys — a hopeless job, a job no healthy machine holds") {
+  // A 16x16 slice (32 hosts) of service 1000 at host_mtbf=1000: a run survives with probability
+  // e^-32. Always requeued, it would never finish: the run stops at its first kill.
+  const std::string hopeless = "machine=tpu-v5e&strategy=pod-ff&job_size=slices:16x16=1&service=fixed:1000&arrival=batch&jobs=1&host_mtbf=1000";
+  {
+    Simulation sim = make_sim(hopeless);
+    const Status st = sim.run();
+    REQUIRE_FALSE(st.ok());
+    const std::string why = st.message();
+    INFO(why);
+    CHECK(why.find("job 0 (16x16) cannot be expected to finish: a host failure killed it at time ") == 0);
+    CHECK(why.find("its 32 hosts all stay up through a run of 1000 with probability 1.27e-14 (about 7.9e+13 runs expected) at host_mtbf=1000; ") != std::string::npos);
+    CHECK(why.find("give such jobs up (max_restarts=N), keep their work (checkpoint=T) or raise host_mtbf") != std::string::npos);
+    CHECK(sim.kills() == 1);
+  }
+  {  // given up at the third kill
+    Simulation sim = make_sim(hopeless + "&max_restarts=2");
+    REQUIRE(sim.run().ok());
+    CHECK(sim.kills() == 3);
+    CHECK(sim.results().pod_jobs_abandoned == 1);
+    CHECK(sim.results().jobs_completed == 0);
+  }
+  {  // checkpoints every 10: a stretch survives with e^-0.32; the job finishes, its work counted once
+    Simulation sim = make_sim(hopeless + "&checkpoint=10");
+    REQUIRE(sim.run().ok());
+    const Results r = sim.results();
+    CHECK(r.jobs_completed == 1);
+    CHECK(sim.kills() > 10);
+    CHECK(r.pod_goodput == doctest::Approx(256.0 * 1000 / (256 * r.makespan)));
+  }
+  // Two 16x16x16 boxes on the fixed v5p torus (16x20x28) fit by chips, never by positions. With
+  // hosts failing (18 of 2240 down on average) some host is always down, so the run would go on
+  // waiting for repairs: it stops once nothing runs and the head fits no healthy machine.
+  Simulation sim = make_sim("machine=tpu-v5p&ocs=off&strategy=cube-pack&job_size=slices:16x16x16=1&slices=2&arrival=batch&jobs=1&host_mtbf=12500");
+  REQUIRE(sim.fail_host(0, 0, 1e6));  // (a host down from the start)
+  int steps = 0;
+  while (sim.step() && ++steps < 1000) {
+  }
+  CHECK(sim.done());
+  CHECK(sim.status().message() == "job 0 (16x16x16) can never be placed by strategy 'cube-pack' on this machine");
+}

@@ -41,7 +41,7 @@ const std::map<std::string, Better> kExpected = {
     {"pod_utilization_size_128", Better::Neither}, {"pod_wait_size_128", Better::Lower}, {"pod_bounded_slowdown_size_128", Better::Lower},
     {"pod_utilization_size_256", Better::Neither}, {"pod_wait_size_256", Better::Lower}, {"pod_bounded_slowdown_size_256", Better::Lower},
     {"pod_allreduce_time", Better::Lower}, {"pod_allreduce_over_ideal", Better::Lower}, {"pod_allreduce_slowdown", Better::Lower},
-    {"pod_goodput", Better::Higher}, {"pod_availability", Better::Higher}, {"pod_jobs_killed", Better::Lower},
+    {"pod_goodput", Better::Higher}, {"pod_availability", Better::Higher}, {"pod_jobs_killed", Better::Lower}, {"pod_jobs_abandoned", Better::Lower},
     {"pod_utilization_size_512", Better::Neither}, {"pod_wait_size_512", Better::Lower}, {"pod_bounded_slowdown_size_512", Better::Lower},
     {"pod_utilization_size_1024", Better::Neither}, {"pod_wait_size_1024", Better::Lower}, {"pod_bounded_slowdown_size_1024", Better::Lower},
     {"pod_utilization_size_2048", Better::Neither}, {"pod_wait_size_2048", Better::Lower}, {"pod_bounded_slowdown_size_2048", Better::Lower},

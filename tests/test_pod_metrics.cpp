@@ -148,7 +148,7 @@ TEST_CASE("pod metrics: printed only for pod scenarios, after every other metric
   REQUIRE(flat);
   CHECK(metric_fields(false).size() == kPodMetricsBegin);
   CHECK(metric_fields(true).size() == kCubeMetricsBegin);  // a 2D pod: without the cube pods' sizes
-  CHECK(metric_fields(true).back().name == "pod_jobs_killed");  // the host-failure rows are every pod's
+  CHECK(metric_fields(true).back().name == "pod_jobs_abandoned");  // the host-failure rows are every pod's
   CHECK(metric_fields(kCubePodRows).size() == metric_fields().size());
   for (std::size_t i = kPodMetricsBegin; i < metric_fields().size(); ++i) CHECK(metric_fields()[i].name.substr(0, 4) == "pod_");
   for (std::size_t i = 0; i < kPodMetricsBegin; ++i) CHECK(metric_fields()[i].name.substr(0, 4) != "pod_");

@@ -325,7 +325,7 @@ TEST_CASE("cube pods: metrics — covered chips by hand, ocs on and off; the cub
   }
   // printed rows: a cube pod prints the size rows up to 6144; a 2D pod stops before them
   CHECK(metric_fields(metric_rows(&v4)).back().name == "pod_bounded_slowdown_size_6144");
-  CHECK(metric_fields(metric_rows(find_pod("tpu-v5e"))).back().name == "pod_jobs_killed");
+  CHECK(metric_fields(metric_rows(find_pod("tpu-v5e"))).back().name == "pod_jobs_abandoned");
   CHECK(metric_fields(metric_rows(nullptr)).size() == kPodMetricsBegin);
   const Results r = test::run_checked("machine=tpu-v5p&strategy=cube-pack&jobs=400&arrival=poisson:0.3&service=exponential:40").results();
   CHECK(r.pod_utilization_size_6144 + r.pod_utilization_size_4096 + r.pod_utilization_size_512 > 0);

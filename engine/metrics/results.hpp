@@ -73,7 +73,8 @@ struct Results {
   double pod_allreduce_slowdown = 0;    // mean of all-reduce time / its time alone on an idle network
   double pod_goodput = 0;       // chip-time of runs that completed, in the window / (chips × window)
   double pod_availability = 0;  // 1 − time-average share of chips on failed hosts (host_mtbf)
-  double pod_jobs_killed = 0;       // runs a host failure ended in the window (each job requeued from scratch)
+  double pod_jobs_killed = 0;       // runs a host failure ended in the window (each job requeued, or abandoned)
+  double pod_jobs_abandoned = 0;    // measured jobs given up after their last allowed restart (max_restarts)
   // The cube pods' larger slices (machine=tpu-v4, tpu-v5p): printed only for cube-pod scenarios.
   double pod_utilization_size_512 = 0;  // cube pods: time-average share of the pod's chips held by slices of size 512
   double pod_utilization_size_1024 = 0;  // cube pods: time-average share of the pod's chips held by slices of size 1024
@@ -228,11 +229,13 @@ inline constexpr MetricField kMetricFields[] = {
      .help = "Pods, collective patterns: mean all-reduce time over its time alone on an idle network (1 = no contention)."},
     // host failures (key host_mtbf): every pod's
     {.name = "pod_goodput", .member = &Results::pod_goodput, .better = Better::Higher,
-     .help = "Pods: chip-time of the runs that completed / (chips x measured time); the utilization less the work host failures threw away."},
+     .help = "Pods: chip-time of the runs that completed (and of work saved at checkpoints) / (chips x measured time); the utilization less the work host failures threw away."},
     {.name = "pod_availability", .member = &Results::pod_availability, .better = Better::Higher,
      .help = "Pods: time-average share of the chips on healthy hosts (1 without host failures)."},
     {.name = "pod_jobs_killed", .member = &Results::pod_jobs_killed, .better = Better::Lower,
-     .help = "Pods: runs a host failure ended in the window (each killed job is requeued and runs again from scratch)."},
+     .help = "Pods: runs a host failure ended in the window (each killed job is requeued and runs again, from scratch or from its last checkpoint)."},
+    {.name = "pod_jobs_abandoned", .member = &Results::pod_jobs_abandoned, .better = Better::Lower,
+     .help = "Pods: measured jobs given up after max_restarts restarts (they leave unfinished and count in no finished-job mean)."},
     // the cube-pod rows: last, from kCubeMetricsBegin on
     {.name = "pod_utilization_size_512", .member = &Results::pod_utilization_size_512, .better = Better::Neither,
      .help = "Cube pods: time-average share of the chips held by slices of 512 chips (a part of the utilization, not a quality by itself)."},
@@ -269,7 +272,7 @@ inline constexpr MetricField kMetricFields[] = {
 inline constexpr std::size_t kPodMetricsBegin = 27;
 static_assert(kMetricFields[kPodMetricsBegin].member == &Results::pod_fragmentation_arrival);
 // The first cube-pod row: the rows from it on are printed for cube pods (machine=tpu-v4, tpu-v5p) only.
-inline constexpr std::size_t kCubeMetricsBegin = 61;
+inline constexpr std::size_t kCubeMetricsBegin = 62;
 static_assert(kMetricFields[kCubeMetricsBegin].member == &Results::pod_utilization_size_512);
 
 // Which rows a scenario prints: every scenario's (kBaseRows), and the pod rows on a pod machine

@@ -59,10 +59,18 @@ void RunMetrics::started(JobId id, int area, bool first) {
   if (pod_) pod_->started(area);
 }
 
-void RunMetrics::killed(const JobRecord& r) {
+void RunMetrics::killed(const JobRecord& r, double kept) {
   busy_requested_ -= r.chips();
-  if (window_open_) ++killed_;
+  if (window_open_) {
+    ++killed_;
+    if (kept > 0) good_chip_time_ += double(r.chips()) * std::max(0.0, r.start + kept - std::max(r.held, window_start_));
+  }
   if (pod_) pod_->departed(r.chips(), false, 0, 0);
+}
+
+void RunMetrics::abandoned(JobId id) {
+  --in_system_;
+  if (measured(id)) ++abandoned_;
 }
 
 void RunMetrics::departed(const JobRecord& r, long long release_ops, double now, long long departed) {
@@ -140,6 +148,7 @@ Results RunMetrics::results() const {
     r.pod_goodput = span > 0 ? good_chip_time_ / (double(nodes_) * span) : 0;
     r.pod_availability = 1 - failed_share_.mean();
     r.pod_jobs_killed = double(killed_);
+    r.pod_jobs_abandoned = double(abandoned_);
   }
   return r;
 }

@@ -15,10 +15,13 @@
 // time limit every job that is not dropped starts and completes, so the two agree.
 //
 // Host failures (pod machines, key host_mtbf; docs/model/pods.md): pod_goodput = chip-time of the
-// runs that completed, inside the window / (chips × window); pod_availability = 1 − the
-// time-average share of chips on failed hosts; pod_jobs_killed = runs a host failure ended in the
-// window. Without failures goodput is the utilization (up to rounding; less with a time limit:
-// a run still going at the limit has not completed) and availability 1.
+// runs that completed and of the work killed runs saved at checkpoints, inside the window /
+// (chips × window); pod_availability = 1 − the time-average share of chips on failed hosts;
+// pod_jobs_killed = runs a host failure ended in the window; pod_jobs_abandoned = measured jobs
+// given up after their last allowed restart (key max_restarts; they never complete, so the
+// finished-job means leave them out). Without failures goodput is the utilization (up to
+// rounding; less with a time limit: a run still going at the limit has not completed) and
+// availability 1.
 //
 // A new metric is a member of Results (results.hpp), its row in kMetricFields, and its
 // accumulation here from the calls below.
@@ -59,8 +62,12 @@ class RunMetrics {
   void dropped(JobId id);
   // `first`: the job's first start (a job killed by a host failure starts again: not counted twice).
   void started(JobId id, int area, bool first = true);
-  // A host failure killed the running job (it is requeued: still in the system).
-  void killed(const JobRecord& r);
+  // A host failure killed the running job; `kept`: the work it saved at checkpoints in this run
+  // (key checkpoint; 0 without), which counts as goodput. It is requeued (still in the system)
+  // unless abandoned() follows.
+  void killed(const JobRecord& r, double kept = 0);
+  // The killed job is given up (key max_restarts): it leaves the system unfinished.
+  void abandoned(JobId id);
   // Pod machines with host failures: the chips of failed hosts from now on (pod_availability).
   void failed_chips(int chips) { failed_chips_ = chips; }
   // The job departed at `now` (its release took `release_ops`); `departed` departures so far,
@@ -103,7 +110,7 @@ class RunMetrics {
   double good_chip_time_ = 0;
   int failed_chips_ = 0;
   TimeAverage failed_share_;
-  long long killed_ = 0;
+  long long killed_ = 0, abandoned_ = 0;
   std::optional<PodMeter> pod_;
 };
 

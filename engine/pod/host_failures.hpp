@@ -12,6 +12,10 @@
 // and requeued) is the simulation's part (simulation.cpp, "host failures"); this class keeps the
 // times. A failure event is due only if it is the host's pending one (fail_at), so a failure
 // set by hand (fail(), for tests and demonstrations) replaces the drawn one.
+//
+// What a killed job keeps (keys checkpoint, max_restarts) is worked out by the free functions at
+// the end: the work saved at its last checkpoint, and the chance that a run on h hosts is not
+// killed, from which the simulation stops a run whose job cannot be expected to finish.
 #pragma once
 #include <optional>
 #include <vector>
@@ -31,10 +35,15 @@ class HostFailures {
   HostFailures(const PodInfo& pod, double mtbf, const ServiceSpec& repair, Rng rng);
 
   const PodInfo& pod() const { return *pod_; }
+  double mtbf() const { return mtbf_; }
   int hosts() const { return int(state_.size()); }
   int failed_hosts() const { return failed_; }
   int failed_chips() const { return failed_ * pod_->host.chips(); }
   bool failed(int h) const { return state_[std::size_t(h)].failed; }
+  // The failed hosts, in increasing order, and the failures and repairs so far (the page's views
+  // repaint only what changed).
+  const std::vector<int>& failed_list() const { return down_; }
+  long long changes() const { return changes_; }
   // The chips of host h.
   Block block(int h) const { return host_block(*pod_, h); }
 
@@ -72,6 +81,21 @@ class HostFailures {
   Rng rng_;
   std::vector<Host> state_;
   int failed_ = 0;
+  std::vector<int> down_;  // the failed hosts, increasing
+  long long changes_ = 0;
 };
+
+// The work a run keeps when it is killed after `done` of work (key checkpoint = `every`): up to
+// its last checkpoint, one every `every` of work counted from the run's start (a run starts at a
+// checkpoint: its job's start or its last one); 0 when `every` is 0 (from scratch).
+double checkpointed_work(double done, double every);
+// The distinct hosts of the pod that an allocation's chips are on (blocks may wrap around the torus).
+int hosts_of(const PodInfo& pod, const Allocation& a);
+// The chance that none of `hosts` hosts fails during `work` of time, each failing after an
+// exponential time of mean `mtbf` (independent, memoryless): exp(−hosts·work/mtbf); 1 when mtbf = 0.
+double run_survival(int hosts, double work, double mtbf);
+// A job whose run survives with a chance below 1 / kMaxExpectedRuns cannot be expected to finish
+// (it would take more than this many runs on average): the simulation stops with an error.
+inline constexpr double kMaxExpectedRuns = 1000;
 
 }  // namespace alloclab

@@ -41,6 +41,7 @@ inline constexpr long long kMaxNodes = 1024 * 1024;  // W·H·D: the largest 2D 
 inline constexpr long long kMaxJobs = 100'000'000;
 inline constexpr long long kDefaultJobs = 1000;  // measured synthetic jobs when `jobs` is not given
 inline constexpr int kMaxReplications = 1000;
+inline constexpr int kUnlimitedRestarts = -1;  // max_restarts: a killed job is always requeued
 inline constexpr long long kMaxNetworkNodes = 256 * 256;  // network state is ~1 KiB per node
 // Memory budget of one simulation (validate() refuses scenarios whose estimate exceeds it).
 #ifdef __EMSCRIPTEN__
@@ -130,6 +131,11 @@ struct Scenario {
   // host_repair (pod/host_failures.hpp).
   double host_mtbf = 0;
   ServiceSpec host_repair{ServiceSpec::Kind::Fixed, 100, 0};
+  // What a job killed by a host failure keeps: it is given up (abandoned) at the kill after
+  // max_restarts restarts (kUnlimitedRestarts: never), and with checkpoint = C > 0 it keeps its
+  // work up to its last checkpoint (one every C of work done; 0: it restarts from scratch).
+  int max_restarts = kUnlimitedRestarts;
+  double checkpoint = 0;
   SwfShape swf_shape = SwfShape::Square;  // SWF processor count → request shape
   bool swf_size_header = false;           // SWF: machine size from the log header
   bool swf_3d_mesh2d = false;             // SWF log of a 3D machine: replayed on the 2D machine (else refused)
@@ -336,6 +342,25 @@ void declare_keys(K& k) {
   host_repair.check = [pod_ids](const Scenario& s) -> Status {
     if (s.pod() || to_string(s.host_repair) == to_string(Scenario{}.host_repair)) return {};
     return Error{"host_repair: hosts fail and are repaired on pod machines only (machine=" + pod_ids() + "); leave host_repair out or set machine"};
+  };
+  ParamDef& max_restarts = k.int_row("max_restarts", G::Scenario, kUnlimitedRestarts, 1000000, ALLOCLAB_KEY_FIELD(max_restarts),
+      "Pod machines with host failures: the most times a job killed by a host failure is requeued; at the kill after that "
+      "it is given up (pod_jobs_abandoned: it leaves unfinished; -1 = always requeued; 0 = given up at its first kill)");
+  max_restarts.range = "-1 (unlimited) or 0..1000000";
+  max_restarts.set = [set = max_restarts.set, range = max_restarts.range](Scenario& s, std::string_view v) -> Status {
+    if (set(s, v)) return {};
+    return Error{"max_restarts: '" + std::string(v.substr(0, 64)) + "' is not valid; allowed: " + range};
+  };
+  max_restarts.check = [pod_ids](const Scenario& s) -> Status {
+    if (s.pod() || s.max_restarts == kUnlimitedRestarts) return {};
+    return Error{"max_restarts: jobs are killed by host failures on pod machines only (machine=" + pod_ids() + "); leave max_restarts out or set machine"};
+  };
+  ParamDef& checkpoint = k.real_row("checkpoint", G::Scenario, {0, 1e15, "a time", 'T', "off"}, ALLOCLAB_KEY_FIELD(checkpoint),
+      "Pod machines with host failures: a job saves its work every T of work done; killed by a host failure, it restarts "
+      "from its last checkpoint and runs only the rest of its service (0 = from scratch)");
+  checkpoint.check = [pod_ids](const Scenario& s) -> Status {
+    if (s.pod() || s.checkpoint <= 0) return {};
+    return Error{"checkpoint: jobs are killed by host failures on pod machines only (machine=" + pod_ids() + "); leave checkpoint out or set machine"};
   };
   k.spec_row("arrival", G::Workload, "poisson:RATE, batch", ALLOCLAB_KEY_FIELD(arrival), parse_arrival,
       [](const Scenario& s) { return to_string(s.arrival); },

@@ -1,13 +1,12 @@
 // simulation.cpp — the event loop of one replication and the wiring of its parts.
 //
 // Sections: creation (Simulation, create) · event loop (step, observe_pod, next_time, run,
-// advance_clock) · events (arrival, departure, network cycle, compute and communication phases) ·
-// host failures (fail_host, failure, repair, kill) · scheduler actions (the SchedContext calls,
-// decide, charge, start_job, plan_into) · checks (audit).
+// advance_clock) · events (arrival, departure, network cycle, compute and communication phases,
+// host failures: host_outages.hpp) · scheduler actions (the SchedContext calls, decide, charge,
+// start_job, plan_into) · checks (audit).
 #include "simulation.hpp"
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include "alloc/holdings.hpp"
 #include "core/check.hpp"
 
@@ -26,14 +25,14 @@ Simulation::Simulation(const Scenario& s, std::uint64_t seed)
                      Rng(derive_seed(seed, kCommStream)), s.comm_iterations, s.compute_time,
                      CollectiveSize{s.allreduce_bytes, s.flit_bytes},
                      SliceWiring{s.pod() && s.pod()->cubes() ? s.pod() : nullptr, s.strat.ocs, s.twist});
-  if (const PodInfo* pod = s.pod()) hosts_.emplace(*pod, s.host_mtbf, s.host_repair, Rng(derive_seed(seed, kFailStream)));
+  if (const PodInfo* pod = s.pod()) outages_.emplace(s, *pod, Rng(derive_seed(seed, kFailStream)));
 }
 
 Result<Simulation> Simulation::create(const Scenario& s, int rep) {
   if (Status st = validate(s); !st) return st.error();
   Simulation sim(s, replication_seed(s, rep));
   sim.schedule_next_arrival();
-  if (sim.hosts_) sim.hosts_->start([&sim](double t, int h) { sim.events_.push(t, EventKind::HostFailure, h); });
+  if (sim.outages_) sim.outages_->start(sim.events_);
   sim.observe_pod();
   return sim;
 }
@@ -45,7 +44,7 @@ bool Simulation::step() {
   const double next_cycle = traffic_ ? double(traffic_->now_cycle() + 1) : HUGE_VAL;
   // Nothing left: the run ends (at the time limit if any). Host events alone keep it going only
   // while jobs wait for a host to be repaired.
-  const bool nothing_left = events_.job_events() == 0 && (!hosts_ || hosts_->failed_hosts() == 0 || sched_->size() == 0);
+  const bool nothing_left = events_.job_events() == 0 && !(outages_ && outages_->keeps_going(sched_->size()));
   if (nothing_left && !net_busy) {
     if (sc_.time_limit > 0) {
       advance_clock(std::max(now_, sc_.time_limit));
@@ -55,7 +54,7 @@ bool Simulation::step() {
     done_ = true;
     return false;
   }
-  if (!net_busy && events_.job_events() == 0 && sched_->size() > 0 && !fits_healthy_machine()) {
+  if (!net_busy && events_.job_events() == 0 && sched_->size() > 0 && !outages_->fits_healthy_machine(*sched_->front(), sc_, topo_)) {
     status_ = never_placed(*sched_->front());  // (nothing runs, jobs wait, hosts are down: they would wait for ever)
     done_ = true;
     return false;
@@ -71,11 +70,11 @@ bool Simulation::step() {
     network_cycle();  // the network moves before job events at the same time
   } else {
     const Event e = events_.pop();
-    if (e.kind == EventKind::Departure && given_up_.count(e.job)) return true;  // a given-up run's: nothing happens, not even time
+    if (e.kind == EventKind::Departure && outages_ && outages_->given_up(e.job)) return true;  // a given-up run's: nothing happens, not even time
     advance_clock(e.time);
     bool acted = true;  // (a skipped event runs no scheduler pass)
     if (e.kind == EventKind::Departure) acted = on_departure(e.job);
-    else if (e.kind == EventKind::HostRepair) on_host_repair(e.job);
+    else if (e.kind == EventKind::HostRepair) outages_->on_repair(e.job, parts()), pod_changed_ = true;
     else if (e.kind == EventKind::HostFailure) acted = on_host_failure(e.job);
     else if (e.kind == EventKind::Arrival) on_arrival(e.job);
     else if (e.kind == EventKind::Iteration) begin_iteration(running_.at(e.job));  // (a wake-up only runs the scheduler)
@@ -87,23 +86,8 @@ bool Simulation::step() {
   return true;
 }
 
-std::string Simulation::job_text(const QueuedJob& q) {
-  const Shape& s = q.shape;
-  return "job " + std::to_string(q.id) + " (" + std::to_string(s.w) + "x" + std::to_string(s.h) +
-         (s.d > 1 ? "x" + std::to_string(s.d) : std::string()) + ")";
-}
-
 Error Simulation::never_placed(const QueuedJob& q) const {
   return Error{job_text(q) + " can never be placed by strategy '" + sc_.strategy + "' on this machine"};
-}
-
-bool Simulation::fits_healthy_machine() {
-  const QueuedJob& head = *sched_->front();
-  if (head.id == fit_checked_) return true;  // (checked once per head: it fitted)
-  fit_checked_ = head.id;
-  Occupancy healthy(topo_);
-  Rng rng(0);  // (a throw-away stream: the run's own does not move)
-  return find_strategy(sc_.strategy)->make(topo_, sc_.strat)->allocate(Request{head.id, head.shape, head.slices}, healthy, rng).has_value();
 }
 
 void Simulation::observe_pod() {
@@ -159,8 +143,7 @@ void Simulation::on_arrival(JobId id) {
 }
 
 bool Simulation::on_departure(JobId id) {
-  if (kills_ > 0)  // a run a host failure killed left its departure behind (the job may run again, ending later)
-    if (const JobRecord* k = running_.find(id); !k || k->end != now_) return false;
+  if (outages_ && outages_->stale_departure(id, running_, now_)) return false;
   JobRecord r = running_.remove(id);
   occ_.release(r.alloc, id);
   pod_changed_ = true;
@@ -211,90 +194,17 @@ void Simulation::complete_iteration(JobRecord& r) {
   events_.push(now_, EventKind::Departure, r.id);
 }
 
-// [SECTION] host failures
-bool Simulation::fail_host(int h, double at, double repair) {
-  if (!hosts_ || !(at >= now_) || !hosts_->set_failure(h, at, repair)) return false;
-  events_.push(at, EventKind::HostFailure, h);
-  return true;
-}
+// [SECTION] host failures (host_outages.hpp)
+bool Simulation::fail_host(int h, double at, double repair) { return outages_ && outages_->set_failure(h, at, repair, now_, events_); }
 
 bool Simulation::on_host_failure(int h) {
-  if (!hosts_->due(h, now_)) return false;
-  const double back = hosts_->fail(h, now_);
-  const Block b = hosts_->block(h);
-  std::vector<JobId> victims;  // every job with a chip on the host, in id order
-  topo_.for_each_node(b, [&](int x, int y, int z) {
-    if (const JobId o = occ_.owner(x, y, z); o != kNoJob) victims.push_back(o);
-  });
-  std::sort(victims.begin(), victims.end());
-  victims.erase(std::unique(victims.begin(), victims.end()), victims.end());
-  for (JobId j : victims) kill(j);
-  const Allocation held{{b}};
-  occ_.assign(held, kFailedHost);
-  (void)alloc_.allocated(kFailedHost, held);  // (ends a failure the allocator would replay)
-  metrics_.failed_chips(hosts_->failed_chips());
-  events_.push(back, EventKind::HostRepair, h);
+  HostOutages::Failure f = outages_->on_failure(h, parts());
+  if (f.killed < 0) return false;
+  surprises_ += f.killed;          // their departures are not at their estimated ends
+  if (f.error && !done_) status_ = std::move(*f.error), done_ = true;
   checker_.estimate_failed(now_);  // reservations made before rest on chips that are gone now
   pod_changed_ = true;
   return true;
-}
-
-void Simulation::on_host_repair(int h) {
-  const Allocation held{{hosts_->block(h)}};
-  occ_.release(held, kFailedHost);
-  (void)alloc_.released(kFailedHost, held);
-  if (const std::optional<double> next = hosts_->repair(h, now_)) events_.push(*next, EventKind::HostFailure, h);
-  metrics_.failed_chips(hosts_->failed_chips());
-  pod_changed_ = true;
-}
-
-// The killed run keeps the work up to its last checkpoint (checkpoint = 0: none, it restarts from
-// scratch: its whole service again); its estimate shrinks by the same work (to the rest of its
-// service if that leaves nothing). At the kill after max_restarts restarts the job is given up.
-// A requeued job whose runs are all but sure to be killed (run_survival below 1/kMaxExpectedRuns)
-// would keep the run going for ever: the run stops with an error naming the keys instead.
-void Simulation::kill(JobId id) {
-  JobRecord r = running_.remove(id);
-  ALLOCLAB_CHECK(r.end < 0 || r.end >= now_, "job %d killed at time %g after its end %g", id, now_, r.end);
-  occ_.release(r.alloc, id);
-  (void)alloc_.released(id, r.alloc);
-  ++kills_;
-  ++surprises_;
-  if (sc_.max_restarts != kUnlimitedRestarts && r.restarts >= sc_.max_restarts) {
-    metrics_.killed(r);
-    metrics_.abandoned(id);
-    given_up_.insert(id);
-    return;
-  }
-  const double kept = checkpointed_work(now_ - r.start, sc_.checkpoint);  // (the run's start may be ahead: alloc_cost)
-  metrics_.killed(r, kept);
-  const QueuedJob q{.id = id, .arrival = r.arrival, .service = r.service - kept,
-                    .estimate = r.estimate - kept > 0 ? r.estimate - kept : r.service - kept, .shape = r.shape,
-                    .slices = r.slices, .restarts = r.restarts + 1};
-  sched_->enqueue(q);
-  if (sc_.max_restarts == kUnlimitedRestarts && !done_) {
-    const double stretch = sc_.checkpoint > 0 ? std::min(q.service, sc_.checkpoint) : q.service;
-    const int hosts = hosts_of(hosts_->pod(), r.alloc);
-    if (const double p = run_survival(hosts, stretch, hosts_->mtbf()); p * kMaxExpectedRuns < 1) {
-      char odds[64];
-      std::snprintf(odds, sizeof odds, "%.3g (about %.3g runs expected)", p, 1 / p);
-      status_ = Error{job_text(q) + " cannot be expected to finish: a host failure killed it at time " + format_number(now_) +
-                      ", and its " + std::to_string(hosts) + " hosts all stay up through " +
-                      (sc_.checkpoint > 0 && stretch < q.service ? "the " + format_number(stretch) + " of work to its next checkpoint"
-                                                                  : "a run of " + format_number(stretch)) +
-                      " with probability " + odds + " at host_mtbf=" + format_number(hosts_->mtbf()) +
-                      "; give such jobs up (max_restarts=N), keep their work (checkpoint=T) or raise host_mtbf"};
-      done_ = true;
-    }
-  }
-}
-
-std::vector<Block> Simulation::failed_blocks() const {
-  std::vector<Block> out;
-  if (hosts_)
-    for (int h = 0; h < hosts_->hosts(); ++h)
-      if (hosts_->failed(h)) out.push_back(hosts_->block(h));
-  return out;
 }
 
 // [SECTION] scheduler actions

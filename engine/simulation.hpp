@@ -13,13 +13,8 @@
 // every event the scheduler runs (one pass through the SchedContext), unless the allocator is
 // still busy with earlier decisions: then one pass runs when it is free.
 //
-// Host failures (pod machines, keys host_mtbf, host_repair; pod/host_failures.hpp): a failing
-// host's chips are held under kFailedHost (not a job: no strategy places there) until its repair.
-// Every job with a chip on it is killed: its chips are freed and it is requeued from scratch
-// (the scheduler's queue, as an arrival; its whole service time again), keeping its arrival time
-// (wait and response count from its first arrival). Its pending departure is then stale and
-// skipped. The run ends when no job is left; while jobs wait and a host is down, the host events
-// go on (a repair may let the queue head start).
+// Host failures (pod machines): host_outages.hpp says what a failing host does to the run; the
+// run ends when no job is left, or while jobs wait and a host is down, when nothing else can happen.
 //
 // Effectiveness (Jakimczuk et al. 2013): with time_limit = T the run stops at T (no arrivals
 // after T; a job allocated by T counts even if still running). With on_fail = drop a job whose
@@ -28,13 +23,12 @@
 #pragma once
 #include <functional>
 #include <optional>
-#include <set>
 #include "alloc/decider.hpp"
 #include "core/clone_ptr.hpp"
 #include "event_queue.hpp"
 #include "metrics/run_metrics.hpp"
 #include "net/job_traffic.hpp"
-#include "pod/host_failures.hpp"
+#include "host_outages.hpp"
 #include "replication.hpp"
 #include "running_jobs.hpp"
 #include "sched/checker.hpp"
@@ -76,10 +70,10 @@ class Simulation : private SchedContext {
   // The network (nullptr when pattern = none): per-link loads, flits in flight, for the UI.
   const Network* network() const { return traffic_ ? &traffic_->network() : nullptr; }
   // Pod machines: the hosts, failed or healthy (nullptr off a pod).
-  const HostFailures* hosts() const { return hosts_ ? &*hosts_ : nullptr; }
+  const HostFailures* hosts() const { return outages_ ? &outages_->hosts() : nullptr; }
   // Runs ended by host failures so far, and jobs given up at such a kill (key max_restarts).
-  long long kills() const { return kills_; }
-  long long abandoned() const { return (long long)given_up_.size(); }
+  long long kills() const { return outages_ ? outages_->kills() : 0; }
+  long long abandoned() const { return outages_ ? outages_->abandoned() : 0; }
   // Host h fails at time `at` (>= now) and is repaired `repair` later, in place of its drawn next
   // failure (tests, demonstrations; with host_mtbf = 0 these are the only failures). False when
   // there is no such host, it is failed now, or a time is not valid.
@@ -131,18 +125,10 @@ class Simulation : private SchedContext {
   void on_arrival(JobId id);
   void schedule_pass();  // the scheduler, unless the allocator is busy
   bool on_departure(JobId id);  // false: the departure of a run a host failure killed (skipped)
-  // host failures
   bool on_host_failure(int h);  // false: not the host's pending failure (replaced by fail_host)
-  void on_host_repair(int h);
-  // The job's run ends (its host failed): chips freed, requeued (from its last checkpoint, or from
-  // scratch) or given up (max_restarts); an error ends the run when it cannot be expected to finish.
-  void kill(JobId id);
-  static std::string job_text(const QueuedJob& q);  // "job 17 (16x16x16)", for errors
+  RunParts parts() { return {topo_, occ_, alloc_, running_, metrics_, *sched_, events_, now_}; }
+  std::vector<Block> failed_blocks() const { return outages_ ? outages_->failed_blocks() : std::vector<Block>{}; }
   Error never_placed(const QueuedJob& q) const;
-  // While nothing runs, jobs wait and hosts are down (they alone keep the run going): whether the
-  // queue head could be placed on the machine with every host healthy and no job (checked once per head).
-  bool fits_healthy_machine();
-  std::vector<Block> failed_blocks() const;  // the failed hosts' chips (audit)
   void network_cycle();
   void advance_clock(double t);
   void observe_pod();  // pod machines: the pod metrics read the state (after a change)
@@ -179,7 +165,7 @@ class Simulation : private SchedContext {
   ClonePtr<Scheduler> sched_;
   JobStream jobs_;
   std::optional<JobTraffic> traffic_;
-  std::optional<HostFailures> hosts_;  // pod machines
+  std::optional<HostOutages> outages_;  // pod machines
   RunMetrics metrics_;
   EventQueue events_;
   std::optional<QueuedJob> pending_;  // generated, not yet arrived (the next is drawn at its arrival)
@@ -188,9 +174,6 @@ class Simulation : private SchedContext {
   double now_ = 0;
   long long next_id_ = 0, departed_ = 0;
   long long surprises_ = 0;  // departures not at their estimated end (conservative compresses)
-  long long kills_ = 0;      // runs ended by host failures
-  std::set<JobId> given_up_;  // jobs given up at a kill (max_restarts): their runs' departures are void
-  JobId fit_checked_ = kNoJob;  // fits_healthy_machine(): the last head checked (it fitted)
   bool done_ = false;
   bool pod_changed_ = false;  // the occupancy or the queue changed since observe_pod()
   Status status_;

@@ -105,8 +105,7 @@ bool HostOutages::fits_healthy_machine(const QueuedJob& head, const Scenario& s,
 
 std::vector<Block> HostOutages::failed_blocks() const {
   std::vector<Block> out;
-  for (int h = 0; h < hosts_.hosts(); ++h)
-    if (hosts_.failed(h)) out.push_back(hosts_.block(h));
+  for (int h : hosts_.failed_list()) out.push_back(hosts_.block(h));  // (increasing, as before)
   return out;
 }
 

@@ -259,6 +259,52 @@ std::optional<Block> first_box_reference(const Occupancy& occ, Shape s, Ops& ops
   return std::nullopt;
 }
 
+// Random busy boxes on t, then six random shapes: BoxQuery's first box, base masks and counts
+// against the reference's.
+void check_box_query(const Topology& t, Rng& rng) {
+  const int W = t.width(), H = t.height(), D = t.depth();
+  const bool torus = t.wraps();
+  Occupancy occ(t);
+  const int boxes = int(rng.below(12));
+  for (int i = 0; i < boxes; ++i) {  // busy boxes (skipped where they overlap)
+    const Block b{int(rng.below(std::uint64_t(W))), int(rng.below(std::uint64_t(H))), 1 + int(rng.below(std::uint64_t((W + 1) / 2))),
+                  1 + int(rng.below(std::uint64_t((H + 1) / 2))), int(rng.below(std::uint64_t(D))), 1 + int(rng.below(std::uint64_t(D)))};
+    if (t.block_fits(b) && occ.block_free(b)) occ.assign(b, JobId(i));
+  }
+  BoxQuery q;
+  for (int r = 0; r < 6; ++r) {
+    const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H))), 1 + int(rng.below(std::uint64_t(D)))};
+    Ops want = 0, got = 0;
+    const auto a = first_box_reference(occ, s, want);
+    const auto b = q.first_free_box(occ, s, got);
+    INFO("W=", W, " H=", H, " D=", D, torus ? " torus" : " mesh", " shape ", s.w, "x", s.h, "x", s.d);
+    REQUIRE(a.has_value() == b.has_value());
+    if (a) CHECK(*a == *b);
+    CHECK(got == want);
+    // free_boxes: the AND of every layer chain, with its count
+    BaseMask m;
+    const Ops counted = q.free_boxes(occ, s, m);
+    LayerMasks L(occ, s);
+    Ops chain = 0;
+    bool same = true;
+    const bool fits = s.w <= W && s.h <= H && s.d <= D;
+    for (int z = 0; fits && z < (torus ? D : D - s.d + 1); ++z) {
+      const int wpr = (W + 63) / 64;
+      std::vector<std::uint64_t> o(L.layer(z).row(0), L.layer(z).row(0) + std::size_t(H * wpr));
+      chain += Ops(o.size());
+      for (int k = 1; k < s.d; ++k) {
+        std::uint64_t any = 0;
+        for (std::size_t i = 0; i < o.size(); ++i) any |= o[i] &= L.layer((z + k) % D).row(0)[i];
+        chain += Ops(o.size());
+        if (!any) break;
+      }
+      for (std::size_t i = 0; i < o.size(); ++i) same = same && o[i] == m.row(z * H)[i];
+    }
+    CHECK(same);
+    CHECK(counted == chain + L.ops);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("3D free-box query: first fit and the base masks count the words of one free_bases_of per layer") {
@@ -266,45 +312,13 @@ TEST_CASE("3D free-box query: first fit and the base masks count the words of on
   for (int trial = 0; trial < 120; ++trial) {
     const bool torus = trial % 3 == 0;
     const int W = 1 + int(rng.below(trial % 2 ? 64 : 80)), H = 1 + int(rng.below(20)), D = 1 + int(rng.below(8));
-    const Topology t(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H, D);
-    Occupancy occ(t);
-    const int boxes = int(rng.below(12));
-    for (int i = 0; i < boxes; ++i) {  // busy boxes (skipped where they overlap)
-      const Block b{int(rng.below(std::uint64_t(W))), int(rng.below(std::uint64_t(H))), 1 + int(rng.below(std::uint64_t((W + 1) / 2))),
-                    1 + int(rng.below(std::uint64_t((H + 1) / 2))), int(rng.below(std::uint64_t(D))), 1 + int(rng.below(std::uint64_t(D)))};
-      if (t.block_fits(b) && occ.block_free(b)) occ.assign(b, JobId(i));
-    }
-    BoxQuery q;
-    for (int r = 0; r < 6; ++r) {
-      const Shape s{1 + int(rng.below(std::uint64_t(W))), 1 + int(rng.below(std::uint64_t(H))), 1 + int(rng.below(std::uint64_t(D)))};
-      Ops want = 0, got = 0;
-      const auto a = first_box_reference(occ, s, want);
-      const auto b = q.first_free_box(occ, s, got);
-      INFO("W=", W, " H=", H, " D=", D, torus ? " torus" : " mesh", " shape ", s.w, "x", s.h, "x", s.d);
-      REQUIRE(a.has_value() == b.has_value());
-      if (a) CHECK(*a == *b);
-      CHECK(got == want);
-      // free_boxes: the AND of every layer chain, with its count
-      BaseMask m;
-      const Ops counted = q.free_boxes(occ, s, m);
-      LayerMasks L(occ, s);
-      Ops chain = 0;
-      bool same = true;
-      const bool fits = s.w <= W && s.h <= H && s.d <= D;
-      for (int z = 0; fits && z < (torus ? D : D - s.d + 1); ++z) {
-        const int wpr = (W + 63) / 64;
-        std::vector<std::uint64_t> o(L.layer(z).row(0), L.layer(z).row(0) + std::size_t(H * wpr));
-        chain += Ops(o.size());
-        for (int k = 1; k < s.d; ++k) {
-          std::uint64_t any = 0;
-          for (std::size_t i = 0; i < o.size(); ++i) any |= o[i] &= L.layer((z + k) % D).row(0)[i];
-          chain += Ops(o.size());
-          if (!any) break;
-        }
-        for (std::size_t i = 0; i < o.size(); ++i) same = same && o[i] == m.row(z * H)[i];
-      }
-      CHECK(same);
-      CHECK(counted == chain + L.ops);
-    }
+    check_box_query(Topology(torus ? TopologyKind::Torus : TopologyKind::Mesh, W, H, D), rng);
+  }
+  // the machines whose layers BoxQuery packs with the height fixed at compile time (16 rows of 16
+  // bits, 32 of 32), and rows of 16, 32 and 64 bits with other heights
+  const int sizes[][3] = {{16, 16, 4}, {32, 32, 3}, {12, 16, 5}, {16, 16, 16}, {9, 7, 3}, {17, 23, 2}, {40, 5, 3}, {64, 9, 2}};
+  for (int trial = 0; trial < 160; ++trial) {
+    const int* d = sizes[trial % 8];
+    check_box_query(Topology(TopologyKind::Mesh, d[0], d[1], d[2]), rng);
   }
 }

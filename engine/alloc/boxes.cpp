@@ -6,64 +6,105 @@
 
 namespace alloclab {
 
-void BoxQuery::start(const Occupancy& occ) {
-  const std::size_t n = std::size_t(occ.height()) * std::size_t((occ.width() + 63) / 64);
-  if (layers_.size() < n * std::size_t(occ.depth())) layers_.resize(n * std::size_t(occ.depth()));
-  done_.assign(std::size_t(occ.depth()), 0);
-}
-
 namespace {
 
-// free_bases_of on one layer of a mesh whose rows are one word (W <= 64), written straight into
-// `o`: its in-register path with the same passes, the same early exits and so the same count.
-// `shifts` are the horizontal doubling shifts of p (ns of them). HT = H when fixed at compile time
-// (the common heights: unrolled loops), else 0.
-template <int HT>
-Ops mesh_layer_one_word(const std::uint64_t* f, int h, const int* shifts, int ns, int q, std::uint64_t* o) {
-  const int H = HT ? HT : h;
+// The lane of a packed layer: L bits a row (16, 32 or 64, the smallest that holds W) on a mesh
+// of rows of at most 64 nodes; 0 (not packed: free_bases_of's layout) otherwise.
+int lane_for(const Topology& t) {
+  if (t.wraps() || t.width() > 64) return 0;
+  return t.width() <= 16 ? 16 : t.width() <= 32 ? 32 : 64;
+}
+
+// Bits [0, n) of every L-bit lane of a word (1 <= n <= L).
+template <int L>
+constexpr std::uint64_t lanes(int n) {
+  const std::uint64_t one = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
+  std::uint64_t m = 0;
+  for (int i = 0; i < 64; i += L) m |= one << i;
+  return m;
+}
+
+// free_bases_of on one layer of a mesh whose rows are one word (W <= L <= 64), into the packed
+// layer `o` (P words, see boxes.hpp): the same passes, the same early exits and so the same
+// count (one per row and pass, as free_bases_of processes one word a row), each pass on 64 / L
+// rows a word. `f` is the layer's free bits (H words); `shifts` are the horizontal doubling
+// shifts of p (ns of them). HT = H when fixed at compile time (unrolled loops), else 0.
+template <int L, int HT>
+Ops packed_layer(const std::uint64_t* f, int h, const int* shifts, int ns, int q, std::uint64_t* out) {
+  constexpr int R = 64 / L;  // rows a word
+  const int H = HT ? HT : h, P = (H + R - 1) / R;
+  // With H fixed the layer is worked in a local array (registers), stored once at the end; the
+  // "anything left" of each pass is ORed as it is written (a wide load of words just stored one
+  // by one would stall).
+  std::uint64_t local[HT ? (HT + R - 1) / R : 1];
+  std::uint64_t* const o = HT ? local : out;
   Ops ops = Ops(H) * Ops(1 + ns);  // the copy in and each horizontal pass
-  // Pass by pass over all rows (one shift for every row: the loop vectorises).
-  std::copy(f, f + H, o);
-  for (int j = 0; j < ns; ++j) {
-    const int sh = shifts[j];
-    for (int y = 0; y < H; ++y) o[y] &= o[y] >> sh;
-  }
   std::uint64_t any = 0;
-  for (int y = 0; y < H; ++y) any |= o[y];
-  if (any && q > 1) mesh_vertical_passes(o, H, 1, q, ops);
+  for (int i = 0; i < P; ++i) {
+    std::uint64_t w = 0;
+    for (int r = 0; r < R && i * R + r < H; ++r) w |= f[i * R + r] << (r * L);
+    any |= o[i] = w;
+  }
+  for (int j = 0; j < ns; ++j) {  // x &= x + sh within each row (sh < p <= W: the bits of the next row masked off)
+    const int sh = shifts[j];
+    const std::uint64_t keep = lanes<L>(L - sh);
+    any = 0;
+    for (int i = 0; i < P; ++i) any |= o[i] &= (o[i] >> sh) & keep;
+  }
+  // Vertical passes (free_bases_of's on a mesh): row y &= row y+k, the top k rows cleared — the
+  // packed layer shifted down by k·L bits (rows >= H are clear, so the top k rows meet 0).
+  auto pass = [&](int k) {
+    ops += Ops(H - k);
+    return and_shifted_rows_inplace(o, P, 1, k * L) != 0;
+  };
+  auto vertical = [&] {
+    int k = 1;
+    for (; 2 * k <= q; k *= 2)
+      if (!pass(k)) return;
+    if (k < q) pass(q - k);
+  };
+  if (any && q > 1) vertical();
+  if (HT) std::copy(o, o + P, out);
   return ops;
 }
 
 }  // namespace
 
+void BoxQuery::start(const Occupancy& occ) {
+  const Topology& t = occ.topology();
+  lane_ = lane_for(t);
+  stride_ = lane_ ? (t.height() * lane_ + 63) / 64 : t.height() * ((t.width() + 63) / 64);
+  const std::size_t n = std::size_t(stride_) * std::size_t(t.depth());
+  if (layers_.size() < n) layers_.resize(n);
+  if (row_.size() < std::size_t(stride_)) row_.resize(std::size_t(stride_));
+  done_.assign(std::size_t(t.depth()), 0);
+}
+
 const std::uint64_t* BoxQuery::layer(const Occupancy& occ, int z, Shape s, Ops& ops) {
   const Topology& t = occ.topology();
-  const std::size_t n = std::size_t(t.height()) * std::size_t((t.width() + 63) / 64);
-  std::uint64_t* dst = layers_.data() + std::size_t(z) * n;
-  if (!done_[std::size_t(z)]) {
-    if (t.width() <= 64 && !t.wraps()) {
-      if (shifts_for_ != s.w) {  // free_bases_of's horizontal shifts for p = s.w
-        int k = 1;
-        nshifts_ = 0;
-        for (; 2 * k <= s.w; k *= 2) shifts_[nshifts_++] = k;
-        if (k < s.w) shifts_[nshifts_++] = s.w - k;
-        shifts_for_ = s.w;
-      }
-      const std::uint64_t* f = occ.free_row(0, z);
-      switch (t.height()) {
-        case 8: ops += mesh_layer_one_word<8>(f, 8, shifts_, nshifts_, s.h, dst); break;
-        case 16: ops += mesh_layer_one_word<16>(f, 16, shifts_, nshifts_, s.h, dst); break;
-        case 32: ops += mesh_layer_one_word<32>(f, 32, shifts_, nshifts_, s.h, dst); break;
-        default: ops += mesh_layer_one_word<0>(f, t.height(), shifts_, nshifts_, s.h, dst); break;
-      }
-      done_[std::size_t(z)] = 1;
-      return dst;
+  std::uint64_t* dst = layers_.data() + std::size_t(z) * std::size_t(stride_);
+  if (done_[std::size_t(z)]) return dst;
+  done_[std::size_t(z)] = 1;
+  const std::uint64_t* f = occ.free_row(0, z);
+  if (lane_) {
+    if (shifts_for_ != s.w) {  // free_bases_of's horizontal shifts for p = s.w
+      int k = 1;
+      nshifts_ = 0;
+      for (; 2 * k <= s.w; k *= 2) shifts_[nshifts_++] = k;
+      if (k < s.w) shifts_[nshifts_++] = s.w - k;
+      shifts_for_ = s.w;
     }
-    const Topology plane(t.kind(), t.width(), t.height());
-    ops += free_bases_of(occ.free_row(0, z), plane, s.w, s.h, plane_, scratch_);
-    std::memcpy(dst, plane_.row(0), n * sizeof(std::uint64_t));
-    done_[std::size_t(z)] = 1;
+    const int H = t.height(), ns = nshifts_;
+    if (lane_ == 16 && H == 16) ops += packed_layer<16, 16>(f, H, shifts_, ns, s.h, dst);
+    else if (lane_ == 32 && H == 32) ops += packed_layer<32, 32>(f, H, shifts_, ns, s.h, dst);
+    else if (lane_ == 16) ops += packed_layer<16, 0>(f, H, shifts_, ns, s.h, dst);
+    else if (lane_ == 32) ops += packed_layer<32, 0>(f, H, shifts_, ns, s.h, dst);
+    else ops += packed_layer<64, 0>(f, H, shifts_, ns, s.h, dst);
+    return dst;
   }
+  const Topology plane(t.kind(), t.width(), t.height());
+  ops += free_bases_of(f, plane, s.w, s.h, plane_, scratch_);
+  std::memcpy(dst, plane_.row(0), std::size_t(stride_) * sizeof(std::uint64_t));
   return dst;
 }
 
@@ -73,6 +114,25 @@ bool fits(const Topology& t, Shape s) {
 }
 }  // namespace
 
+bool BoxQuery::chain(const Occupancy& occ, int z, Shape s, bool empty_ends, Ops& ops) {
+  const int D = occ.depth();
+  const Ops n = Ops(occ.height()) * Ops((occ.width() + 63) / 64);  // the words of a layer's mask, as counted
+  const std::size_t m = std::size_t(stride_);
+  std::uint64_t* o = row_.data();
+  std::memcpy(o, layer(occ, z, s, ops), m * sizeof(std::uint64_t));
+  std::uint64_t any = 0;
+  for (std::size_t i = 0; i < m; ++i) any |= o[i];
+  ops += n;
+  for (int k = 1; k < s.d && (any || !empty_ends); ++k) {
+    const std::uint64_t* l = layer(occ, (z + k) % D, s, ops);
+    any = 0;
+    for (std::size_t i = 0; i < m; ++i) any |= o[i] &= l[i];
+    ops += n;
+    if (!any) break;
+  }
+  return any != 0;
+}
+
 Ops BoxQuery::free_boxes(const Occupancy& occ, Shape s, BaseMask& out) {
   const Topology& t = occ.topology();
   const int H = t.height(), D = t.depth();
@@ -80,19 +140,17 @@ Ops BoxQuery::free_boxes(const Occupancy& occ, Shape s, BaseMask& out) {
   if (!fits(t, s)) return 0;
   start(occ);
   Ops ops = 0;
-  const std::size_t n = std::size_t(H) * std::size_t(out.words_per_row());
   const int bases = t.wraps() ? D : D - s.d + 1;  // layers a box may start in
   for (int z = 0; z < bases; ++z) {
-    std::uint64_t* o = out.row(z * H);
-    std::memcpy(o, layer(occ, z, s, ops), n * sizeof(std::uint64_t));
-    ops += Ops(n);
-    for (int k = 1; k < s.d; ++k) {
-      const std::uint64_t* l = layer(occ, (z + k) % D, s, ops);
-      std::uint64_t any = 0;
-      for (std::size_t i = 0; i < n; ++i) any |= o[i] &= l[i];
-      ops += Ops(n);
-      if (!any) break;  // nothing left in this layer
-    }
+    if (!chain(occ, z, s, false, ops)) continue;  // (out's rows are clear)
+    const std::uint64_t* o = row_.data();
+    std::uint64_t* r = out.row(z * H);
+    if (!lane_) std::memcpy(r, o, std::size_t(stride_) * sizeof(std::uint64_t));
+    else
+      for (int y = 0; y < H; ++y) {
+        const int bit = y * lane_;
+        r[y] = (o[bit >> 6] >> (bit & 63)) & (lane_ == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << lane_) - 1);
+      }
   }
   return ops;
 }
@@ -101,28 +159,20 @@ std::optional<Block> BoxQuery::first_free_box(const Occupancy& occ, Shape s, Ops
   const Topology& t = occ.topology();
   if (!fits(t, s)) return std::nullopt;
   start(occ);
-  const int W = t.width(), H = t.height(), D = t.depth(), wpr = (W + 63) / 64;
-  const std::size_t n = std::size_t(H) * std::size_t(wpr);
-  if (row_.size() < n) row_.resize(n);
+  const int D = t.depth(), wpr = (t.width() + 63) / 64;
   const int bases = t.wraps() ? D : D - s.d + 1;
   for (int z = 0; z < bases; ++z) {
-    std::uint64_t* o = row_.data();
-    std::memcpy(o, layer(occ, z, s, ops), n * sizeof(std::uint64_t));
-    std::uint64_t any = 0;
-    for (std::size_t i = 0; i < n; ++i) any |= o[i];
-    ops += Ops(n);
-    for (int k = 1; k < s.d && any; ++k) {
-      const std::uint64_t* l = layer(occ, (z + k) % D, s, ops);
-      any = 0;
-      for (std::size_t i = 0; i < n; ++i) any |= o[i] &= l[i];
-      ops += Ops(n);
-    }
-    if (!any) continue;
-    for (std::size_t i = 0; i < n; ++i)
+    if (!chain(occ, z, s, true, ops)) continue;
+    const std::uint64_t* o = row_.data();
+    for (int i = 0;; ++i)
       if (o[i]) {
+        if (lane_) {  // the base's row is its index among the layer's mask words (one a row)
+          const int bit = i * 64 + __builtin_ctzll(o[i]);
+          ops += Ops(bit / lane_) + 1;
+          return box_at(bit % lane_, bit / lane_, z, s);
+        }
         ops += Ops(i) + 1;
-        const int y = int(i) / wpr, x = (int(i) % wpr) * 64 + __builtin_ctzll(o[i]);
-        return box_at(x, y, z, s);
+        return box_at((i % wpr) * 64 + __builtin_ctzll(o[i]), i / wpr, z, s);
       }
   }
   return std::nullopt;

@@ -9,8 +9,14 @@
 // (bit x set = the box with base (x, y, z) is free). First fit reads the layers lazily and stops
 // at the first layer with a base, in node-id order (z, then y, then x ascending).
 //
+// On a mesh of rows of at most 64 nodes a layer's mask is packed: L bits a row (L = 16, 32 or 64,
+// the smallest that holds W), 64 / L rows to a word, row y at bits y·L .. y·L + L-1 of the
+// layer's words read as one bit string; so each pass and each AND along z processes 64 / L rows
+// a word. Elsewhere a layer's mask is free_bases_of's: H rows of (W+63)/64 words.
+//
 // Counted work: one operation = one 64-bit word processed — every word of each layer's 2D query
-// (as free_bases counts them), each word ANDed along z, and the words read to the first base.
+// (as free_bases counts them), each word ANDed along z, and the words read to the first base —
+// counted as the unpacked query (one word a row) processes them, whichever layout is used.
 #pragma once
 #include <array>
 #include <optional>
@@ -30,10 +36,16 @@ class BoxQuery {
  private:
   // Layer z's 2D mask of p×q bases into layers_ (computed once per query).
   const std::uint64_t* layer(const Occupancy& occ, int z, Shape s, Ops& ops);
+  // The masks of layers z .. z+r-1 ANDed into row_, stopping once an AND leaves nothing (and,
+  // if `empty_ends`, before the first AND when layer z has no base): whether a box with its base
+  // in layer z is free.
+  bool chain(const Occupancy& occ, int z, Shape s, bool empty_ends, Ops& ops);
   void start(const Occupancy& occ);
   BaseMask plane_;                       // one layer's 2D query result
-  std::vector<std::uint64_t> row_;       // first_free_box: one layer of box bases
-  std::vector<std::uint64_t> layers_;    // every layer's mask, H rows of wpr words each
+  std::vector<std::uint64_t> row_;       // one layer of box bases (stride_ words)
+  std::vector<std::uint64_t> layers_;    // every layer's mask, stride_ words each
+  int lane_ = 0;                         // packed layers: bits a row (0: H rows of wpr words)
+  int stride_ = 0;                       // words of a layer's mask
   std::vector<char> done_;               // layer z computed in this query
   std::vector<std::uint64_t> scratch_;   // the 2D query's scratch
   int shifts_[16] = {}, nshifts_ = 0;    // a mesh of one-word rows: the horizontal passes' shifts

@@ -401,27 +401,6 @@ namespace {
 
 using Word = std::uint64_t;
 
-// For every row r (n words each, `rows` rows), in place: d[r][i] &= d[r] shifted down by k bits
-// (bit i of the result = bit i and bit i+k); bits from beyond the row are 0. Ascending i reads
-// only words not yet rewritten (i+ws, i+ws+1 >= i). Returns the OR of all results.
-inline Word and_shifted_rows_inplace(Word* d, int n, int rows, int k) {
-  const int ws = k >> 6, bs = k & 63;
-  Word any = 0;
-  for (int r = 0; r < rows; ++r, d += n) {
-    if (bs == 0) {
-      for (int i = 0; i < n; ++i) any |= d[i] &= i + ws < n ? d[i + ws] : 0;
-    } else {
-      for (int i = 0; i < n; ++i) {
-        const int j = i + ws;
-        Word v = j < n ? d[j] >> bs : 0;
-        if (j + 1 < n) v |= d[j + 1] << (64 - bs);
-        any |= d[i] &= v;
-      }
-    }
-  }
-  return any;
-}
-
 // The same for rows of N words and shifts below 64, every pass of a row done in registers:
 // d[i] &= d[i] >> sh | d[i+1] << (64-sh) for each shift in turn. Returns the OR of the results.
 template <int N>
@@ -440,8 +419,9 @@ Word row_windows(Word* d, int rows, const int* shifts, int ns) {
   return any;
 }
 
-}  // namespace
-
+// The vertical half of free_bases_of on a mesh, in place on its horizontal result `o` (H rows of
+// n words; q >= 2): row y becomes the AND of rows y .. y+q-1 (0 where they pass the top), in
+// doubling passes that stop once one leaves nothing; adds each pass's words to `ops`.
 void mesh_vertical_passes(std::uint64_t* o, int H, int n, int q, Ops& ops) {
   const std::size_t osize = std::size_t(H) * std::size_t(n);
   auto pass = [&](int k) {
@@ -458,6 +438,8 @@ void mesh_vertical_passes(std::uint64_t* o, int H, int n, int q, Ops& ops) {
     if (!pass(k)) return;
   if (k < q) pass(q - k);
 }
+
+}  // namespace
 
 BaseMask Occupancy::free_bases(int p, int q) const {
   BaseMask out;

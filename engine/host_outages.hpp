@@ -11,34 +11,18 @@
 // ever: the failure returns an error naming the keys instead. When each host fails and returns is
 // HostFailures' part (pod/host_failures.hpp).
 //
-// HostOutages holds no reference to the run: each call is given the parts it acts on (RunParts),
-// so a Simulation stays copyable (Compare's runs, snapshots).
+// HostOutages holds no reference to the run: each call is given the parts it acts on (RunParts,
+// run_parts.hpp).
 #pragma once
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
-#include "alloc/decider.hpp"
-#include "event_queue.hpp"
-#include "metrics/run_metrics.hpp"
 #include "pod/host_failures.hpp"
-#include "running_jobs.hpp"
+#include "run_parts.hpp"
 #include "scenario/scenario.hpp"
-#include "sched/scheduler.hpp"
 
 namespace alloclab {
-
-// The parts of a run a host failure acts on, at time `now` (the Simulation's own).
-struct RunParts {
-  const Topology& topo;
-  Occupancy& occ;
-  Decider& alloc;
-  RunningJobs& running;
-  RunMetrics& metrics;
-  Scheduler& sched;
-  EventQueue& events;
-  double now;
-};
 
 // "job 17 (16x16x16)", for errors.
 std::string job_text(const QueuedJob& q);

@@ -5,8 +5,8 @@
 // the scheduler and its queue, the job stream (workload/job_stream.hpp), the jobs' network
 // traffic (net/job_traffic.hpp), the event queue, running jobs and the statistics
 // (metrics/run_metrics.hpp). Nothing is global, so copies are independent (compare mode runs
-// several side by side; a copy is a snapshot). It is the scheduler's SchedContext: a scheduler
-// acts through its private try_start, start_reserved, ... (sched/scheduler.hpp).
+// several side by side; a copy is a snapshot). A scheduler acts through a SchedContext made for
+// each pass on the run's parts (job_starts.hpp: how a job starts).
 //
 // Event order (fixed, event_queue.hpp): by time, then kind, then job id. A network cycle ending
 // at time T is simulated before job events at T; idle cycles are skipped. After
@@ -21,22 +21,16 @@
 // allocation fails when tried leaves the queue unprocessed; with on_fail = wait (the default)
 // it is retried whenever the scheduler runs, until T. The figures: metrics/run_metrics.hpp.
 #pragma once
-#include <functional>
 #include <optional>
-#include "alloc/decider.hpp"
 #include "core/clone_ptr.hpp"
-#include "event_queue.hpp"
-#include "metrics/run_metrics.hpp"
-#include "net/job_traffic.hpp"
 #include "host_outages.hpp"
+#include "job_starts.hpp"
 #include "replication.hpp"
-#include "running_jobs.hpp"
-#include "sched/checker.hpp"
 #include "workload/job_stream.hpp"
 
 namespace alloclab {
 
-class Simulation : private SchedContext {
+class Simulation {
  public:
   // Builds replication `rep` of a scenario that passed validate(), seeded with
   // replication_seed(s, rep).
@@ -61,7 +55,7 @@ class Simulation : private SchedContext {
   std::vector<Reservation> reservations() const { return sched_->reservations(); }
   std::size_t queue_length() const { return sched_->size(); }
   const std::deque<JobRecord>& recent() const { return running_.recent(); }  // last departures, newest last
-  double now() const override { return now_; }
+  double now() const { return now_; }
   long long departures() const { return departed_; }
   long long arrivals() const { return next_id_; }
   long long total_jobs() const { return jobs_.total(); }
@@ -80,7 +74,7 @@ class Simulation : private SchedContext {
   bool fail_host(int h, double at, double repair);
 
   // The next job to arrive (generated, not yet arrived), or nullptr (UI: Explain mode).
-  const QueuedJob* next_arrival() const { return pending_ ? &*pending_ : nullptr; }
+  const QueuedJob* next_arrival() const { return jobs_.pending(); }
   // What the strategy would decide for `q` on the current occupancy, without applying it: a
   // copy of the strategy and of the allocation random stream decide (UI: Explain mode).
   std::optional<Allocation> preview(const QueuedJob& q) const { return alloc_.preview(Request{q.id, q.shape, q.slices}, occ_); }
@@ -90,13 +84,10 @@ class Simulation : private SchedContext {
 
   // The time of the next thing step() processes (+inf when none is pending).
   double next_time() const;
-  // First difference: remember what the strategy sees (explain()) each time it decides for
-  // job `j` (the last one before the job starts is its decision).
-  void watch(JobId j) { watch_ = j; watched_.reset(); }
-  const std::optional<Explanation>& watched() const { return watched_; }
-  // The watched job started on a reservation made earlier (conservative): watched() is then the
-  // strategy's view at the start, not the decision that placed it.
-  bool watched_reserved() const { return watched_reserved_; }
+  // First difference: what the strategy sees each time it decides for job `j` (Decider::watch).
+  void watch(JobId j) { alloc_.watch(j); }
+  const std::optional<Explanation>& watched() const { return alloc_.watched(); }
+  bool watched_reserved() const { return alloc_.watched_reserved(); }
 
   // The allocator (alloc/decider.hpp): wall-clock seconds in allocate() so far (for `timing`),
   // the time it finishes its last decision (alloc_cost > 0; else <= now()), and two switches
@@ -131,56 +122,24 @@ class Simulation : private SchedContext {
   Error never_placed(const QueuedJob& q) const;
   void network_cycle();
   void advance_clock(double t);
-  void observe_pod();  // pod machines: the pod metrics read the state (after a change)
-  // the scheduler's actions (SchedContext, which says what each does)
-  const ProfileView& plan() override;
-  bool try_start(const QueuedJob& q) override;
-  bool try_start_if(const QueuedJob& q, const std::function<bool(const Allocation&)>& admit) override;
-  bool start_reserved(const QueuedJob& j, const Allocation& a) override;
-  void searched(const QueuedJob& j, long long ops, bool decision, bool failed_now) override;
-  long long surprises() const override { return surprises_; }
-  bool drops_failures() const override { return sc_.on_fail == OnFail::Drop; }
-  void drop(const QueuedJob& j) override {
-    metrics_.dropped(j.id);
-    pod_changed_ = true;
-  }
-  void promise(const QueuedJob& j, double start) override;  // told to the schedule checker (check=1)
-  void wake_at(double t) override { events_.wake_at(t, now_); }
-  // how they do it
-  std::optional<Allocation> decide(const QueuedJob& q);  // the allocator's decision; first difference
-  void charge(long long ops, bool decision = true);      // statistics and allocator time of a decision
-  // `decided_ops`: the operations of the decide() that chose `a`, or -1 when a reservation search
-  // chose it earlier (already charged): only the strategy's bookkeeping is charged then.
-  void start_job(const QueuedJob& q, Allocation a, long long decided_ops);
-  void plan_into(ProfileView& v) const;  // the machine as reservation searches see it
-  // communication phases (pattern != none)
-  void begin_compute(JobRecord& r, double extra);  // a compute phase, then begin_iteration
-  void begin_iteration(JobRecord& r);
-  void complete_iteration(JobRecord& r);
+  void observe_pod();  // pod machines: the pod metrics read the state (after starts_.changed)
 
   Scenario sc_;
   Topology topo_;
   Occupancy occ_;
   Decider alloc_;
   ClonePtr<Scheduler> sched_;
-  JobStream jobs_;
+  JobStream jobs_;  // holds the next job drawn until it arrives
   std::optional<JobTraffic> traffic_;
   std::optional<HostOutages> outages_;  // pod machines
   RunMetrics metrics_;
   EventQueue events_;
-  std::optional<QueuedJob> pending_;  // generated, not yet arrived (the next is drawn at its arrival)
   RunningJobs running_;
-  ProfileView plan_;  // plan()'s answer, refilled at each call
   double now_ = 0;
   long long next_id_ = 0, departed_ = 0;
-  long long surprises_ = 0;  // departures not at their estimated end (conservative compresses)
   bool done_ = false;
-  bool pod_changed_ = false;  // the occupancy or the queue changed since observe_pod()
   Status status_;
-  ScheduleChecker checker_;
-  JobId watch_ = kNoJob;
-  std::optional<Explanation> watched_;
-  bool watched_reserved_ = false;
+  StartState starts_;  // what the scheduler's passes change (job_starts.hpp)
 };
 
 }  // namespace alloclab

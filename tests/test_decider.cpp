@@ -71,3 +71,30 @@ TEST_CASE("decider: a repeated failure is replayed with the same count, and only
     (void)d.allocated(9, half), (void)plain.allocated(9, half);
   }
 }
+
+// First difference (Decider::watch): the view of the watched job's last decision, or of its
+// start on a reservation; other jobs leave it alone.
+TEST_CASE("decider: a watched job's view is what Explain shows at its decision, or at its reserved start") {
+  const Topology mesh(TopologyKind::Mesh, 4, 4);
+  Occupancy occ(mesh);
+  Decider d = make(mesh, "ff", 0, false);
+  d.watch(1);
+  CHECK_FALSE(d.watched());
+  REQUIRE(d.decide(Request{0, Shape{2, 2}}, occ));  // not the watched job
+  CHECK_FALSE(d.watched());
+  occ.assign(Allocation{{Block{0, 0, 2, 2}}}, 0);
+  const Explanation want = d.explain(Request{1, Shape{4, 2}}, occ);
+  const auto a = d.decide(Request{1, Shape{4, 2}}, occ);
+  REQUIRE(a);
+  REQUIRE(d.watched());
+  CHECK(d.watched()->ops == want.ops);
+  CHECK(d.watched()->decision->blocks == a->blocks);
+  CHECK_FALSE(d.watched_reserved());
+  d.started_reserved(Request{2, Shape{1, 1}}, occ);  // another job's reserved start
+  CHECK_FALSE(d.watched_reserved());
+  d.started_reserved(Request{1, Shape{4, 2}}, occ);
+  CHECK(d.watched_reserved());
+  CHECK(d.watched()->decision->blocks == a->blocks);
+  d.watch(3);  // a new watch forgets the old view
+  CHECK_FALSE(d.watched());
+}

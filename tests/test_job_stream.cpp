@@ -49,3 +49,24 @@ TEST_CASE("job stream: a trace's jobs as recorded") {
   CHECK(j1->arrival == 3);
   CHECK_FALSE(js.next(*s));
 }
+
+// As a simulation uses it: one job drawn ahead and held until its arrival, in next()'s order.
+TEST_CASE("job stream: one job held from its draw to its arrival, the same jobs as next()") {
+  auto s = parse_link("size=8x8&jobs=3&arrival=poisson:0.5&job_size=uniform:1-8&service=exponential:5");
+  REQUIRE(s);
+  JobStream a(*s, Rng(5)), b(*s, Rng(5));
+  CHECK(a.pending() == nullptr);
+  for (int i = 0; i < 3; ++i) {
+    const QueuedJob* q = a.draw(*s);
+    REQUIRE(q);
+    CHECK(a.pending() == q);
+    const auto want = b.next(*s);
+    CHECK(q->id == want->id);
+    CHECK(q->arrival == want->arrival);
+    const QueuedJob got = a.arrive(q->id);
+    CHECK(got.shape == want->shape);
+    CHECK(a.pending() == nullptr);
+  }
+  CHECK(a.draw(*s) == nullptr);  // the stream is over
+  CHECK(a.pending() == nullptr);
+}

@@ -46,3 +46,47 @@ TEST_CASE("job traffic: a phase's packets are delivered and counted, then the ne
   CHECK(t.inject(single, at));  // one processor sends nothing: its phase is complete at once
   CHECK(single.packets_left == 0);
 }
+
+// The phases as events, hand-worked: two processes, all-to-all (two one-hop packets), two
+// iterations of service 4 (2 each), compute_time 3.
+TEST_CASE("job traffic: a job's phases as events — an Iteration event at each compute end, the departure after the last") {
+  const Topology mesh(TopologyKind::Mesh, 4, 4);
+  JobTraffic t(mesh, *find_pattern("all-to-all"), NetConfig{}, Rng(1), 2, 3);
+  JobRecord r{.id = 3, .end = -1, .service = 4, .shape = Shape{2, 1}, .alloc = Allocation{{Block{1, 1, 2, 1}}}};
+  EventQueue ev;
+  t.begin_compute(r, 0, 0.5, ev);  // the allocator's 0.5, then 2 of compute: messages at ceil(2.5) = 3
+  REQUIRE(!ev.empty());
+  Event e = ev.pop();
+  CHECK((e.time == 3 && e.kind == EventKind::Iteration && e.job == 3));
+  CHECK(t.network().idle());
+  t.begin_iteration(r, 3, ev);
+  CHECK(r.packets_left == 2);
+  CHECK(ev.empty());
+  // the network's cycles until the phase's last packet: then the next compute phase
+  auto deliver_all = [&] {
+    double now = 0;
+    for (int guard = 0; guard < 200 && r.packets_left > 0; ++guard) {
+      now = double(t.now_cycle() + 1);
+      for (const Delivered& d : t.cycle())
+        if (t.delivered(r, d)) t.complete_iteration(r, now, ev);
+    }
+    return now;
+  };
+  const double end1 = deliver_all();
+  CHECK(end1 > 3);
+  CHECK(r.iteration == 1);
+  e = ev.pop();
+  CHECK((e.time == end1 + 5 && e.kind == EventKind::Iteration));  // compute_time 3 + 2 of compute
+  CHECK(r.end == -1);
+  t.begin_iteration(r, e.time, ev);
+  const double end2 = deliver_all();
+  CHECK(r.end == end2);  // the last iteration: the job ends when its last packet arrives
+  e = ev.pop();
+  CHECK((e.time == end2 && e.kind == EventKind::Departure && e.job == 3));
+  CHECK(ev.empty());
+  // a job that only communicates (service 0) starts its messages at once: no Iteration event
+  JobRecord c{.id = 4, .end = -1, .service = 0, .shape = Shape{2, 1}, .alloc = Allocation{{Block{0, 0, 2, 1}}}};
+  t.begin_compute(c, double(t.now_cycle()), 0, ev);
+  CHECK(ev.empty());
+  CHECK(c.packets_left == 2);
+}

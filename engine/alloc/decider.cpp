@@ -24,6 +24,10 @@ std::optional<Allocation> Decider::call(const Request& r, const Occupancy& occ) 
 }
 
 std::optional<Allocation> Decider::decide(const Request& r, const Occupancy& occ) {
+  if (r.job == watch_) {  // first difference: the decision as Explain shows it
+    watched_ = explain(r, occ);
+    watched_reserved_ = false;
+  }
   const bool repeat = failed_.valid && failed_.job == r.job && failed_.shape == r.shape;
   if (repeat && !check_) {  // the same failure again: its count, without the search
     strategy_->repeat_failure(failed_.ops);
@@ -44,6 +48,12 @@ std::optional<Allocation> Decider::decide(const Request& r, const Occupancy& occ
   failed_.shape = r.shape;
   failed_.ops = last_ops_;
   return a;
+}
+
+void Decider::started_reserved(const Request& r, const Occupancy& occ) {
+  if (r.job != watch_) return;
+  watched_ = explain(r, occ);
+  watched_reserved_ = true;
 }
 
 long long Decider::allocated(JobId id, const Allocation& a) {

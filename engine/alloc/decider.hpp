@@ -14,6 +14,11 @@
 // operations, no random draws) when the same job is decided again with nothing changed since,
 // so that decision is replayed from memory instead of searched. With check = 1 the search runs
 // anyway and must agree with the replay.
+//
+// First difference (first_difference.hpp, `alloclab diff`, Compare): a watched job's view —
+// what the strategy sees (explain()) each time it decides for that job; the last one before the
+// job starts is its decision. A job started on a reservation made earlier (conservative) has
+// instead the strategy's view at the start (watched_reserved()).
 #pragma once
 #include <optional>
 #include <string>
@@ -32,6 +37,8 @@ class Decider {
 
   // The strategy's decision for `r` on `occ`; last_ops() is its counted operations.
   std::optional<Allocation> decide(const Request& r, const Occupancy& occ);
+  // `r` starts on a reservation made earlier (no decision now; the first difference notes it).
+  void started_reserved(const Request& r, const Occupancy& occ);
   long long last_ops() const { return last_ops_; }
   // The strategy's bookkeeping for a job started on `a` / released from `a`: its counted
   // operations. Either one ends the failure a replay would repeat.
@@ -46,6 +53,14 @@ class Decider {
   std::optional<Allocation> preview(const Request& r, const Occupancy& occ) const;
   // What the strategy sees before deciding (explain.hpp), with the decision's counted operations.
   Explanation explain(const Request& r, const Occupancy& occ) const;
+
+  // First difference: watch job `j` (see above).
+  void watch(JobId j) {
+    watch_ = j;
+    watched_.reset();
+  }
+  const std::optional<Explanation>& watched() const { return watched_; }
+  bool watched_reserved() const { return watched_reserved_; }
 
   const Strategy& strategy() const { return *strategy_; }
   const Rng& rng() const { return rng_; }
@@ -77,6 +92,9 @@ class Decider {
     Shape shape;
     long long ops = 0;
   } failed_;
+  JobId watch_ = kNoJob;  // first difference
+  std::optional<Explanation> watched_;
+  bool watched_reserved_ = false;
 };
 
 }  // namespace alloclab

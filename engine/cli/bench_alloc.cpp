@@ -110,23 +110,33 @@ Pct time_strategy(const StrategyInfo& si, const State& st, const std::vector<Sha
   return percentiles(us);
 }
 
-// One line per strategy that `keep` accepts (and `only` names, when given): its id in a column
+// bench alloc's and alloc3d's arguments: quick, repeats=R, strategy=ID[,ID...], cell=NAME.
+struct BenchArgs {
+  bool quick = false;
+  long long repeats = 1;
+  std::vector<std::string> only;  // strategy=: these only (empty: all)
+  int only_cell = -1;             // cell=: this cell only (-1: all)
+  int requests() const { return quick ? 60 : 400; }  // per cell
+};
+
+// One line per strategy that `keep` accepts (and b.only names, when given): its id in a column
 // `id_width` wide, then p50 / p99 in each cell it runs on ("-" where it is refused or another
 // cell was asked for).
 template <class Keep>
 void print_rows(std::ostream& out, const std::vector<State>& states, const std::vector<std::vector<Shape>>& reqs,
-                const std::vector<std::string>& only, int only_cell, long long repeats, int id_width, Keep&& keep) {
+                const BenchArgs& b, int id_width, Keep&& keep) {
   char line[256];
+  const auto& only = b.only;
   for (const StrategyInfo& si : strategies()) {
     if (!keep(si) || (!only.empty() && std::find(only.begin(), only.end(), si.id) == only.end())) continue;
     std::string row;
     for (std::size_t k = 0; k < states.size(); ++k) {
       const Topology& t = states[k].occ.topology();
-      if (!strategy_unsupported(si, t).empty() || (only_cell >= 0 && int(k) != only_cell)) {
+      if (!strategy_unsupported(si, t).empty() || (b.only_cell >= 0 && int(k) != b.only_cell)) {
         row += "                  -";
         continue;
       }
-      const Pct p = time_strategy(si, states[k], reqs[k], repeats);
+      const Pct p = time_strategy(si, states[k], reqs[k], b.repeats);
       char cell[64];
       std::snprintf(cell, sizeof cell, " %9.1f / %7.1f", p.p50, p.p99);
       row += cell;
@@ -136,17 +146,17 @@ void print_rows(std::ostream& out, const std::vector<State>& states, const std::
   }
 }
 
-// Parses bench alloc's and alloc3d's shared arguments; false after a message on `err`.
-bool parse_bench_args(const std::vector<std::string>& args, const char* const* cells, int ncells, const char* name,
-                      bool& quick, long long& repeats, std::vector<std::string>& only, int& only_cell, std::ostream& err) {
+// Parses bench alloc's and alloc3d's shared arguments into `b`; false after a message on `err`.
+bool parse_bench_args(const std::vector<std::string>& args, const char* const* cells, int ncells, const char* name, BenchArgs& b,
+                      std::ostream& err) {
   for (const std::string& a : args) {
-    if (a == "quick") { quick = true; continue; }
-    if (a.rfind("repeats=", 0) == 0 && parse_int64(a.substr(8), repeats) && repeats >= 1 && repeats <= 1000) continue;
-    if (a.rfind("strategy=", 0) == 0 && parse_strategy_ids(a.substr(9), only)) continue;
+    if (a == "quick") { b.quick = true; continue; }
+    if (a.rfind("repeats=", 0) == 0 && parse_int64(a.substr(8), b.repeats) && b.repeats >= 1 && b.repeats <= 1000) continue;
+    if (a.rfind("strategy=", 0) == 0 && parse_strategy_ids(a.substr(9), b.only)) continue;
     if (a.rfind("cell=", 0) == 0) {
       for (int k = 0; k < ncells; ++k)
-        if (a.substr(5) == cells[k]) only_cell = k;
-      if (only_cell >= 0) continue;
+        if (a.substr(5) == cells[k]) b.only_cell = k;
+      if (b.only_cell >= 0) continue;
     }
     std::string allowed;
     for (int k = 0; k < ncells; ++k) allowed += (k ? "|" : "") + std::string(cells[k]);
@@ -160,13 +170,10 @@ bool parse_bench_args(const std::vector<std::string>& args, const char* const* c
 }  // namespace
 
 int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  bool quick = false;
-  long long repeats = 1;
-  std::vector<std::string> only;
-  int only_cell = -1;
   const char* const cell_names[] = {"64x64-50", "64x64-80", "256x256-50", "256x256-80"};
-  if (!parse_bench_args(args, cell_names, 4, "alloc", quick, repeats, only, only_cell, err)) return 2;
-  const int nreq = quick ? 60 : 400;
+  BenchArgs b;
+  if (!parse_bench_args(args, cell_names, 4, "alloc", b, err)) return 2;
+  const int nreq = b.requests();
   char line[256];
   out << "bench alloc: decision time in microseconds (p50 / p99), " << nreq << " requests per cell\n";
   std::snprintf(line, sizeof line, "  %-10s %19s %19s %19s %19s\n", "strategy", "64x64 50%", "64x64 80%", "256x256 50%",
@@ -188,12 +195,12 @@ int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::os
     reqs.push_back(r);
   }
   long long sink = 0;  // keeps the optimizer from dropping the naive scan
-  print_rows(out, states, reqs, only, only_cell, repeats, 10, [](const StrategyInfo&) { return true; });
-  if (!only.empty()) return 0;
+  print_rows(out, states, reqs, b, 10, [](const StrategyInfo&) { return true; });
+  if (!b.only.empty()) return 0;
   std::string row;
   for (std::size_t k = 0; k < 4; ++k) {
     std::vector<double> us;
-    const std::size_t n = std::min<std::size_t>(reqs[k].size(), quick ? 5 : 20);
+    const std::size_t n = std::min<std::size_t>(reqs[k].size(), b.quick ? 5 : 20);
     for (std::size_t i = 0; i < n; ++i) {
       Block b;
       const double t0 = now_us();
@@ -212,13 +219,10 @@ int bench_alloc(const std::vector<std::string>& args, std::ostream& out, std::os
 }
 
 int bench_alloc3d(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  bool quick = false;
-  long long repeats = 1;
-  std::vector<std::string> only;
-  int only_cell = -1;
   const char* const cell_names[] = {"16x16x16-50", "16x16x16-80", "32x32x32-50", "32x32x32-80"};
-  if (!parse_bench_args(args, cell_names, 4, "alloc3d", quick, repeats, only, only_cell, err)) return 2;
-  const int nreq = quick ? 60 : 400;
+  BenchArgs b;
+  if (!parse_bench_args(args, cell_names, 4, "alloc3d", b, err)) return 2;
+  const int nreq = b.requests();
   char line[256];
   out << "bench alloc3d: decision time in microseconds (p50 / p99) on 3D meshes, " << nreq << " requests per cell\n";
   constexpr int kIdWidth = 13;  // the longest 3D ids (curve-hilbert)
@@ -239,7 +243,7 @@ int bench_alloc3d(const std::vector<std::string>& args, std::ostream& out, std::
     }
     reqs.push_back(r);
   }
-  print_rows(out, states, reqs, only, only_cell, repeats, kIdWidth, [](const StrategyInfo& si) { return si.dims == Dims::TwoAndThree; });
+  print_rows(out, states, reqs, b, kIdWidth, [](const StrategyInfo& si) { return si.dims == Dims::TwoAndThree; });
   return 0;
 }
 

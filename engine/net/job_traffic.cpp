@@ -1,4 +1,5 @@
-// job_traffic.cpp — communication phases: injection of a job's pattern, delivery counting.
+// job_traffic.cpp — communication phases: a job's phases as events, injection of its pattern,
+// delivery counting.
 #include "job_traffic.hpp"
 #include <cstdint>
 #include "../core/check.hpp"
@@ -9,6 +10,25 @@ JobTraffic::JobTraffic(const Topology& t, const PatternInfo& pattern, const NetC
                        double compute_time, CollectiveSize collective, SliceWiring wiring)
     : topo_(t), pattern_(&pattern), net_(t, cfg), rng_(rng), iterations_(iterations), compute_time_(compute_time), cfg_(cfg),
       size_(collective), wiring_(wiring) {}
+
+void JobTraffic::begin_compute(JobRecord& r, double now, double extra, EventQueue& events) {
+  const double at = compute_end(r, now, extra);
+  if (at > now) events.push(at, EventKind::Iteration, r.id);
+  else begin_iteration(r, now, events);
+}
+
+void JobTraffic::begin_iteration(JobRecord& r, double now, EventQueue& events) {
+  if (inject(r, now)) complete_iteration(r, now, events);
+}
+
+void JobTraffic::complete_iteration(JobRecord& r, double now, EventQueue& events) {
+  if (next_iteration(r)) {
+    begin_compute(r, now, compute_time_, events);
+    return;
+  }
+  r.end = now;
+  events.push(now, EventKind::Departure, r.id);
+}
 
 bool JobTraffic::inject(JobRecord& r, double now) {
   // the network's clock catches up with an idle gap (never skips work); now is a whole cycle

@@ -21,8 +21,10 @@
 // wiring, created when it starts and dropped when it ends, stepped in the same cycles as the
 // machine's network; elsewhere it runs on the machine's network with every other job's traffic.
 //
-// The simulation owns the clock and the events: it asks when a compute phase ends, starts the
-// phase then (inject), steps the network and hands each delivered packet back (delivered).
+// The simulation owns the clock and the event queue: the phases below push a job's events into
+// it (an Iteration event when a compute phase ends later, a Departure after the last
+// iteration); the simulation steps the network (cycle) and hands each delivered packet back
+// (delivered), then completes the iteration whose last packet it was (complete_iteration).
 #pragma once
 #include <array>
 #include <cmath>
@@ -33,6 +35,7 @@
 #include <vector>
 #include "../core/job.hpp"
 #include "../core/rng.hpp"
+#include "../event_queue.hpp"
 #include "allreduce.hpp"
 #include "network.hpp"
 #include "patterns.hpp"
@@ -56,6 +59,18 @@ class JobTraffic {
   JobTraffic(const Topology& t, const PatternInfo& pattern, const NetConfig& cfg, Rng rng, int iterations,
              double compute_time, CollectiveSize collective = {}, SliceWiring wiring = {});
 
+  // ---- a job's phases as events
+  // r computes (after `extra`: the allocator's time when it starts, compute_time() between
+  // iterations), then its iteration's messages enter the network at the next cycle boundary:
+  // an Iteration event then, or at once when the compute phase ends now.
+  void begin_compute(JobRecord& r, double now, double extra, EventQueue& events);
+  // r's Iteration event: its messages enter the network now.
+  void begin_iteration(JobRecord& r, double now, EventQueue& events);
+  // r's current iteration is complete at `now`: its next compute phase, or (the last one) r
+  // ends now and its Departure event is pushed.
+  void complete_iteration(JobRecord& r, double now, EventQueue& events);
+
+  // ---- the parts of a phase
   // When the compute phase of r's next iteration ends if it begins `extra` after `now`
   // (compute_time() between iterations): the cycle at which its messages enter the network.
   double compute_end(const JobRecord& r, double now, double extra) const {

@@ -5,13 +5,13 @@
 // host fails after an exponential time of mean host_mtbf, counted from the start of the run or
 // from its last repair, and is repaired host_repair later (a fixed time or a distribution). The
 // draws come from their own stream (seeded from the replication's seed, replication.hpp): with
-// host_mtbf = 0 nothing is drawn and no other stream moves, so every result without failures is
-// what it was before failures existed.
+// host_mtbf = 0 nothing is drawn and no other stream moves, so a run without failures draws
+// exactly what it would draw with no hosts at all.
 //
 // What a failure does to the machine (its chips held under kFailedHost, the jobs on it killed
-// and requeued) is the simulation's part (simulation.cpp, "host failures"); this class keeps the
-// times. A failure event is due only if it is the host's pending one (fail_at), so a failure
-// set by hand (fail(), for tests and demonstrations) replaces the drawn one.
+// and requeued) is HostOutages' part (host_outages.hpp); this class keeps the times. A failure
+// event is due only if it is the host's pending one (fail_at), so a failure set by hand (fail(),
+// for tests and demonstrations) replaces the drawn one.
 //
 // What a killed job keeps (keys checkpoint, max_restarts) is worked out by the free functions at
 // the end: the work saved at its last checkpoint, and the chance that a run on h hosts is not

@@ -39,4 +39,17 @@ std::optional<QueuedJob> JobStream::next(const Scenario& s) {
   return q;
 }
 
+const QueuedJob* JobStream::draw(const Scenario& s) {
+  ALLOCLAB_CHECK(!pending_, "a job drawn while job %d has not arrived", pending_ ? pending_->id : kNoJob);
+  pending_ = next(s);
+  return pending();
+}
+
+QueuedJob JobStream::arrive(JobId id) {
+  ALLOCLAB_CHECK(pending_ && pending_->id == id, "arrival of unknown job %d", id);
+  const QueuedJob q = *pending_;
+  pending_.reset();
+  return q;
+}
+
 }  // namespace alloclab

@@ -17,7 +17,16 @@ class JobStream {
   std::optional<QueuedJob> next(const Scenario& s);
   long long total() const { return total_; }
 
+  // ---- as a simulation uses it: one job drawn ahead, held until its arrival event
+  // Draws the next job and holds it (nullptr when the stream is over); one is held at a time.
+  const QueuedJob* draw(const Scenario& s);
+  // The job drawn and not yet arrived, or nullptr.
+  const QueuedJob* pending() const { return pending_ ? &*pending_ : nullptr; }
+  // Job `id`, the one held, arrives: it is handed over and no job is held.
+  QueuedJob arrive(JobId id);
+
  private:
+  std::optional<QueuedJob> pending_;
   Rng rng_;
   long long total_, generated_ = 0;
   double last_arrival_ = 0;

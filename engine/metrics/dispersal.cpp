@@ -105,9 +105,21 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a, long long& n)
   return (double(sx) + double(sy)) / (double(n) * double(n - 1) / 2);
 }
 
-// The 3D machine: three histograms, every block through them (no closed form).
+// The 3D machine: three histograms, every block through them; one block that does not wrap
+// has the closed form (h·d)² · line_pairs(w) along x, and likewise along y and z.
 double DispersalMeter::mean_pairwise_distance_3d(const Allocation& a, long long& n) {
   const int W = topo_.width(), H = topo_.height(), D = topo_.depth();
+  const bool wrap = topo_.wraps();
+  if (a.blocks.size() == 1) {
+    const Block& b = a.blocks[0];
+    n = (long long)b.w * b.h * b.d;
+    if (n < 2) return 0;
+    if (!wrap || ((b.w - 1) <= W / 2 && (b.h - 1) <= H / 2 && (b.d - 1) <= D / 2)) {  // ring distance = line distance
+      const long long hd = (long long)b.h * b.d, wd = (long long)b.w * b.d, wh = (long long)b.w * b.h;
+      const long long s = hd * hd * line_pairs(b.w) + wd * wd * line_pairs(b.h) + wh * wh * line_pairs(b.d);
+      return double(s) / (double(n) * double(n - 1) / 2);
+    }
+  }
   n = 0;
   for (const Block& b : a.blocks) {
     const long long layer = (long long)b.w * b.h;
@@ -116,7 +128,6 @@ double DispersalMeter::mean_pairwise_distance_3d(const Allocation& a, long long&
     for (int k = 0, z = b.z; k < b.d; ++k, ++z) cz_[std::size_t(z >= D ? z - D : z)] += layer;
     n += layer * b.d;
   }
-  const bool wrap = topo_.wraps();
   long long s = 0;
   if (n >= 2)
     s = pair_sum(cx_.data(), W, wrap, pc_.data(), ps_.data()) + pair_sum(cy_.data(), H, wrap, pc_.data(), ps_.data()) +

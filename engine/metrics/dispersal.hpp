@@ -6,7 +6,7 @@
 // divides it by the same figure for the most compact placement of the same number of nodes on
 // a mesh: n nodes filling rows of width ceil(sqrt(n)) (the last row partial) — 1.0 for a square
 // job, larger the more scattered the job is. On a 3D machine (depth > 1) a third histogram
-// counts the layers, and the compact placement is n nodes filling c×c layers, c = ceil(cbrt(n)),
+// counts the layers (a single block that does not wrap: the closed form again), and the compact placement is n nodes filling c×c layers, c = ceil(cbrt(n)),
 // rows of c (the last layer and row partial): 1.0 for a cube.
 //
 // The per-dimension pair sums are integers (exact in 64 bits for any machine the parameter

@@ -48,7 +48,9 @@ const clip = (r) => ({ x: Math.floor(r[0]), y: Math.floor(r[1]), width: Math.max
 const tiles = (lay) => lay.windows.filter((w) => !w.child && w.name !== 'Help' && w.name !== 'Error');
 
 // Every window's content inside its edge, every tab's label and every table cell's text whole,
-// at the current size.
+// at the current size. Take the layout of a paused page (settle below): ImGui sizes a tab and a
+// table column from the previous frame's content, so a count or number that grows while a run
+// plays ("Departed (10)") is cut for that one frame, which no one sees but a sampled frame shows.
 function layoutCheck(check, lay, what) {
   const cut = lay.windows.filter((w) => w.overflow > 1).map((w) => `${w.name} +${w.overflow.toFixed(0)}px`);
   const tabs = lay.tabs.filter((t) => t.width + 0.5 < t.needed).map((t) => `${t.label} ${t.width.toFixed(0)}/${t.needed.toFixed(0)}px`);
@@ -57,6 +59,9 @@ function layoutCheck(check, lay, what) {
         `${lay.windows.length} windows, ${lay.tabs.length} tabs, ${lay.tables.length} tables${cut.length ? '; cut: ' + cut.join(', ') : ''}` +
         `${tabs.length ? '; tabs: ' + tabs.join(', ') : ''}${cells.length ? '; table cells: ' + cells.join(', ') : ''}`);
 }
+
+// Pauses the page's run and lets two frames pass, so that the next layout sampled is a steady one.
+const settle = async (page) => { await cmd(page, 'pause'); await frames(page, 3); };
 
 export async function pageChecks({ open, check, shots, census }) {
   const shot = async (page, name, c) => { const png = await page.screenshot(c ? { clip: c } : {}); fs.writeFileSync(path.join(shots, name), png); return png; };
@@ -212,6 +217,7 @@ export async function pageChecks({ open, check, shots, census }) {
   check('Run charts with a network at 1280x800: plot areas at least 60 px tall, every drawn label whole, legends inside the chart and off the data',
         plots.length >= 1 && plots.every((p) => p.area[3] - p.area[1] >= 60 && p.elided === 0 && overlap(p.legend, p.area) === 0 && (area(p.legend) === 0 || inside(p.legend, p.rect))),
         plots.map((p) => `${p.id} ${(p.area[3] - p.area[1]).toFixed(0)} px tall, elided ${p.elided}`).join(', '));
+  await settle(n);
   layoutCheck(check, await json(n, 'layout'), 'Run with a network at 1280x800');
   await shot(n, 'run-network-1280x800.png');
   await n.close();
@@ -256,6 +262,7 @@ export async function pageChecks({ open, check, shots, census }) {
   const k = await open('size=32x32&jobs=300&arrival=poisson:0.03&mode=compare&compare=ff,bf,mbs,random');
   await until(k, () => window.alloclab.state().compareRuns === 4);
   await frames(k, 4);
+  await settle(k);
   c = await json(k, 'controls');
   check('Compare: Setup shows no playback of its own (Compare\'s Play / Restart are the only ones)', area(c.speed.slider) === 0,
         `Setup's speed slider ${c.speed.slider}`);
@@ -290,6 +297,7 @@ export async function pageChecks({ open, check, shots, census }) {
   const p = await open('size=32x32&arrival=poisson:0.05&job_size=uniform:1-8');
   await p.setViewportSize({ width: 390, height: 844 });
   await frames(p, 5);
+  await settle(p);
   lay = await narrow(p, 'Run (Mesh)');
   await shot(p, 'narrow-run-390x844.png');
   // every tab of the strip shows its window alone, nothing cut

@@ -145,7 +145,7 @@ bool Simulation::on_departure(JobId id) {
   ++departed_;
   metrics_.departed(r, release_ops, now_, departed_);
   if (r.end != r.start + r.estimate) ++starts_.surprises;
-  if (r.end > r.start + r.estimate) starts_.checker.estimate_failed(now_);
+  if (r.end > r.start + r.estimate) starts_.checker.promises_broken();
   running_.departed(std::move(r), metrics_.measured(id));
   return true;
 }
@@ -171,7 +171,7 @@ bool Simulation::on_host_failure(int h) {
   if (f.killed < 0) return false;
   starts_.surprises += f.killed;  // their departures are not at their estimated ends
   if (f.error && !done_) status_ = std::move(*f.error), done_ = true;
-  starts_.checker.estimate_failed(now_);  // reservations made before rest on chips that are gone now
+  starts_.checker.promises_broken();  // reservations made before rest on chips that are gone now
   starts_.changed = true;
   return true;
 }

@@ -1,8 +1,9 @@
 // test_backfill.cpp — EASY backfilling's searches (sched/backfill.hpp) on a hand-made profile,
 // without a simulation: the head's reservation, with and without a job placed now, whether a
-// reservation holds, known departures and the overlap test.
+// reservation holds (running jobs, failed hosts), known departures and the overlap test.
 #include <doctest/doctest.h>
 #include "alloc/strategy.hpp"
+#include "pod/host_failures.hpp"
 #include "sched/backfill.hpp"
 
 using namespace alloclab;
@@ -65,7 +66,7 @@ TEST_CASE("backfill: the head's reservation is the first estimated end at which 
   CHECK(never.alloc.blocks.empty());
 }
 
-TEST_CASE("backfill: a reservation holds while no running job is on its nodes past its start") {
+TEST_CASE("backfill: a reservation holds while no running job is on its nodes past its start and no host failed there") {
   Machine m;
   Reservation r;
   r.id = 2;
@@ -79,6 +80,13 @@ TEST_CASE("backfill: a reservation holds while no running job is on its nodes pa
   r.alloc = Allocation{{Block{0, 1, 4, 1}}};
   CHECK_FALSE(reservation_holds(m.view(1), r));  // job 0 holds row 1 until 5
   r.start = HUGE_VAL;
+  CHECK_FALSE(reservation_holds(m.view(1), r));
+  // a node held by no job (a pod's failed host) has no known end: (2,2) 2x2 is free until a host
+  // fails on (3,3)
+  r.start = 3;
+  r.alloc = Allocation{{Block{2, 2, 2, 2}}};
+  CHECK(reservation_holds(m.view(1), r));
+  m.occ.assign(Allocation{{Block{3, 3, 1, 1}}}, kFailedHost);
   CHECK_FALSE(reservation_holds(m.view(1), r));
 }
 

@@ -195,8 +195,15 @@ TEST_CASE("schedule checker: a start later than a binding reservation, or a rese
   // an estimate that failed after the promise releases it
   ScheduleChecker d;
   CHECK(d.promised(3, 10, 0, false).empty());
-  d.estimate_failed(5);
+  d.promises_broken();
   CHECK(d.started(3, 15, false).empty());
+  // ... by the order of events: a host failure at the very time of the promise, after it, too
+  ScheduleChecker f;
+  CHECK(f.promised(3, 10, 5, false).empty());
+  f.promises_broken();
+  CHECK(f.started(3, 15, false).empty());
+  CHECK(f.promised(3, 20, 15, false).empty());  // given after the failure: binds
+  CHECK(f.started(3, 25, false).find("although every estimate held and no host failed since") != std::string::npos);
   // a promise given while a job was past its estimate does not bind; nor does one checked then
   ScheduleChecker e;
   CHECK(e.promised(4, 10, 0, true).empty());

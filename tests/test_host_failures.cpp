@@ -2,9 +2,12 @@
 // host_repair; pod/host_failures.hpp, simulation.cpp "host failures"): the keys and their
 // refusals, the hosts' geometry, hand-worked runs on a v5e pod with failures set by hand (the
 // killed job requeued from scratch, its chips freed, the failed chips never given, the metrics
-// worked out by hand), the availability argument for optical circuit switches on a v4 pod, and
-// drawn failures: checked runs under every scheduler that takes them, the job stream untouched,
-// the same bytes twice.
+// worked out by hand), the availability argument for optical circuit switches on a v4 pod, EASY's
+// reservation on a failed host, and drawn failures: checked runs under every scheduler that takes
+// them, the job stream untouched, the same bytes twice; then what a killed job keeps
+// (max_restarts, checkpoint) and the runs that cannot end.
+//
+// Sections: keys and hosts · hand-worked runs · drawn failures · restarts and checkpoints.
 #include <doctest/doctest.h>
 #include <string>
 #include "pod_fixtures.hpp"
@@ -37,6 +40,7 @@ std::map<JobId, JobRecord> by_id(const Simulation& sim) {
 
 }  // namespace
 
+// [SECTION] keys and hosts
 TEST_CASE("host failures: keys host_mtbf and host_repair — values, canonical link, refusals naming the key") {
   auto s = parse_link("machine=tpu-v5e&strategy=pod-ff&host_mtbf=500&host_repair=exponential:20");
   REQUIRE(s);
@@ -92,6 +96,7 @@ TEST_CASE("host failures: hosts tile every pod — 2x4 chips on v5e/v6e, 2x2x1 o
   CHECK(host_count(test::pod_row("tpu-v5p")) == 2240);
 }
 
+// [SECTION] hand-worked runs
 TEST_CASE("host failures: hand-worked v5e run — the job on the failed host is killed, freed, requeued from scratch; metrics by hand") {
   // Two 8x8 slices at time 0 (pod-ff: job 0 at (0,0), job 1 at (8,0)), service 100. Host 0 (chips
   // (0..1, 0..3)) fails at 30 and is back at 80. Job 0 is killed at 30, its 64 chips freed; it
@@ -160,6 +165,44 @@ TEST_CASE("host failures: a failed host's chips are never given — a 16x16 slic
   CHECK(r.pod_goodput == doctest::Approx(r.utilization));  // nothing thrown away
 }
 
+TEST_CASE("host failures: EASY — a reservation on a failed host no longer holds; the head waits, later jobs backfill (hand-worked, v5e)") {
+  // Job 0 holds the whole pod (16x16) over [0, 100); job 1 (16x16, 100) arrives at 1 and is
+  // reserved at 100 on the whole pod; job 2 (1x1, 1000) arrives at 2 and cannot backfill into
+  // that reservation. Host 0 fails at 50 (back at 200): job 0 is killed and requeued behind job 2.
+  // The reservation at 100 rests on host 0's chips, whose return no scheduler knows: it no longer
+  // holds, the search finds none (the failed chips never free in it), and job 2 backfills at 50
+  // (first fit: (2,0), beside the failed host). Job 1 is reserved at 1050, job 2's end, and starts
+  // then; job 0 follows at 1150. (Kept at 100, the reservation made job 1 start at the repair,
+  // 200, later than promised at 50 and 100: check=1 aborted.)
+  const std::string csv = "arrival,width,height,runtime\n0,16,16,100\n1,16,16,100\n2,1,1,1000\n";
+  for (const bool check : {false, true}) {
+    auto s = parse_link(std::string("machine=tpu-v5e&strategy=pod-ff&scheduler=easy&trace=t.csv") + (check ? "&check=1" : ""));
+    REQUIRE(s);
+    auto t = parse_trace_csv(csv, "t.csv", s->width, s->height);
+    REQUIRE(t);
+    s->trace_data = std::make_shared<const Trace>(*t);
+    auto sim = Simulation::create(*s, 0);
+    REQUIRE(sim);
+    sim->record_jobs(true);
+    REQUIRE(sim->fail_host(0, 50, 150));
+    while (sim->now() < 50 && sim->step()) {
+    }
+    const std::vector<Reservation> res = sim->reservations();
+    REQUIRE(res.size() == 1);
+    CHECK(res[0].id == 1);
+    CHECK(res[0].start == HUGE_VAL);  // none while host 0 is down
+    REQUIRE(sim->run().ok());
+    auto rec = by_id(*sim);
+    REQUIRE(rec.size() == 3);
+    CHECK(rec[2].start == 50);
+    REQUIRE(rec[2].alloc.blocks.size() == 1);
+    CHECK(rec[2].alloc.blocks[0] == Block{2, 0, 1, 1});
+    CHECK(rec[1].start == 1050);
+    CHECK(rec[0].start == 1150);
+    CHECK(rec[0].restarts == 1);
+  }
+}
+
 TEST_CASE("host failures: with OCS a 2-cube slice takes any two healthy cubes; without, it waits for a healthy contiguous pair (TPU v4)") {
   // One host fails in every cube of cube layers z = 0 and 2 (32 cubes). No two healthy cubes are
   // neighbours along z, so with ocs=off no 4x4x8 box of the fixed torus is healthy until the
@@ -185,6 +228,7 @@ TEST_CASE("host failures: with OCS a 2-cube slice takes any two healthy cubes; w
   }
 }
 
+// [SECTION] drawn failures
 TEST_CASE("host failures: drawn failures — checked runs under every scheduler that takes them, multislice, the job stream untouched") {
   const std::string base = "machine=tpu-v5e&strategy=pod-bf&jobs=120&arrival=poisson:0.02&service=exponential:60&check=1";
   for (const char* sched : {"fcfs", "ssd", "easy", "greedy", "fcfs-departure"}) {
@@ -241,6 +285,7 @@ TEST_CASE("host failures: determinism — the same scenario twice gives the same
   CHECK(first.find("\"pod_availability\": 1,") == std::string::npos);  // some host did fail
 }
 
+// [SECTION] restarts and checkpoints
 TEST_CASE("host failures: keys max_restarts and checkpoint — values, canonical link, refusals naming the key") {
   auto s = parse_link("machine=tpu-v5e&strategy=pod-ff&host_mtbf=500&max_restarts=3&checkpoint=25");
   REQUIRE(s);

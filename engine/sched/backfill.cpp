@@ -63,7 +63,13 @@ bool reservation_holds(const ProfileView& v, const Reservation& r) {
   if (!std::isfinite(r.start) || r.start < v.now || r.alloc.blocks.empty()) return false;
   const Topology& t = *v.topo;
   std::vector<char> on(std::size_t(t.nodes()), 0);
-  for (const Block& b : r.alloc.blocks) t.for_each_node(b, [&](int x, int y, int z) { on[std::size_t(t.id(x, y, z))] = 1; });
+  bool unowned = false;  // (owners below kNoJob are not jobs: the chips of a failed host, back at a time no plan knows)
+  for (const Block& b : r.alloc.blocks)
+    t.for_each_node(b, [&](int x, int y, int z) {
+      on[std::size_t(t.id(x, y, z))] = 1;
+      unowned = unowned || v.occ->owner(x, y, z) < kNoJob;
+    });
+  if (unowned) return false;
   for (const Holding& h : v.running) {
     if (std::max(v.now, h.end) <= r.start) continue;
     bool clash = false;

@@ -13,7 +13,8 @@ namespace alloclab {
 // strategy's counted operations in the search.
 Reservation head_reservation(const ProfileView& v, const QueuedJob& head, const Holding* extra = nullptr);
 
-// `r`'s nodes are free at r.start >= now when the running jobs end at their estimated ends.
+// `r`'s nodes are free at r.start >= now when the running jobs end at their estimated ends. A
+// node held by no job (a pod's failed host: owner kFailedHost) has no known end: it is never free.
 bool reservation_holds(const ProfileView& v, const Reservation& r);
 
 // A running job's known end is t (a departure is due then, so the scheduler runs at t).

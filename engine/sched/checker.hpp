@@ -7,8 +7,11 @@
 //  - a job starts later than its promise, or
 //  - a job's promise moves later (for EASY the head's, for conservative any waiting job's: a
 //    job started ahead of it — backfilled — delayed it),
-// unless an estimate failed after the promise was made (a job held its nodes past its
-// estimated end): then that promise no longer binds. The simulation aborts on a violation
+// unless the machine broke a promise's premise after it was made: a job held its nodes past its
+// estimated end, or a host of a pod failed (its chips are gone until a repair the scheduler
+// cannot foresee). Then that promise no longer binds;
+// "after" is by the order of events, not by time, so a failure at the very time a promise was
+// given (a later event at that time) breaks it too. The simulation aborts on a violation
 // (ALLOCLAB_CHECK) with the message, which names the job, the time and the reservation.
 #pragma once
 #include <map>
@@ -24,18 +27,20 @@ class ScheduleChecker {
   std::string promised(JobId job, double start, double now, bool overdue);
   // `job` starts at `now`. "" or the violation.
   std::string started(JobId job, double now, bool overdue);
-  // A job that held its nodes past its estimated end departs at `now`.
-  void estimate_failed(double now) { last_failure_ = now; }
+  // The promises given so far no longer bind: a job that held its nodes past its estimated end
+  // departs, or a host failed.
+  void promises_broken() { ++breaks_; }
   std::size_t promises() const { return promises_.size(); }
 
  private:
   struct Promise {
     double start = 0, made = 0;
     bool void_ = false;
+    long long breaks = 0;  // promises_broken() calls before it was given
   };
-  bool binding(const Promise& p, bool overdue) const { return !p.void_ && !overdue && !(last_failure_ > p.made); }
+  bool binding(const Promise& p, bool overdue) const { return !p.void_ && !overdue && p.breaks == breaks_; }
   std::map<JobId, Promise> promises_;
-  double last_failure_ = -1;
+  long long breaks_ = 0;
 };
 
 }  // namespace alloclab

@@ -81,13 +81,16 @@ class Ssd final : public Scheduler {
 //       then moves to that time and placement.
 // The head's reservation only moves earlier: at each pass it is searched again and the new
 // one replaces it unless it is later while the held one still holds (every running job on A
-// ends by t by its estimate): then the held one stays, and the scheduler runs at t (a wake-up
+// ends by t by its estimate, and no host has failed on A: a failed host's chips come back at a
+// time no plan knows): then the held one stays, and the scheduler runs at t (a wake-up
 // unless a departure is due then). The head starts when the strategy places it, or on A once
 // t has come if the strategy cannot (a strategy that does not find every free placement —
 // frame sliding, the Q-tree, literal ITAT, IRAT — may miss A on a machine where an early end
 // freed other nodes), and at once when the search, or a backfill by (c), finds t = now (IRAT's
 // random probe may succeed in the search after failing in the attempt). So the head starts no
-// later than t unless a running job overran its estimate. The reservation is kept while the
+// later than t unless a running job overran its estimate or a host failed. While failed chips
+// keep the head from any reservation (t = +inf: the search never frees them), every later job
+// that fits backfills by (a). The reservation is kept while the
 // head waits even when no job is behind it or it starves (max_wait: no backfilling then).
 // For a strategy that finds a placement whenever one of its placements is free, (b) and (c)
 // admit exactly the jobs that do not move the head's reservation later, and the head never

@@ -26,6 +26,11 @@ Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(
                      c.routing_delay >= 0,
                  "bad NetConfig (packet_flits %d, buffer_flits %d, routing_delay %d)", c.packet_flits,
                  c.buffer_flits, c.routing_delay);
+  static_assert([] {
+    for (int p = 0; p < 6; ++p)
+      if (opposite<6>(p) != opposite_port(p) || (p < 4 && opposite<4>(p) != opposite_port(p))) return false;
+    return true;
+  }(), "opposite<P> pairs the link ports as opposite_port does");
   routing_ = c.routing ? c.routing : &default_routing(t);
   ALLOCLAB_CHECK(routing_defined_on(*routing_, t), "routing '%.*s' is not defined on the %dD %s", int(routing_->id.size()),
                  routing_->id.data(), t.dims(), t.wraps() ? "torus" : "mesh");
@@ -72,10 +77,9 @@ Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(
   link_flits_.assign(std::size_t(nodes_) * std::size_t(P), 0);
   refill_ = config_.flow == FlowControl::Refill;
   flit_ch_.reserve(std::size_t(nodes_) * std::size_t(P));  // bounds: see FixedList
-  freed_.reserve(std::size_t(nodes_) * std::size_t(P));
-  (refill_ ? refill_now_ : credit_ch_).reserve(std::size_t(nodes_) * std::size_t(P));
-  round_.reserve(std::size_t(nodes_));
-  round_stamp_.assign(std::size_t(nodes_), -1);
+  returned_.assign(2 * std::size_t(nodes_), 0);
+  credited_.reserve(std::size_t(nodes_) + 1);  // each router once, and push_if's slot
+  applying_.reserve(std::size_t(nodes_) + 1);
 }
 
 template <int P>
@@ -90,7 +94,7 @@ void Network::init_routers() {
     for (int q = 0; q < P; ++q)
       if (has_link(n, q))
         for (int v = 0; v < vcs_; ++v) {
-          out_vcs_[std::size_t(iv_index(n, q, v))].credits = std::int16_t(config_.buffer_flits);
+          if (config_.buffer_flits > 1) out_vcs_[std::size_t(iv_index(n, q, v))].credits = std::int16_t(config_.buffer_flits);
           r.out_credit |= std::uint16_t(1u << (q * vcs_ + v));
         }
     for (int p = 0; p < kPorts; ++p) {
@@ -194,15 +198,18 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
 
 void Network::step() {
   const std::int64_t t = cycle_;
+  const bool single = config_.buffer_flits == 1;
   if (link_ports_ == 4) {
-    if (vcs_ == 1) step_cycle<1, 4>(t); else step_cycle<2, 4>(t);
+    if (vcs_ == 1) single ? step_cycle<1, 4, true>(t) : step_cycle<1, 4, false>(t);
+    else single ? step_cycle<2, 4, true>(t) : step_cycle<2, 4, false>(t);
   } else {
-    if (vcs_ == 1) step_cycle<1, 6>(t); else step_cycle<2, 6>(t);
+    if (vcs_ == 1) single ? step_cycle<1, 6, true>(t) : step_cycle<1, 6, false>(t);
+    else single ? step_cycle<2, 6, true>(t) : step_cycle<2, 6, false>(t);
   }
   cycle_ = t + 1;
 }
 
-template <int V, int P>
+template <int V, int P, bool S>
 void Network::step_cycle(std::int64_t t) {
   auto& routers = this->routers<P>();
   // Routers due now: those that moved a flit in t-1 (already listed), those whose head finishes
@@ -219,35 +226,35 @@ void Network::step_cycle(std::int64_t t) {
   if (exhaustive_)
     for (int n = 0; n < nodes_; ++n) wake_now(n, t);
 
-  // Phase 1 — read the channels written in the previous cycle.
-  for (const CreditEvent& c : credit_ch_) {
-    OutVc& o = out_vcs_[std::size_t(c.out_vc)];
-    ALLOCLAB_CHECK(o.credits < config_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.out_vc,
-                   c.node, (long long)t);
-    // Wake the router only if this credit may let a flit go: the VC had none (with credits left
-    // nothing waited for this one), and the owner's next flit is waiting or, for a free VC, some
-    // head might want it.
-    const int n = c.node;
-    if (++o.credits == 1) {
-      Router<P>& r = routers[std::size_t(n)];
-      const int b = vc_bit<V, P>(n, c.out_vc);
-      r.out_credit |= std::uint16_t(1u << b);
-      r.target_credit |= r.wanted_by[b];
-      wake_now(n, t, o.owner != kNoOwner ? bool(r.live >> o.owner & 1u) : r.live != 0);
+  // Phase 1 — read the channels written in the previous cycle: credits (flow_control = credit;
+  // refill applies its credits within the cycle), then flits.
+  if (!refill_) {
+    const std::size_t from = take_credits();
+    for (const std::int32_t n : applying_) {
+      // Wake the router only if a credit may let a flit go: the VC had none (with credits left
+      // nothing waited for this one), and the owner's next flit is waiting or, for a free VC, some
+      // head might want it.
+      const Router<P>& r = routers[std::size_t(n)];
+      bool wake = false;
+      unsigned waiting;
+      for (unsigned m = apply_credits<V, P, S>(n, from, t, waiting); m; m &= m - 1) {
+        const Byte owner = out_vcs_[std::size_t(n * (P + 1) * V + std::countr_zero(m))].owner;
+        wake |= owner != kNoOwner ? bool(r.live >> owner & 1u) : r.live != 0;
+      }
+      wake_now(n, t, wake);
     }
+    applying_.clear();
   }
-  credit_ch_.clear();
-  for (const FlitEvent& e : flit_ch_) accept<V, P>(e, t);
+  for (const FlitEvent& e : flit_ch_) accept<V, P, S>(e, t);
   flit_ch_.clear();
 
   // Phase 2 — every due router evaluates from its own state, writing the channels.
   const std::size_t first_delivery = delivered_.size();
-  for (std::size_t k = 0; k < due_now_count_; ++k) evaluate<V, P, false>(due_now_[k], t);
+  for (std::size_t k = 0; k < due_now_count_; ++k) evaluate<V, P, S, false>(due_now_[k], t);
   due_now_count_ = 0;
-  if (!refill_)
-    credit_ch_.swap(freed_);  // on the reverse channels, applied next cycle (credit_ch_ was read: now empty)
-  else if (!freed_.empty())
-    refill_rounds<V, P>(t);
+  // Refill: the credits freed now are applied within the cycle (credit: they stay on the
+  // reverse channels, credited_, until the next cycle's phase 1).
+  if (refill_ && !credited_.empty()) refill_rounds<V, P, S>(t);
   // Deliveries of one cycle are ordered by packet id, not by the order routers were visited.
   if (delivered_.size() - first_delivery > 1)
     std::sort(delivered_.begin() + std::ptrdiff_t(first_delivery), delivered_.end(),
@@ -261,14 +268,14 @@ void Network::step_cycle(std::int64_t t) {
 }
 
 // A flit arrives from a link into input VC e.in_vc at cycle t.
-template <int V, int P>
+template <int V, int P, bool S>
 void Network::accept(const FlitEvent& e, std::int64_t t) {
   InVc& s = in_vcs_[e.in_vc];
   const int node = e.node;
-  const int B = config_.buffer_flits;
+  const int B = S ? 1 : config_.buffer_flits;
   ALLOCLAB_CHECK(s.count < B, "buffer overflow at node %d input VC %d (packet %llu) at cycle %lld", node, e.in_vc,
                  (unsigned long long)packets_[e.f.pkt].id, (long long)t);
-  if (B == 1) {  // 1-flit buffers (the default): the ring is the VC's own slot
+  if (S) {  // 1-flit buffers (the default): the ring is the VC's own slot
     s.single = e.f;
   } else {
     int k = s.head + s.count;
@@ -312,7 +319,7 @@ void Network::arrive_head(int node, int iv, std::uint32_t pkt, std::int64_t t) {
 // The common case — a body flit from a link buffer onto a link — stays inline; a flit leaving
 // its source queue, a head claiming its output VC, an ejection and a tail's release are out of
 // line (few registers stay live across them in the router's allocation loop).
-template <int V, int P>
+template <int V, int P, bool S>
 void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
   const int base = node * (P + 1) * V;  // node's first VC (input and output VCs alike)
   const int iv = base + i, port = i / V;
@@ -327,7 +334,7 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
     f = source_flit(node);
   } else {
     const int B = config_.buffer_flits;
-    if (B == 1) {  // the one slot (head stays 0)
+    if (S) {  // the one slot (head stays 0)
       f = s.single;
       s.count = 0;
       r.live &= std::uint16_t(~in_bit);
@@ -340,20 +347,22 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
     // the freed slot, back upstream — to output VC (opposite port, vc) of the neighbour on that
     // side — within this cycle (refill) or the next (credit)
     const int up = link_to_[std::size_t(node) * P + std::size_t(port)];
-    freed_.push(CreditEvent{iv_index<V, P>(up, opposite<P>(port), i & (V - 1)), up});
+    std::uint16_t& back = returned_[returning_ + std::size_t(up)];
+    credited_.push_if(up, back == 0);
+    back = std::uint16_t(back | 1u << (opposite<P>(port) * V + (i & (V - 1))));
   }
 
-  OutVc& o = out_vcs_[std::size_t(ov)];
   if (f.head) {
     claim<P>(node, iv, ov, f.pkt, t);
-  } else {
-    ALLOCLAB_CHECK(s.state == kActive && o.owner == Byte(i), "body flit %d of packet %llu at node %d without its VC, cycle %lld",
+  } else {  // its packet holds the output VC (audit() checks which input VC owns it)
+    ALLOCLAB_CHECK(s.state == kActive && !(r.out_free & out_bit), "body flit %d of packet %llu at node %d without its VC, cycle %lld",
                    int(f.seq), (unsigned long long)packets_[f.pkt].id, node, (long long)t);
   }
 
   if (q != P) {
-    ALLOCLAB_CHECK(o.credits > 0, "no credit at node %d port %d vc %d, cycle %lld", node, q, ob & (V - 1), (long long)t);
-    if (--o.credits == 0) {
+    ALLOCLAB_CHECK(r.out_credit & out_bit, "no credit at node %d port %d vc %d, cycle %lld", node, q, ob & (V - 1), (long long)t);
+    // the last credit (with 1-flit buffers the bit is the only count)
+    if (S || --out_vcs_[std::size_t(ov)].credits == 0) {
       r.out_credit &= std::uint16_t(~out_bit);
       r.target_credit &= std::uint16_t(~r.wanted_by[ob]);
     }
@@ -477,7 +486,7 @@ constexpr unsigned partner(unsigned m) { return ((m & 0x1555u) << 1) | ((m >> 1)
 
 }  // namespace
 
-template <int V, int P, bool Late>
+template <int V, int P, bool S, bool Late>
 void Network::evaluate(int node, std::int64_t t) {
   constexpr int N = P + 1;  // ports
   static_assert(N * V <= 16, "the Router masks hold one bit per VC");
@@ -490,16 +499,14 @@ void Network::evaluate(int node, std::int64_t t) {
   // A later refill round: input and output ports that carried a flit earlier in this cycle are
   // taken (one flit per port per cycle). Their masks count only if busy_cycle is now, chosen
   // without a branch (whether the router moved earlier this cycle is unpredictable).
-  const bool busy_now = Late && r.busy_cycle == t;
-  const unsigned busy_out = busy_now ? unsigned(r.busy_ports) : 0u;
-  if constexpr (Late) avail &= ~(busy_now ? unsigned(r.in_used) : 0u);
+  const unsigned used = Late && r.busy_cycle == t ? r.used : 0u;
+  const unsigned busy_out = used >> 16;
+  if constexpr (Late) avail &= ~used;  // (avail has no bits from 16 up)
   // Records the output ports and the input ports' VCs that carried flits, with the earlier ones
-  // of this cycle (busy_now); older ones are forgotten.
+  // of this cycle (`used`); older ones are forgotten.
   auto mark_busy = [&](unsigned out_ports, unsigned in_vcs) {
-    const unsigned keep = busy_now ? ~0u : 0u;
     r.busy_cycle = t;
-    r.busy_ports = Byte((r.busy_ports & keep) | out_ports);
-    r.in_used = std::uint16_t((r.in_used & keep) | in_vcs);
+    r.used = used | in_vcs | out_ports << 16;
   };
 
   if ((avail & (avail - 1)) == 0) {
@@ -513,7 +520,7 @@ void Network::evaluate(int node, std::int64_t t) {
         const unsigned port_vcs = V == 2 ? 3u << (i & ~1) : avail;  // both VCs of its input port
         if constexpr (V == 2) r.preferred_vc = std::uint16_t((r.preferred_vc & ~port_vcs) | (port_vcs ^ avail));
         r.last_winner[q] = Byte(i / V);
-        move<V, P>(node, r, i, t);
+        move<V, P, S>(node, r, i, t);
         mark_busy(1u << q, port_vcs);
       }
     }
@@ -550,7 +557,7 @@ void Network::evaluate(int node, std::int64_t t) {
       r.last_winner[q] = Byte(p);
       const int i = V == 2 ? 2 * p + int(offered >> (2 * p + 1) & 1u) : p;
       won |= 1u << i;
-      move<V, P>(node, r, i, t);
+      move<V, P, S>(node, r, i, t);
     }
     if (granted) {
       unsigned ports_in = won;  // both VCs of each input port that moved
@@ -572,30 +579,49 @@ void Network::evaluate(int node, std::int64_t t) {
   if (r.eligible()) wake_next(node, t);
 }
 
-template <int V, int P>
-void Network::refill_rounds(std::int64_t t) {
-  while (!freed_.empty()) {
-    refill_now_.swap(freed_);
-    ++round_id_;
-    round_.clear();
-    for (const CreditEvent& c : refill_now_) {
-      OutVc& o = out_vcs_[std::size_t(c.out_vc)];
-      ALLOCLAB_CHECK(o.credits < config_.buffer_flits, "credit overflow at output VC %d (node %d) at cycle %lld", c.out_vc,
-                     c.node, (long long)t);
-      if (++o.credits != 1) continue;  // with credits left nothing waited for this one
-      const int n = c.node;
-      Router<P>& r = routers<P>()[std::size_t(n)];
-      const int b = vc_bit<V, P>(n, c.out_vc);
-      r.out_credit |= std::uint16_t(1u << b);
-      r.target_credit |= r.wanted_by[b];
-      // Evaluate the router again this cycle if a flit waits for this output VC.
-      if ((r.wanted_by[b] & r.live) != 0 && round_stamp_[std::size_t(n)] != round_id_) {
-        round_stamp_[std::size_t(n)] = round_id_;
-        round_.push(n);
-      }
+template <int V, int P, bool S>
+unsigned Network::apply_credits(int n, std::size_t from, std::int64_t t, unsigned& waiting) {
+  Router<P>& r = routers<P>()[std::size_t(n)];
+  const unsigned back = returned_[from + std::size_t(n)];
+  returned_[from + std::size_t(n)] = 0;
+  unsigned first = back;  // the output VCs whose credit count goes from 0 to 1
+  if (S) {
+    ALLOCLAB_CHECK((r.out_credit & back) == 0, "credit overflow at node %d (output VCs %x) at cycle %lld", n, back,
+                   (long long)t);
+  } else {
+    for (unsigned m = back; m; m &= m - 1) {
+      const int b = std::countr_zero(m);
+      OutVc& o = out_vcs_[std::size_t(n * (P + 1) * V + b)];
+      ALLOCLAB_CHECK(o.credits < config_.buffer_flits, "credit overflow at node %d output VC %d at cycle %lld", n, b,
+                     (long long)t);
+      if (++o.credits != 1) first &= ~(1u << b);  // with credits left nothing waited for this one
     }
-    refill_now_.clear();
-    for (const std::int32_t n : round_) evaluate<V, P, true>(n, t);
+  }
+  r.out_credit = std::uint16_t(r.out_credit | first);
+  // The input VCs routed to them (nearly always one output VC: no loop then).
+  unsigned w = first ? r.wanted_by[std::countr_zero(first)] : 0u;
+  if (first & (first - 1))
+    for (unsigned m = first & (first - 1); m; m &= m - 1) w |= r.wanted_by[std::countr_zero(m)];
+  r.target_credit = std::uint16_t(r.target_credit | w);
+  waiting = w;
+  return first;
+}
+
+template <int V, int P, bool S>
+void Network::refill_rounds(std::int64_t t) {
+  auto& routers = this->routers<P>();
+  while (!credited_.empty()) {
+    // The last round's credits, router by router: each is applied, and the router evaluated again
+    // this cycle if a flit waits for an output VC that got one. Evaluating a router reads and
+    // writes its own state only (and the channels: the credits it frees go to the other half of
+    // returned_, the next round), so this is the same as applying every credit first.
+    const std::size_t from = take_credits();
+    for (const std::int32_t n : applying_) {
+      unsigned waiting;
+      apply_credits<V, P, S>(n, from, t, waiting);
+      if (waiting & routers[std::size_t(n)].live) evaluate<V, P, S, true>(n, t);
+    }
+    applying_.clear();
   }
 }
 
@@ -627,7 +653,7 @@ std::array<LinkState, kMaxLinkPorts> Network::link_states(int node) const {
 template <int P>
 std::array<LinkState, kMaxLinkPorts> Network::link_states_of(int node) const {
   const Router<P>& r = routers<P>()[std::size_t(node)];
-  const unsigned busy = r.busy_cycle == cycle_ - 1 ? r.busy_ports : 0u;
+  const unsigned busy = r.busy_cycle == cycle_ - 1 ? r.used >> 16 : 0u;
   // Blocked: a flit ready in the last cycle that wanted the link is still at the front of its
   // buffer (an input VC of this router whose route leaves through that port).
   unsigned blocked = 0;
@@ -733,14 +759,26 @@ void Network::audit_routers() const {
   // Flits and credits on the wires, by destination.
   std::vector<int> wire_flits(in_vcs_.size(), 0), wire_credits(out_vcs_.size(), 0);
   for (const FlitEvent& e : flit_ch_) ++wire_flits[e.in_vc];
-  for (const CreditEvent& c : credit_ch_) {
-    ALLOCLAB_CHECK(c.node == c.out_vc / (kPorts * V), "credit event for output VC %d names node %d", c.out_vc, c.node);
-    ++wire_credits[c.out_vc];
+  // Credits are on the wires between steps only with flow_control = credit (refill applies them
+  // within the cycle); credited_ lists each router with returned credits once.
+  ALLOCLAB_CHECK(refill_ ? credited_.empty() : credited_.size() <= std::size_t(nodes_), "%zu routers credited between steps",
+                 credited_.size());
+  ALLOCLAB_CHECK(applying_.empty(), "%zu routers left with credits to apply", applying_.size());
+  std::vector<int> listed(std::size_t(nodes_), 0);
+  for (const std::int32_t n : credited_) ++listed[std::size_t(n)];
+  for (int n = 0; n < nodes_; ++n) {
+    const unsigned back = returned_[returning_ + std::size_t(n)], other = returned_[(returning_ ^ std::size_t(nodes_)) + std::size_t(n)];
+    ALLOCLAB_CHECK(listed[std::size_t(n)] == (back != 0 ? 1 : 0) && other == 0,
+                   "router %d with returned credits %x (%x applied) listed %d times", n, back, other, listed[std::size_t(n)]);
+    for (int b = 0; b < kPorts * V; ++b) wire_credits[std::size_t(n * kPorts * V + b)] = back >> b & 1;
   }
   for (const FlitEvent& e : flit_ch_)
     ALLOCLAB_CHECK(e.node == e.in_vc / (kPorts * V), "flit event for input VC %d names node %d", e.in_vc, e.node);
   std::int64_t buffered = 0, queued = 0;
   for (int n = 0; n < nodes_; ++n) {
+    const Router<P>& r = routers<P>()[std::size_t(n)];
+    // Credits of output VC bit b: with 1-flit buffers the out_credit bit is the count.
+    auto credits = [&](int b) { return B == 1 ? int(r.out_credit >> b & 1u) : int(out_vcs_[std::size_t(n * kPorts * V + b)].credits); };
     int here = 0;
     for (int p = 0; p < kPorts; ++p)
       for (int v = 0; v < V; ++v) {
@@ -762,8 +800,8 @@ void Network::audit_routers() const {
         if (p < P && has_link(n, p)) {  // output VC (n, p, v) feeds a link
           const OutVc& o = out_vcs_[iv];
           const int down = iv_index(link_to_[link_index(n, p)], opposite_port(p), v);
-          ALLOCLAB_CHECK(o.credits >= 0 && o.credits <= B, "node %d port %d vc %d has %d credits", n, p, v, o.credits);
-          const int total = o.credits + in_vcs_[down].count + wire_flits[down] + wire_credits[iv];
+          ALLOCLAB_CHECK(o.credits >= 0 && o.credits <= B && (B > 1 || o.credits == 0), "node %d port %d vc %d has %d credits", n, p, v, o.credits);
+          const int total = credits(p * V + v) + in_vcs_[down].count + wire_flits[down] + wire_credits[iv];
           ALLOCLAB_CHECK(total == B, "credit conservation broken on link node %d port %d vc %d: %d != %d at cycle %lld", n,
                          p, v, total, B, (long long)cycle_);
         }
@@ -784,9 +822,8 @@ void Network::audit_routers() const {
                          (config_.routing_delay == 0 || packets_[vc_packet_[std::size_t(iv)]].route_ready < cycle_))
                 << i;
       out_free |= unsigned(o.owner == kNoOwner) << i;
-      out_credit |= unsigned(p == P || o.credits > 0) << i;
+      out_credit |= unsigned(p == P || (has_link(n, p) && credits(i) > 0)) << i;
     }
-    const Router<P>& r = routers<P>()[std::size_t(n)];
     for (int i = 0; i < kPorts * V; ++i) {
       const unsigned tg = unsigned(in_vcs_[std::size_t(n * kPorts * V + i)].out_port * V + in_vcs_[std::size_t(n * kPorts * V + i)].out_vc);
       ALLOCLAB_CHECK(tg < unsigned(kPorts * V) && (r.wanted_by[tg] >> i & 1u) && bool(r.target_free >> i & 1u) == bool(out_free >> tg & 1u) &&

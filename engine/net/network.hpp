@@ -162,7 +162,7 @@ class Network {
   void step();
   std::int64_t cycle() const { return cycle_; }
   // Nothing queued or in flight (no packets, no credits on the wires).
-  bool idle() const { return packets_in_network_ == 0 && credit_ch_.empty(); }
+  bool idle() const { return packets_in_network_ == 0 && credited_.empty(); }
   // Move the clock to `cycle`: steps while there is work, then jumps (never skips work).
   void skip_to(std::int64_t cycle);
   // Packets whose tail was ejected since the last call, by delivery cycle then packet id.
@@ -226,7 +226,9 @@ class Network {
   };
   static_assert(sizeof(InVc) == 16, "an input VC and its 1-flit buffer fit in 16 bytes");
   // 4 bytes: credits fit 16 bits (buffer_flits ≤ 32767), and the input VC holding it is one of
-  // the same router's (its bit p*vcs + v).
+  // the same router's (its bit p*vcs + v). With 1-flit buffers (the default) the credit is the
+  // router's out_credit bit alone and `credits` stays 0 (the hot path then never reads an OutVc
+  // for a body flit).
   static constexpr Byte kNoOwner = Byte(0xFF);
   struct OutVc {
     std::int16_t credits = 0;
@@ -245,9 +247,6 @@ class Network {
     std::int32_t in_vc, node;  // destination input VC (global index) and its router
     Flit f;
   };
-  struct CreditEvent {
-    std::int32_t out_vc, node;  // output VC (global index) receiving the credit and its router
-  };
 
   // The decision state of one router with P link ports (4 in 2D, 6 in 3D; port P is the local
   // one), in one 64-byte line in 2D and 3D so that evaluating a router reads a single cache
@@ -260,10 +259,10 @@ class Network {
   template <int P>
   struct alignas(64) Router {
     static constexpr int kPorts = P + 1;  // link ports and the local one
-    std::int64_t busy_cycle = -1;  // the last cycle a flit crossed this switch, the output ports
-    Byte busy_ports = 0;          // used then (bits 0..P; link_state() reads 0..P-1) and the input
-    std::uint16_t in_used = 0;    // VCs of the input ports used then: a later refill round must not
-                                  // reuse these ports
+    std::int64_t busy_cycle = -1;  // the last cycle a flit crossed this switch, and what it used
+    std::uint32_t used = 0;        // then: bits 0..15 the input VCs of the input ports that sent a
+                                   // flit, bits 16 + q the output ports q (link_state() reads the
+                                   // link ports); a later refill round must not reuse these ports
     std::uint16_t live = 0;           // input VCs holding a flit
     std::uint16_t active = 0;         // input VCs in state kActive (their packet owns the output VC)
     std::uint16_t routed = 0;         // input VCs in state kRouting whose routing delay has ended
@@ -331,23 +330,37 @@ class Network {
     listed_for_[std::size_t(node)] = add ? t + 1 : old;
   }
   // The hot path is specialised on V = vcs_ (1 or 2), so that VC indexing needs no
-  // multiplication, and on P = link_ports_ (4 or 6), the router's shape.
-  template <int V, int P>
+  // multiplication, on P = link_ports_ (4 or 6), the router's shape, and on S = whether buffers
+  // hold 1 flit (the default: a VC's buffer is its `single` slot and a credit is one bit).
+  template <int V, int P, bool S>
   void step_cycle(std::int64_t t);  // step(): wake-ups, phase 1 (read the channels), phase 2
-  template <int V, int P>
+  template <int V, int P, bool S>
   [[gnu::always_inline]] inline void accept(const FlitEvent& e, std::int64_t t);
   template <int P>
   [[gnu::noinline]] void arrive_head(int node, int iv, std::uint32_t pkt, std::int64_t t);  // accept's head case
   template <int P>
   void start_routing(int node, int iv, std::uint32_t pkt, std::int64_t from);
   // Late = a refill round after the first: ports used earlier this cycle are excluded.
-  template <int V, int P, bool Late>
+  template <int V, int P, bool S, bool Late>
   [[gnu::always_inline]] inline void evaluate(int node, std::int64_t t);
   // Refill flow control: applies the credits freed in the last round and evaluates the routers
   // that can use them, round after round, until a round frees none.
-  template <int V, int P>
+  template <int V, int P, bool S>
   void refill_rounds(std::int64_t t);
-  template <int V, int P>
+  // The credits returned so far become the ones to apply (applying_, and the half of returned_
+  // whose offset this returns); the moves from now on fill credited_ and the other half.
+  std::size_t take_credits() {
+    applying_.swap(credited_);
+    const std::size_t from = returning_;
+    returning_ = from == 0 ? std::size_t(nodes_) : 0;
+    return from;
+  }
+  // Applies the credits returned to router n (returned_[from + n], then cleared) and returns the
+  // output VCs (bits) that had none before — only those can let a waiting flit go — and in
+  // `waiting` the input VCs routed to them.
+  template <int V, int P, bool S>
+  [[gnu::always_inline]] inline unsigned apply_credits(int n, std::size_t from, std::int64_t t, unsigned& waiting);
+  template <int V, int P, bool S>
   [[gnu::always_inline]] inline void move(int node, Router<P>& r, int i, std::int64_t t);  // i = port*V + vc
   // move's rarer cases, out of line: see network.cpp.
   [[gnu::noinline]] Flit source_flit(int node);
@@ -372,11 +385,11 @@ class Network {
   static int vc_bit(int node, int iv) { return iv - node * (P + 1) * V; }
   template <int V, int P>
   static int iv_index(int node, int port, int vc) { return (node * (P + 1) + port) * V + vc; }
-  // The link port at the other end of link port p's link (opposite_port; in 2D the x and y
-  // pairs only, p ^ 2).
+  // The link port at the other end of link port p's link (opposite_port), without its branch: in
+  // 2D the x and y pairs only, p ^ 2; in 3D also the z pair, 4 ^ 1 (2 >> (p >> 2) is 2, then 1).
   template <int P>
-  static int opposite(int p) {
-    if constexpr (P == 4) return p ^ 2; else return opposite_port(p);
+  static constexpr int opposite(int p) {
+    if constexpr (P == 4) return p ^ 2; else return p ^ (2 >> (p >> 2));
   }
 
   // [SECTION] state
@@ -418,9 +431,9 @@ class Network {
   std::vector<std::uint32_t> free_slots_;
 
   // A list with a capacity fixed at construction, for the step's event lists: each cycle moves at
-  // most one flit through each link port (link_ports_ per node), so it writes at most
-  // link_ports_·nodes flits and frees at most link_ports_·nodes credits. Adding is a store and a count: no growth check and no pointer
-  // store (after a vector's push_back the compiler reloads every other vector's data pointer).
+  // most one flit through each link port (link_ports_ per node), so it writes at most link_ports_·nodes
+  // flits; the credit lists name each router at most once. Adding is a store and a count: no growth
+  // check and no pointer store (after a vector's push_back the compiler reloads every other vector's data pointer).
   template <class T>
   class FixedList {
    public:
@@ -454,6 +467,13 @@ class Network {
       ALLOCLAB_CHECK(n_ < cap_, "network event list overflow (%zu entries)", n_);
       p_[n_++] = x;
     }
+    // Adds x if `cond`, without a branch on it (the slot past the end is always written, so the
+    // list needs room for one more than it ever holds).
+    void push_if(const T& x, bool cond) {
+      ALLOCLAB_CHECK(n_ < cap_, "network event list overflow (%zu entries)", n_);
+      p_[n_] = x;
+      n_ += cond;
+    }
     void clear() { n_ = 0; }
     bool empty() const { return n_ == 0; }
     std::size_t size() const { return n_; }
@@ -476,17 +496,18 @@ class Network {
     std::size_t n_ = 0, cap_ = 0;
   };
 
-  // Channels: what was written in the last evaluate phase, read at the start of the next step.
+  // Channels: the flits written in the last evaluate phase, read at the start of the next step.
   FixedList<FlitEvent> flit_ch_;
-  FixedList<CreditEvent> credit_ch_;
-  // Credits freed by the moves of the current round (refill: applied after it) or cycle (credit:
-  // they become credit_ch_); the routers of the next refill round and the round each router was
-  // last listed for (no duplicates). Only the lists the flow control uses have room: refill never
-  // fills credit_ch_, credit never refill_now_.
-  FixedList<CreditEvent> freed_, refill_now_;
-  FixedList<std::int32_t> round_;
-  std::vector<std::int64_t> round_stamp_;
-  std::int64_t round_id_ = 0;
+  // Credits: returned_[returning_ + n] = the output VCs of router n (bit q*vcs + v) a move freed a
+  // buffer slot for, in the current refill round (refill: applied after it) or cycle (credit: on
+  // the reverse channels, applied at the start of the next); credited_ = the routers whose mask is
+  // not empty, each once. A bit per output VC suffices: an input port moves at most one flit per
+  // cycle, so an output VC gets at most one credit per round or cycle. returned_ has two halves
+  // (returning_ = 0 or nodes_): the moves write one while the credits of the last round are read
+  // from the other, for the routers in applying_.
+  std::vector<std::uint16_t> returned_;
+  std::size_t returning_ = 0;
+  FixedList<std::int32_t> credited_, applying_;
   bool refill_ = true;
 
   // Wake-up lists: routers to evaluate in the current cycle and in the next; listed_for_ = the last

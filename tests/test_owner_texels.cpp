@@ -1,7 +1,7 @@
 // test_owner_texels.cpp — the mesh canvas's dense view (web/owner_texels.hpp) painted from the
 // jobs that came and left: after every event of whole runs (mesh and torus, contiguous and
-// non-contiguous strategies, a network pattern, 3D meshes and tori, a cube pod with switches) the
-// texels equal the owners, repainted from scratch only once; the changed rows cover every texel
+// non-contiguous strategies, a network pattern, 3D meshes and tori, a cube pod with switches, pods
+// whose hosts fail and return) the texels equal the owners, repainted from scratch only once; the changed rows cover every texel
 // that changed; a different colouring or another machine repaints. The layer atlas places every
 // node of a 3D machine at its own texel.
 #include <doctest/doctest.h>
@@ -55,7 +55,9 @@ TEST_CASE("owner texels: painted from the jobs that came and left, equal to the 
                                  "size=8x8x4&strategy=ff3d&jobs=200&arrival=poisson:0.1",
                                  "size=6x5x7&topology=torus&strategy=pald3d&jobs=200&arrival=poisson:0.2",
                                  "size=6x6x3&topology=torus&strategy=mbs3d&jobs=60&pattern=near-neighbor&arrival=poisson:0.01",
-                                 "machine=tpu-v4&strategy=cube-pack&jobs=200"}) {
+                                 "machine=tpu-v4&strategy=cube-pack&jobs=200",
+                                 "machine=tpu-v5e&strategy=pod-bf&jobs=200&host_mtbf=1500&host_repair=exponential:30",
+                                 "machine=tpu-v4&strategy=cube-ff&ocs=off&jobs=200&host_mtbf=20000&host_repair=exponential:30"}) {
     CAPTURE(link);
     Simulation sim = make(link);
     OwnerTexels t;
@@ -81,6 +83,7 @@ TEST_CASE("owner texels: painted from the jobs that came and left, equal to the 
       before = now;
     }
     CHECK(sim.status().ok());
+    if (sim.scenario().host_mtbf > 0) CHECK(sim.hosts()->changes() >= 6);  // failures and repairs among the changes
     CHECK(changed_events >= 40);  // at least one change per job of the smallest run
     CHECK(t.repaints() == 1);  // the first update only: every later one painted the changes
     // fewer rows uploaded than a whole texture per changed event
@@ -150,4 +153,5 @@ TEST_CASE("owner texels: a failed host's chips take the colouring's colour of kF
   CHECK(compared > 100);
   CHECK(with_failed > 10);
   CHECK(!sim.hosts()->failed(0));  // repaired at 60: its chips free or a job's again
+  CHECK(t.repaints() == 1);        // failures and repairs painted as changes, never the whole grid again
 }

@@ -181,7 +181,9 @@ class FrameReport {
   struct Gantt {
     int bars = 0;
     JobId hovered = kNoJob, bar_job = kNoJob;
-    float bar_x = 0, bar_y = 0;
+    float bar_x = 0, bar_y = 0, bar_h = 0;
+    int bar_nodes = 0;     // the nodes its job asked for (all its slices)
+    float per_node = 0;    // row height per node asked for (px)
     unsigned bar_rgb = 0;  // 0xRRGGBB
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     double t0 = 0, t1 = 0;
@@ -212,6 +214,10 @@ class FrameReport {
     int top = 0, boxes = 0, faces = 0;
     bool exact = true;
     long long sorts = 0, sort_frames = 0, replays = 0;
+    // the header above the canvas: the chips jobs hold ("busy") and the failed hosts' chips
+    // ("failed"; -1: not shown, a machine whose hosts do not fail)
+    int header_busy = 0, header_failed = -1;
+    std::size_t repaints = 0;  // the layers' texels: whole-grid repaints so far (owner_texels.hpp)
   };
   // A rectangle in page pixels (empty: nothing drawn).
   struct Box {

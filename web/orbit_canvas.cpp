@@ -210,7 +210,7 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
     }
   }
   if (pinned && ImGui::IsItemDeactivated()) {
-    if (!dragged_ && hovered) *pinned = (out.hover == *pinned) ? kNoJob : out.hover;
+    if (!dragged_ && hovered) *pinned = (out.hover == *pinned || out.hover == kFailedHost) ? kNoJob : out.hover;  // (a failed host is no job)
     dragged_ = false;
   }
   // the pinned and the hovered job's boxes outlined on top (seen through what hides them)
@@ -222,7 +222,12 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
   if (out.hover != kNoJob && (!pinned || out.hover != *pinned)) outline(out.hover, IM_COL32(255, 255, 255, 160), 1.5f);
   dl->PopClipRect();
 
-  if (hovered && out.hover != kNoJob && !dragging) {
+  if (hovered && out.hover == kFailedHost && !dragging) {
+    ImGui::BeginTooltip();
+    failed_host_tooltip(sim, out.hx, out.hy, out.hz);
+    ImGui::TextDisabled("node (%d, %d, %d)", out.hx, out.hy, out.hz);
+    ImGui::EndTooltip();
+  } else if (hovered && out.hover != kNoJob && !dragging) {
     ImGui::BeginTooltip();
     if (const JobRecord* j = sim.running_job(out.hover); j && !j->alloc.blocks.empty()) {
       const Block& base = j->alloc.blocks.front();

@@ -4,7 +4,8 @@
 // front with ImGui's draw list (projected in software: no GL of its own), a faint wireframe of
 // the machine with x, y, z written at its origin corner, and the cut's outline. Drag (or the
 // arrow keys, main.cpp) orbits, the wheel zooms; hover names the job of the front-most face, its
-// shape, base and the node under the mouse; a click pins the job (the pin the layers view and
+// shape, base and the node under the mouse (a failed host's chips, drawn grey: "failed host N";
+// a click there pins nothing); a click pins the job (the pin the layers view and
 // every other window show). Frame work does not grow with the machine while nothing changes:
 // the boxes are rebuilt only when the running jobs (owner_texels.hpp's RunningDiff), the cut or
 // the machine change, the faces only when the boxes or the camera change, and a rebuild of the
@@ -26,7 +27,7 @@ class OrbitCanvas {
   // What the canvas drew this frame.
   struct Drawn {
     ImVec2 c0, c1;                 // the canvas rectangle
-    JobId hover = kNoJob;          // the job under the mouse
+    JobId hover = kNoJob;          // the job under the mouse (kFailedHost: a failed host's chip)
     int hx = -1, hy = -1, hz = -1;  // and its node (-1: none)
     int boxes = 0, faces = 0;      // boxes of busy nodes, faces drawn
     bool exact = true;             // painter's order from the box sort (else centre depth)

@@ -1,6 +1,7 @@
 // owner_texels.cpp — the owners as texels, painted from the running jobs (owner_texels.hpp).
 #include "owner_texels.hpp"
 #include <algorithm>
+#include <iterator>
 
 namespace alloclab::app {
 
@@ -46,16 +47,25 @@ void OwnerTexels::repaint(const Simulation& sim) {
   ++repaints_;
 }
 
+namespace {
+const std::vector<int> kNoHosts;
+const std::vector<int>& down_hosts(const Simulation& sim) { return sim.hosts() ? sim.hosts()->failed_list() : kNoHosts; }
+long long failed_chips(const Simulation& sim) { return sim.hosts() ? sim.hosts()->failed_chips() : 0; }
+}  // namespace
+
 void RunningDiff::remember(const Simulation& sim) {
   seen_.clear();
-  long long busy = 0;
+  long long busy = failed_chips(sim);
   for (const auto& [id, rec] : sim.running()) {
     seen_.push_back(Seen{id, rec.alloc.blocks});
     for (const Block& b : rec.alloc.blocks) busy += b.area();
   }
+  seen_down_ = down_hosts(sim);
   unowned_ = busy != sim.occupancy().busy_count();
   gone_.clear();
   came_.clear();
+  repaired_.clear();
+  failed_.clear();
 }
 
 bool RunningDiff::compare(const Simulation& sim) {
@@ -75,16 +85,25 @@ bool RunningDiff::compare(const Simulation& sim) {
     for (const Block& b : rec.alloc.blocks) busy += b.area();
   }
   for (; p != seen_.end(); ++p) gone_.push_back(std::size_t(p - seen_.begin()));
+  // the failed hosts: both lists increasing
+  repaired_.clear();
+  failed_.clear();
+  const std::vector<int>& down = down_hosts(sim);
+  std::set_difference(seen_down_.begin(), seen_down_.end(), down.begin(), down.end(), std::back_inserter(repaired_));
+  std::set_difference(down.begin(), down.end(), seen_down_.begin(), seen_down_.end(), std::back_inserter(failed_));
+  busy += failed_chips(sim);
   if (busy == sim.occupancy().busy_count() && !unowned_) return true;
   gone_.clear();
   came_.clear();
+  repaired_.clear();
+  failed_.clear();
   return false;
 }
 
-// The jobs that left (or moved) painted free first, then the jobs that came in their colour (a
-// node a leaving job held may now be a new job's). False, with nothing painted, when the running
-// jobs' nodes are not the occupancy's busy count or the last paint showed nodes no job held
-// (failed hosts): the caller repaints.
+// The jobs that left (or moved) and the hosts repaired painted free first, then the hosts that
+// failed in the failed colour and the jobs that came in theirs (a node a leaving job or a repaired
+// host held may now be a new job's). False, with nothing painted, when the running jobs' and
+// failed hosts' nodes are not the occupancy's busy count: the caller repaints.
 bool OwnerTexels::paint_changes(const Simulation& sim, Rows& rows) {
   if (!painted_.compare(sim)) return false;
   const LayerAtlas& a = atlas_;
@@ -102,7 +121,10 @@ bool OwnerTexels::paint_changes(const Simulation& sim, Rows& rows) {
         }
       }
   };
+  auto host = [&](int h) { return std::vector<Block>{sim.hosts()->block(h)}; };
   for (std::size_t k : painted_.gone()) paint(painted_.seen()[k].blocks, free_);
+  for (int h : painted_.repaired()) paint(host(h), free_);
+  for (int h : painted_.failed()) paint(host(h), colour_(kFailedHost));
   for (const JobRecord* rec : painted_.came()) paint(rec->alloc.blocks, colour_(rec->id));
   if (hi >= lo) rows = Rows{lo, hi - lo + 1, false};
   if (painted_.changed()) painted_.remember(sim);

@@ -4,14 +4,15 @@
 // texel row 0 = machine row H-1, the top of the screen). Kept up to date from the running jobs
 // rather than the whole grid: an update paints the jobs that left since the last one free and
 // the jobs that came in their colour — work in proportion to the nodes that changed, not to the
-// machine — and says which texel rows changed, so that only those are uploaded. The whole grid
-// is repainted from the owners on the first update, when the machine's size or the colours call
-// for it, and whenever the painted busy count disagrees with the occupancy's (a node busy without
-// a running job, a restarted simulation), or the last paint showed nodes held by no job (a pod's
-// failed hosts, owner kFailedHost: painted with colour(kFailedHost), repainted while any is
-// shown, since their changes are not a job's): the texels always equal what the owners give. No ImGui
+// machine — and says which texel rows changed, so that only those are uploaded. A pod's failed
+// hosts (owner kFailedHost, painted with colour(kFailedHost)) go through the same tracking: a
+// host that failed since the last update is painted in that colour, a repaired one free (before
+// the jobs that came, which may hold its chips already). The whole grid is repainted from the
+// owners on the first update, when the machine's size or the colours call for it, and whenever
+// the painted busy count disagrees with the occupancy's (a node busy without a running job or a
+// failed host, a restarted simulation): the texels always equal what the owners give. No ImGui
 // and no GL here (the app core): tests/test_owner_texels.cpp checks the texels against the
-// owners after every event of whole 2D and 3D runs.
+// owners after every event of whole 2D and 3D runs, and of pods whose hosts fail and return.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -35,8 +36,9 @@ struct LayerAtlas {
   bool operator==(const LayerAtlas&) const = default;
 };
 
-// The running jobs against those seen at the last look, both in id order: the jobs that left
-// (or moved) and the jobs that came, found in work in proportion to the running jobs, not to the
+// The running jobs and a pod's failed hosts against those seen at the last look, all in id
+// order: the jobs that left (or moved) and the jobs that came, the hosts repaired and the hosts
+// failed since, found in work in proportion to the running jobs and failed hosts, not to the
 // machine. OwnerTexels paints from it; the 3D view (orbit_canvas.hpp) rebuilds its boxes when it
 // finds a change.
 class RunningDiff {
@@ -45,23 +47,27 @@ class RunningDiff {
     JobId id;
     std::vector<Block> blocks;
   };
-  // Compares the running jobs with the ones seen. False, with nothing listed, when the running
-  // jobs' nodes are not the occupancy's busy count, now or when last remembered (a node busy
-  // without a running job: a failed host's chips; another simulation): the caller rebuilds from
-  // the owners.
+  // Compares the running jobs and failed hosts with the ones seen. False, with nothing listed,
+  // when their nodes are not the occupancy's busy count, now or when last remembered (a node busy
+  // without a running job or a failed host; another simulation): the caller rebuilds from the
+  // owners.
   bool compare(const Simulation& sim);
-  bool changed() const { return !gone_.empty() || !came_.empty(); }
+  bool changed() const { return !gone_.empty() || !came_.empty() || !repaired_.empty() || !failed_.empty(); }
   const std::vector<Seen>& seen() const { return seen_; }
   const std::vector<std::size_t>& gone() const { return gone_; }  // indices into seen()
   const std::vector<const JobRecord*>& came() const { return came_; }
-  // The running jobs become the ones seen.
+  const std::vector<int>& repaired() const { return repaired_; }  // hosts seen failed, healthy now
+  const std::vector<int>& failed() const { return failed_; }      // hosts failed now, not seen so
+  // The running jobs and failed hosts become the ones seen.
   void remember(const Simulation& sim);
 
  private:
   std::vector<Seen> seen_;
-  bool unowned_ = false;                 // when remembered, busy nodes no running job held
+  std::vector<int> seen_down_;           // the failed hosts seen, increasing
+  bool unowned_ = false;                 // when remembered, busy nodes no running job or failed host held
   std::vector<std::size_t> gone_;        // seen_ entries no longer running as seen
   std::vector<const JobRecord*> came_;   // running jobs not seen yet
+  std::vector<int> repaired_, failed_;   // hosts, increasing
 };
 
 class OwnerTexels {

@@ -92,14 +92,14 @@ std::string state_json(AppState& state) {
   // the failed host under the mouse (pods, host_mtbf; -1: none), and the failed hosts now
   const HostFailures* hosts = sim.hosts();
   const int failed_host = hosts && mv.hover == kFailedHost && mv.hx >= 0 ? host_at(hosts->pod(), mv.hx, mv.hy, std::max(0, mv.hz)) : -1;
-  char b4[440];
+  char b4[512];
   std::snprintf(b4, sizeof b4,
                 ",\"mesh\":{\"drawn\":%s,\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"zoom\":%.3f,\"layers\":{\"first\":%d,"
                 "\"count\":%d,\"depth\":%d,\"tiles\":%d,\"cubes\":%s},\"hover\":{\"x\":%d,\"y\":%d,\"z\":%d,\"job\":%d,"
-                "\"failedHost\":%d},\"failedHosts\":%d,\"tileRects\":[",
+                "\"failedHost\":%d},\"failedHosts\":%d,\"hostChanges\":%lld,\"header\":{\"busy\":%d,\"failed\":%d},\"repaints\":%zu,\"tileRects\":[",
                 mv.drawn ? "true" : "false", double(mv.x0), double(mv.y0), double(mv.x1 - mv.x0), double(mv.y1 - mv.y0), double(mv.zoom),
                 mv.first, mv.count, mv.depth, mv.tiles, mv.cubes ? "true" : "false", mv.hx, mv.hy, mv.hz, mv.hover, failed_host,
-                hosts ? hosts->failed_hosts() : 0);
+                hosts ? hosts->failed_hosts() : 0, hosts ? hosts->changes() : 0LL, mv.header_busy, mv.header_failed, mv.repaints);
   out += b4;
   for (int i = 0; i < std::min(mv.tiles, FrameReport::Mesh::kTiles); ++i) {  // [x0, y0, x1, y1, z] in page pixels
     const auto& r = mv.tile_rect[std::size_t(i)];
@@ -162,12 +162,13 @@ std::string timing_json(AppState& state) {  // recent frames' work in parts: sim
 
 std::string gantt_json(AppState& state) {  // what the Gantt window drew last frame
   const FrameReport::Gantt& g = state.report().gantt();
-  char b[320];
+  char b[400];
   std::snprintf(b, sizeof b,
-                "{\"bars\":%d,\"hovered\":%d,\"pinned\":%d,\"bar\":{\"job\":%d,\"x\":%.1f,\"y\":%.1f,\"rgb\":[%u,%u,%u]},"
-                "\"area\":{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}}",
-                g.bars, g.hovered, state.pin().job(), g.bar_job, double(g.bar_x), double(g.bar_y), g.bar_rgb >> 16, g.bar_rgb >> 8 & 0xff,
-                g.bar_rgb & 0xff, double(g.x0), double(g.y0), double(g.x1 - g.x0), double(g.y1 - g.y0));
+                "{\"bars\":%d,\"hovered\":%d,\"pinned\":%d,\"bar\":{\"job\":%d,\"x\":%.1f,\"y\":%.1f,\"h\":%.3f,\"nodes\":%d,"
+                "\"rgb\":[%u,%u,%u]},\"perNode\":%.5f,\"area\":{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}}",
+                g.bars, g.hovered, state.pin().job(), g.bar_job, double(g.bar_x), double(g.bar_y), double(g.bar_h), g.bar_nodes,
+                g.bar_rgb >> 16, g.bar_rgb >> 8 & 0xff, g.bar_rgb & 0xff, double(g.per_node), double(g.x0), double(g.y0),
+                double(g.x1 - g.x0), double(g.y1 - g.y0));
   return b;
 }
 

@@ -194,7 +194,7 @@ void CompareWindow::draw(const View& v, Playback& play, const Actions& act) {
       // the run's readouts beside its name, each continued on the next line when the view is narrow
       char head[4][40];
       std::snprintf(head[0], sizeof head[0], "t %.0f", s.now());
-      std::snprintf(head[1], sizeof head[1], "busy %.0f%%", 100.0 * occ.busy_count() / occ.topology().nodes());
+      std::snprintf(head[1], sizeof head[1], "busy %.0f%%", 100.0 * job_chips(s) / occ.topology().nodes());
       std::snprintf(head[2], sizeof head[2], "wait %zu", s.queue_length());
       std::snprintf(head[3], sizeof head[3], "%s", s.done() ? "done" : "");
       for (const char* part : head) {

@@ -1,7 +1,7 @@
 // win_gantt.cpp — the Gantt window: the schedule as time × jobs, scrolling with the simulation.
 //
 // One row per job that overlaps the time span shown (arrival order, top to bottom; the row's
-// height ∝ the nodes it asked for, all rows scaled to fit; job numbers along the left side,
+// height ∝ the nodes it asked for — every slice of a multislice job — all rows scaled to fit; job numbers along the left side,
 // the time axis underneath, never before time 0; a legend above). A bar from start to end (to now
 // while it runs) in the job's mesh-view colour; its wait a thin line from arrival to start (to
 // now while it waits). Hover = the job's tooltip (the mesh view's for a running job), click =
@@ -68,11 +68,11 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   // rows: jobs overlapping [t0, t1] in id (arrival) order
   rows_.clear();
   for (const JobRecord& r : sim.recorded())
-    if (r.arrival <= t1 && r.end >= t0) rows_.push_back({r.id, r.arrival, r.start, r.end, r.shape.area(), 2});
+    if (r.arrival <= t1 && r.end >= t0) rows_.push_back({r.id, r.arrival, r.start, r.end, r.chips(), 2});
   for (const auto& kv : sim.running())
-    if (kv.second.arrival <= t1) rows_.push_back({kv.first, kv.second.arrival, kv.second.start, now, kv.second.shape.area(), 1});
+    if (kv.second.arrival <= t1) rows_.push_back({kv.first, kv.second.arrival, kv.second.start, now, kv.second.chips(), 1});
   for (const QueuedJob& q : sim.queue())
-    if (q.arrival <= t1) rows_.push_back({q.id, q.arrival, now, now, q.shape.area(), 0});
+    if (q.arrival <= t1) rows_.push_back({q.id, q.arrival, now, now, q.chips(), 0});
   std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) { return a.id < b.id; });
 
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -169,6 +169,8 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
         shown.bar_job = r.id;
         shown.bar_x = (left + right) / 2;
         shown.bar_y = mid;
+        shown.bar_h = h;
+        shown.bar_nodes = r.nodes;
         shown.bar_rgb = (col & 0xff) << 16 | (col >> 8 & 0xff) << 8 | (col >> 16 & 0xff);  // ImU32 is ABGR
       }
     }
@@ -188,6 +190,7 @@ void GanttWindow::draw(const Simulation& sim, Pin& pin, FrameReport& report) {
   shown.hovered = hover;
   shown.x0 = c0.x, shown.y0 = c0.y, shown.x1 = c1.x, shown.y1 = c1.y;
   shown.t0 = t0, shown.t1 = t1;
+  shown.per_node = per_node;
   shown.legend_entries = 3;
   report.gantt(shown);
   if (hover == kNoJob && hovered_canvas && m.x < c0.x) ImGui::SetTooltip("%s", kRowsNote);  // the job numbers' column

@@ -64,9 +64,14 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, OrbitView& view, FrameRep
                 sim.scenario().strat.ocs ? "optical circuit switches" : "one fixed torus");
   else if (D > 1) ImGui::Text("%s %dx%dx%d", occ.topology().wraps() ? "torus" : "mesh", W, H, D);
   else ImGui::Text("%s %dx%d", occ.topology().wraps() ? "torus" : "mesh", W, H);
-  char stats[160];
-  std::snprintf(stats, sizeof stats, "t = %.1f   busy %d/%d (%.0f%%)   running %zu   waiting %zu", sim.now(), occ.busy_count(), nodes,
-                100.0 * occ.busy_count() / double(nodes), sim.running().size(), sim.queue_length());
+  // busy: the chips jobs hold; a pod whose hosts fail shows its failed chips beside them
+  const HostFailures* hosts = sim.hosts();
+  const int failed = hosts ? hosts->failed_chips() : 0, busy = job_chips(sim);
+  char failed_text[32] = "";
+  if (hosts && (hosts->mtbf() > 0 || failed > 0)) std::snprintf(failed_text, sizeof failed_text, "   failed %d", failed);
+  char stats[192];
+  std::snprintf(stats, sizeof stats, "t = %.1f   busy %d/%d (%.0f%%)%s   running %zu   waiting %zu", sim.now(), busy, nodes,
+                100.0 * busy / double(nodes), failed_text, sim.running().size(), sim.queue_length());
   same_line_if_fits(ImGui::CalcTextSize(stats).x);  // a narrow window: under it
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", stats);
@@ -95,7 +100,7 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, OrbitView& view, FrameRep
                                   .count = D, .depth = D, .hx = d.hx, .hy = d.hy, .hz = d.hz, .hover = d.hover, .orbit = true,
                                   .yaw = view.yaw, .pitch = view.pitch, .orbit_ms = d.ms, .top = d.top, .boxes = d.boxes,
                                   .faces = d.faces, .exact = d.exact, .sorts = d.sorts, .sort_frames = d.sort_frames,
-                                  .replays = d.replays});
+                                  .replays = d.replays, .header_busy = busy, .header_failed = failed_text[0] ? failed : -1});
     report.traffic("off", PinnedTraffic{});
     view_switch(view, report);
     ImGui::SameLine();
@@ -119,6 +124,9 @@ void MeshWindow::draw(const Simulation& sim, Pin& pin, OrbitView& view, FrameRep
   FrameReport::Mesh mr{.drawn = true, .x0 = g.c0.x, .y0 = g.c0.y, .x1 = g.c1.x, .y1 = g.c1.y, .zoom = canvas.zoom(), .first = ly.first,
                        .count = ly.count, .depth = ly.depth, .tiles = g.ntiles, .cubes = ly.cubes, .hx = ly.hx, .hy = ly.hy,
                        .hz = ly.hz, .hover = ly.hover};
+  mr.header_busy = busy;
+  mr.header_failed = failed_text[0] ? failed : -1;
+  mr.repaints = canvas.repaints();
   for (int i = 0; i < std::min(g.ntiles, FrameReport::Mesh::kTiles); ++i) {
     const CanvasGeom& t = g.tiles[i];
     mr.tile_rect[std::size_t(i)] = {t.c0.x, t.c0.y, t.c1.x, t.c1.y};

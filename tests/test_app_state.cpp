@@ -240,3 +240,23 @@ TEST_CASE("page: a shipped log replays on its own machine with a strategy that r
   CHECK(st.scenario().width * st.scenario().height == 416);
   CHECK(st.scenario().strategy == "ff3d");
 }
+
+// The Utilization chart's "busy now" and the header's busy count: chips jobs hold, not a failed
+// host's chips (hand-worked: test_host_failures' v5e run, at 30 two 8x8 jobs run and host 0's
+// 2x4 chips are held failed: 136 chips busy in the occupancy, 128 held by jobs).
+TEST_CASE("history: a failed host's chips are not busy in the Utilization chart") {
+  auto s = parse_link("machine=tpu-v5e&strategy=pod-ff&job_size=slices:8x8=1&service=fixed:100&arrival=batch&jobs=2");
+  REQUIRE(s);
+  auto sim = Simulation::create(*s);
+  REQUIRE(sim);
+  REQUIRE(sim->fail_host(0, 30, 50));
+  while (sim->now() < 30 && sim->step()) {
+  }
+  REQUIRE(sim->now() == 30);
+  CHECK(sim->occupancy().busy_count() == 136);
+  CHECK(job_chips(*sim) == 128);
+  History h;
+  h.add(*sim);
+  REQUIRE(h.samples().size() == 1);
+  CHECK(h.samples()[0].util == doctest::Approx(0.5));  // 128 / 256
+}

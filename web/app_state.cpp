@@ -83,7 +83,7 @@ void History::add(const Simulation& sim) {
     packets_ = ns.packets_delivered;
     latency_sum_ = ns.total_latency;
   }
-  s_.push_back(Sample{t, float(occ.busy_count()) / float(occ.topology().nodes()), float(sim.queue_length()),
+  s_.push_back(Sample{t, float(job_chips(sim)) / float(occ.topology().nodes()), float(sim.queue_length()),
                       float(r.mean_response_time), latency, float(r.mean_packet_latency)});
   if (s_.size() >= kMax) {
     std::size_t k = 0;

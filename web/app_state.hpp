@@ -70,13 +70,19 @@ class FrameTiming {
   std::array<Ring<240>, 3> parts_;
 };
 
+// The chips running jobs hold: the occupancy's busy chips less a pod's failed hosts' chips (the
+// header's "busy", Compare's "busy %", the Utilization chart's "busy now").
+inline int job_chips(const Simulation& sim) {
+  return sim.occupancy().busy_count() - (sim.hosts() ? sim.hosts()->failed_chips() : 0);
+}
+
 // The simulation sampled over simulated time, bounded: when full, every other sample is
 // dropped and the minimum spacing doubles, so the history always covers the whole run.
 class History {
  public:
-  // latency: mean latency (cycles) of the packets delivered since the previous sample (the
-  // previous value when none were); latency_mean: of the measured packets so far. Both 0
-  // without a network.
+  // util: job_chips / nodes (failed hosts' chips are not busy); latency: mean latency (cycles)
+  // of the packets delivered since the previous sample (the previous value when none were);
+  // latency_mean: of the measured packets so far. Both 0 without a network.
   struct Sample { double t; float util, queue, response, latency, latency_mean; };
   static constexpr std::size_t kMax = 1024;
   void add(const Simulation& sim);

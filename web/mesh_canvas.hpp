@@ -128,9 +128,5 @@ unsigned job_colour(int job);
 void job_tooltip(const Simulation& sim, JobId id);
 // Tooltip body of the failed host that drives chip (x, y, z) (pod machines, host_mtbf).
 void failed_host_tooltip(const Simulation& sim, int x, int y, int z);
-// The chips running jobs hold: the occupancy's busy chips less a pod's failed hosts' chips.
-inline int job_chips(const Simulation& sim) {
-  return sim.occupancy().busy_count() - (sim.hosts() ? sim.hosts()->failed_chips() : 0);
-}
 
 }  // namespace alloclab::app

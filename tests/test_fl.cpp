@@ -101,3 +101,37 @@ TEST_CASE("fl: a long simulation ends with invariants intact") {
   CHECK(test::long_run("fl", "size=24x16&jobs=2000&arrival=batch&seed=9") == 2000);
   CHECK(test::long_run("fl-best", "size=32x32&jobs=1000&arrival=poisson:0.05&service=exponential:20&seed=8") == 1000);
 }
+
+TEST_CASE("fl: counted operations of an allocation's and a release's list update, by hand") {
+  // 4x4 mesh, job 0 busy at {2,2,2,2} (top right): the list is {0,0,4,2} and {0,0,2,4}.
+  test::StrategyOn m("fl", Topology(TopologyKind::Mesh, 4, 4));
+  m.hold(0, Block{2, 2, 2, 2});
+  REQUIRE(fl_free_list(*m.st) == std::vector<Block>{{0, 0, 4, 2}, {0, 0, 2, 4}});
+  // Allocation of B = {1,1,1,1}: its 1 node marked (1); 2 entries visited (2), both meet B.
+  // Parts: P0 {0,0,1,2}, P1 {2,0,2,2}, P2 {0,0,4,1} of the first; P3 {0,0,1,4}, P4 {0,0,2,1},
+  // P5 {0,2,2,2} of the second; no entry is kept, so each part is tested against the other
+  // parts up to the first that contains it: P0 against P1, P2, P3 (contains it): 3; P1, P2, P3
+  // and P5 against all five others: 5 each; P4 against P0, P1, P2 (contains it): 3. 26 tests.
+  Ops o0 = m.st->ops();
+  m.hold(1, Block{1, 1, 1, 1});
+  CHECK(m.st->ops() - o0 == 1 + 2 + 26);
+  check_list(*m.st, m.occ);
+  REQUIRE(fl_free_list(*m.st) == std::vector<Block>{{0, 0, 4, 1}, {0, 0, 1, 4}, {2, 0, 2, 2}, {0, 2, 2, 2}});
+  // Release of B: its node marked free (1). The sweep (maximal_meeting), rows 1..3:
+  //  - below B (row 0): each column reads one free node and reaches the edge, h[x] written: 4 x 2 = 8;
+  //  - row 1: nodes read and heights written (8); no reach test in B's rows; the stack sweep
+  //    reads 4 heights (4), pushes and pops 4 entries (4 x 2 = 8: each of columns 1..3 pops
+  //    its equal left neighbour, the end pops the last); {0,0,4,2} is up-maximal: row 2 read
+  //    at x = 0, 1 (free), 2 (busy): 3. 23 in all;
+  //  - row 2: 8; reach test h[1] = 3 >= 2: 1; heights 4; 2 entries pushed and popped (4);
+  //    {0,0,2,3} is not up-maximal: row 3 read at x = 0, 1 (both free): 2. 19;
+  //  - row 3: 8; reach 1; heights 4; 2 entries (4); {0,0,2,4} is up-maximal at the top row
+  //    without a read. 17.
+  // 8 + 23 + 19 + 17 = 67; 2 new rectangles {0,0,4,2}, {0,0,2,4}. Then the 4 entries visited
+  // (4), each tested against the new rectangles up to the first container: {0,0,4,1} 1,
+  // {0,0,1,4} 2, {2,0,2,2} 1, {0,2,2,2} 2: 6.
+  o0 = m.st->ops();
+  m.free(1, Block{1, 1, 1, 1});
+  CHECK(m.st->ops() - o0 == 1 + 67 + 4 + 6);
+  check_list(*m.st, m.occ);
+}

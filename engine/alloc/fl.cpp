@@ -43,11 +43,19 @@
 //    upper-right.
 //  - Mesh only.
 //
-// Counted work: one operation = one free-list entry visited, or one node examined (a corner
-// candidate's boundary value reads its 2(p+q) perimeter nodes; the release's histogram sweep
-// reads nodes row by row); the list update on allocation counts one per entry visited and
-// one per containment test, the update on release one per (old entry, new rectangle) test.
-// Srinivasan et al. Table VI: O(F²) both ways.
+// Counted work: one operation = one free-list entry visited, one containment test made, one node
+// of the strategy's busy mirror read or written, or one element of the release's sweep read or
+// written (a column height, a stack entry). A decision: one per entry visited, 2(p+q) per corner
+// candidate (its boundary value reads the perimeter positions). The update on allocation: the
+// block's nodes marked busy, one per entry visited, one per containment test up to the first
+// container (a part is tested against the kept entries, then the other parts). The update on
+// release: the block's nodes marked free, the histogram sweep (maximal_meeting: the nodes read
+// below the block, each column height written; per row swept its nodes read and heights
+// written, the reach test's heights, the heights read by the stack sweep, each stack entry
+// pushed and popped, the nodes of the row above read by the up-maximal test), then one per
+// entry visited and one per (entry, new rectangle) test up to the first new rectangle that
+// contains the entry. The sorts of the new list are not counted. Srinivasan et al. Table VI:
+// O(F²) both ways.
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
@@ -105,6 +113,7 @@ class FreeList final : public StrategyBase<FreeList> {
  private:
   bool busy(int x, int y) const { return busy_[std::size_t(y) * std::size_t(W_) + std::size_t(x)] != 0; }
   void mark(const Block& b, std::uint8_t v) {
+    count(Ops(b.w) * Ops(b.h));  // one per node written
     for (int y = b.y; y < b.y + b.h; ++y)
       std::fill_n(busy_.begin() + std::ptrdiff_t(std::size_t(y) * std::size_t(W_) + std::size_t(b.x)), b.w, v);
   }
@@ -125,12 +134,17 @@ class FreeList final : public StrategyBase<FreeList> {
     // lies inside a part, so only parts need checking); of equal parts the first stays.
     list_ = std::move(kept);
     const std::size_t n_kept = list_.size();
-    count(Ops(parts.size()) * Ops(n_kept + parts.size()));
     for (std::size_t i = 0; i < parts.size(); ++i) {
       bool dominated = false;
-      for (std::size_t k = 0; k < n_kept && !dominated; ++k) dominated = block_contains(list_[k], parts[i]);
-      for (std::size_t j = 0; j < parts.size() && !dominated; ++j)
-        if (j != i && block_contains(parts[j], parts[i])) dominated = !(parts[j] == parts[i]) || j < i;
+      for (std::size_t k = 0; k < n_kept && !dominated; ++k) {
+        count(1);
+        dominated = block_contains(list_[k], parts[i]);
+      }
+      for (std::size_t j = 0; j < parts.size() && !dominated; ++j) {
+        if (j == i) continue;
+        count(1);
+        if (block_contains(parts[j], parts[i])) dominated = !(parts[j] == parts[i]) || j < i;
+      }
       if (!dominated) list_.push_back(parts[i]);
     }
     std::sort(list_.begin(), list_.end(), list_order);
@@ -139,11 +153,14 @@ class FreeList final : public StrategyBase<FreeList> {
   void vacate(const Block& B) {
     mark(B, 0);
     const std::vector<Block> fresh = maximal_meeting(B);
-    count(Ops(list_.size()) * Ops(fresh.size() + 1));
+    count(Ops(list_.size()));
     std::vector<Block> next;
     for (const Block& F : list_) {
       bool inside = false;
-      for (const Block& N : fresh) inside = inside || block_contains(N, F);
+      for (std::size_t i = 0; i < fresh.size() && !inside; ++i) {
+        count(1);
+        inside = block_contains(fresh[i], F);
+      }
       if (!inside) next.push_back(F);
     }
     next.insert(next.end(), fresh.begin(), fresh.end());
@@ -155,33 +172,41 @@ class FreeList final : public StrategyBase<FreeList> {
   std::vector<Block> maximal_meeting(const Block& B) {
     std::vector<Block> out;
     const int btop = B.y + B.h - 1, bx1 = B.x + B.w - 1;
-    std::vector<int> h(std::size_t(W_), 0);
+    std::vector<int> h;  // free run ending at the current row, per column
+    h.reserve(std::size_t(W_));
     for (int x = 0; x < W_; ++x) {
       int n = 0;
       for (int y = B.y - 1; y >= 0 && !busy(x, y); --y) ++n;
-      h[std::size_t(x)] = n;
-      count(n + 1);
+      h.push_back(n);
+      count(n + (n < B.y ? 1 : 0) + 1);  // the free nodes, the busy one that ends the run, h[x]
     }
     std::vector<std::pair<int, int>> st;  // (start column, height), heights increasing
     for (int y = B.y; y < H_; ++y) {
-      count(W_);
+      count(2 * Ops(W_));  // each node of row y read, its column's height written
       for (int x = 0; x < W_; ++x) h[std::size_t(x)] = busy(x, y) ? 0 : h[std::size_t(x)] + 1;
       if (y > btop) {  // some column of B must still reach down into B's rows
         bool reach = false;
-        for (int x = B.x; x <= bx1 && !reach; ++x) reach = h[std::size_t(x)] >= y - btop + 1;
+        for (int x = B.x; x <= bx1 && !reach; ++x) {
+          count(1);
+          reach = h[std::size_t(x)] >= y - btop + 1;
+        }
         if (!reach) break;
       }
       auto up_maximal = [&](int l, int r) {
         if (y == H_ - 1) return true;
-        for (int x = l; x <= r; ++x)
+        for (int x = l; x <= r; ++x) {
+          count(1);
           if (busy(x, y + 1)) return true;
+        }
         return false;
       };
       st.clear();
+      count(W_);  // the stack sweep reads each column's height
       for (int x = 0; x <= W_; ++x) {
         const int cur = x < W_ ? h[std::size_t(x)] : 0;
         int start = x;
         while (!st.empty() && st.back().second >= cur) {
+          count(2);  // the entry pushed, now popped
           const auto [s, hh] = st.back();
           st.pop_back();
           if (hh > cur) {

@@ -21,15 +21,22 @@
 //  * Mesh only (no wrap-around sub-meshes on a torus).
 //
 // Counted work: what the code does, one operation = one free-list entry visited or tested, one
-// entry of the cell index read or written, or one node read or marked. A decision visits the
-// list in order, gathers the entries meeting each host from the index (one per index item read)
-// and tests each corner candidate against those (one per entry tested, up to the early stop) —
+// containment test made, one entry of the cell index read or written, one node read or marked,
+// or one element of the rebuild's sweep read or written. A decision visits the list in order,
+// gathers the entries meeting each host from the index (one per index item read) and tests
+// each corner candidate against those (one per entry tested, up to the early stop) —
 // Srisawat & Alexandridis 1999 §2.9's O(N_f²) test against every entry is what this does in the
-// worst case, not what is counted; the index, when the list changed, costs one per cell and one
-// per entry per cell it meets. A release marks the job's nodes free (one per node) and leaves
-// the list stale; the next decision rebuilds it from the busy map (2·W·H node reads plus one per
-// rectangle found — the O(N_f³)-class deallocation work of the paper, paid at the next decision
-// here).
+// worst case, not what is counted; the index, when the list changed, costs its cells (cleared,
+// summed, copied as fill positions), its entries (each met twice, its stamp cleared) and its
+// items (counted, then written). An allocation marks the block's nodes busy (one per node),
+// visits the list, reads the parts once for duplicates, and tests each part for containment up
+// to the first container. A release marks the job's nodes free (one per node) and leaves the
+// list stale; the next decision rebuilds it from the busy map (maximal_free: the two sweep
+// arrays zero-filled, per row its nodes read and heights written, row y + 1's nodes read and
+// its prefix counts written, the heights read by the stack sweep, two per stack entry (pushed,
+// popped) and one per up-maximal test (a prefix-count difference), one per rectangle found —
+// the O(N_f³)-class deallocation work of the paper, paid at the next decision here). The sorts
+// of the list and of the parts are not counted.
 #include <algorithm>
 #include <climits>
 #include <tuple>
@@ -107,13 +114,19 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
       }
       // A part is maximal unless contained in an untouched sub-mesh or another part.
       std::sort(parts.begin(), parts.end(), list_less);
+      count(Ops(parts.size()));  // std::unique reads each part once
       parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
-      count(Ops(parts.size()) * Ops(keep.size() + parts.size()));
       for (std::size_t i = 0; i < parts.size(); ++i) {
         bool dominated = false;
-        for (const Block& k : keep) dominated = dominated || block_contains(k, parts[i]);
-        for (std::size_t j = 0; j < parts.size() && !dominated; ++j)
-          dominated = j != i && block_contains(parts[j], parts[i]);
+        for (std::size_t k = 0; k < keep.size() && !dominated; ++k) {  // untouched, then parts kept before i
+          count(1);
+          dominated = block_contains(keep[k], parts[i]);
+        }
+        for (std::size_t j = 0; j < parts.size() && !dominated; ++j) {
+          if (j == i) continue;
+          count(1);
+          dominated = block_contains(parts[j], parts[i]);
+        }
         if (!dominated) keep.push_back(parts[i]);
       }
       std::sort(keep.begin(), keep.end(), list_less);
@@ -123,7 +136,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
   }
 
   void released(JobId, const Allocation& a) override {
-    for (const Block& b : a.blocks) mark(b, 0), count(b.area());
+    for (const Block& b : a.blocks) mark(b, 0);
     dirty_ = true;
   }
 
@@ -135,6 +148,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
 
  private:
   void mark(const Block& b, std::uint8_t v) {
+    count(b.area());  // one per node written
     for (int y = b.y; y < b.y + b.h; ++y)
       for (int x = b.x; x < b.x + b.w; ++x) busy_[std::size_t(y) * W_ + x] = v;
   }
@@ -154,7 +168,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
         for (int cx = g.x / kCell; cx <= (g.x + g.w - 1) / kCell; ++cx) f(cy, cx);
     };
     for (const Block& g : list_) cells(g, [&](int cy, int cx) { ++cell_start_[std::size_t(cy) * gw_ + cx + 1]; });
-    count(2 * Ops(cell_start_.size()) + 2 * Ops(list_.size()));  // cleared, summed; every entry met twice
+    count(3 * Ops(cell_start_.size()) + 3 * Ops(list_.size()));  // cleared, summed, copied to fill; every entry met twice, its stamp cleared
     for (std::size_t i = 1; i < cell_start_.size(); ++i) cell_start_[i] += cell_start_[i - 1];
     cell_items_.resize(std::size_t(cell_start_.back()));
     count(2 * Ops(cell_items_.size()));  // each item counted, then written
@@ -168,6 +182,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
   void gather_near(const Block& f) {
     near_.clear();
     if (++stamp_ == 0) {
+      count(Ops(seen_.size()));
       std::fill(seen_.begin(), seen_.end(), 0);
       stamp_ = 1;
     }
@@ -188,17 +203,21 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
     if (!dirty_) return;
     list_ = maximal_free();
     indexed_ = false;
-    count(2 * Ops(W_) * H_ + Ops(list_.size()));
+    count(Ops(list_.size()));  // one per rectangle found
     dirty_ = false;
   }
   // All maximal free rectangles: for each top row y, the histogram of free run lengths downwards;
   // a stack sweep yields every left/right/down-maximal rectangle with top row y; it is also
   // up-maximal when row y+1 has a busy node above it (or y is the top row).
-  std::vector<Block> maximal_free() const {
+  std::vector<Block> maximal_free() {
     std::vector<Block> out;
     std::vector<int> h(std::size_t(W_) + 1, 0), above(std::size_t(W_) + 1, 0);
+    count(2 * (Ops(W_) + 1));  // the two zero-fills
     std::vector<std::pair<int, int>> st;  // (start, height)
     for (int y = 0; y < H_; ++y) {
+      // row y's nodes read, heights written; row y+1's nodes read (none past the top row), the
+      // prefix counts written; the stack sweep's heights read
+      count(2 * Ops(W_) + (y + 1 < H_ ? Ops(W_) : 0) + 1 + Ops(W_) + Ops(W_));
       for (int x = 0; x < W_; ++x) h[x] = busy_[std::size_t(y) * W_ + x] ? 0 : h[x] + 1;
       // prefix count of busy nodes in row y+1
       above[0] = 0;
@@ -209,6 +228,7 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
         const int cur = x < W_ ? h[x] : 0;
         int start = x;
         while (!st.empty() && st.back().second > cur) {
+          count(3);  // the entry pushed, now popped; its up-maximal test
           auto [s, hh] = st.back();
           st.pop_back();
           if (above[x] - above[s] > 0) out.push_back(Block{s, y - hh + 1, x - s, hh});

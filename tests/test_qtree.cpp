@@ -267,3 +267,29 @@ TEST_CASE("qtree: size-expanded nodes under churn — invariants hold and everyt
     CHECK(qtree_nodes(*m.st) == 1);
   }
 }
+
+TEST_CASE("qtree: counted operations of a decision (candidates, combining, combining factors), by hand") {
+  // 4x4 mesh, busy (0,0) (job 1) and (3,3) (job 2). Tree: root 0 cut at (1,1): TL 1 {0,1,1,3}
+  // free, BL 2 {0,0,1,1} busy, TR 3 {1,1,3,3} cut at (3,3), BR 4 {1,0,3,1} free; node 3's
+  // children TL 5 {1,3,2,1}, BL 6 {1,1,2,2} free, TR 7 {3,3,1,1} busy, BR 8 {3,1,1,2} free.
+  test::StrategyOn m("qtree", Topology(TopologyKind::Mesh, 4, 4));
+  m.hold(1, Block{0, 0, 1, 1});
+  m.hold(2, Block{3, 3, 1, 1});
+  REQUIRE(qtree_nodes(*m.st) == 9);
+  // The candidates (the tree changed since the last ones):
+  //  - collect visits the 9 nodes (9);
+  //  - combine(3): its 4 children read (4); Case 1 unites 5+6 into {1,1,2,3} and 6+8 into
+  //    {1,1,3,2}, each part read by try_union (2 + 2); no partial child: 8;
+  //  - combine(0): its 4 children read (4); Case 2, free TL 1 beside partial TR 3: facing reads
+  //    node 3 and its 4 children (5), try_union reads 1, 5, 6 (3) -> {0,1,3,3}; free BR 4 below
+  //    TR 3: facing 5, try_union reads 4, 6, 8 (3) -> {1,0,3,3}: 20;
+  //  - S1 over the 9 candidates (9): the first 3x3, {0,1,3,3}.
+  // A 3x3 task: 9 candidates examined (9); {1,0,3,3} (meets S1) beats {0,1,3,3} (inside it).
+  // It fills the candidate: its 4 corners are the candidate itself, each scored by its
+  // combining factor: below, the machine edge (nothing read); above, row 3, x = 1..3 (one
+  // word); left, column 0 from y = 0: busy, then free: mixed after 2 of 3 nodes; right, the
+  // edge: 3 per corner, 12.
+  const Ops o0 = m.st->ops();
+  m.expect_first({3, 3}, Block{1, 0, 3, 3});
+  CHECK(m.st->ops() - o0 == (9 + 8 + 20 + 9) + 9 + 4 * 3);
+}

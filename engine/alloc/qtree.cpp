@@ -69,10 +69,14 @@
 // tree state (allocated() / released() invalidate them) and reused by every request until the
 // tree changes; CF strips are read from the occupancy's free bits.
 //
-// Counted work: one operation = one tree node visited (collecting the candidates — rebuilt
-// only after the tree changed —, carving, partitioning: 4 per split, recombining after a
-// release), one candidate examined against the best-fit criteria, or one node of a strip read
-// for a combining factor (2(w+h) per block scored). The paper's O(N_a) is the candidate scan.
+// Counted work: one operation = one tree node visited or read (collecting the candidates —
+// rebuilt only after the tree changed —: each node visited, each child of a partial node read
+// once for its status and rectangle, each node read by `facing` (the neighbour and its
+// children) and each part read by `try_union`; carving, partitioning: 4 per split,
+// recombining after a release), one candidate examined (S1's scan over the list, the
+// best-fit criteria), or one word or node of a strip read for a combining factor (a row strip
+// by 64-bit words, a column strip node by node up to the first change between free and busy,
+// nothing for a side on the machine edge). The paper's O(N_a) is the candidate scan.
 //
 // Sections, in order:
 //   tree node           Node (status, children, job, size-expansion fields)
@@ -257,9 +261,8 @@ class QuadTree final : public StrategyBase<QuadTree> {
       const Key k{ov, diff, -fs, c.area()};
       bool take = best < 0 || less(k, bk);
       if (!take && same(k, bk)) {
-        if (best_cf < 0) best_cf = cf(occ, cands_[best]), count(2 * (cands_[best].w + cands_[best].h));
+        if (best_cf < 0) best_cf = cf(occ, cands_[best]);
         take = cf(occ, c) < best_cf;
-        count(2 * (c.w + c.h));
       }
       if (take) {
         best = i, bk = k, best_cf = -1;
@@ -285,7 +288,6 @@ class QuadTree final : public StrategyBase<QuadTree> {
                                 {c.x + c.w - o.w, c.y, o.w, o.h}};
       for (const Block& b : corners) {
         const int m = cf(occ, b);
-        count(2 * (b.w + b.h));
         if (tr) tr->corners.push_back({b, m});
         if (!pick || m < pick_cf) pick = b, pick_cf = m;
       }
@@ -346,6 +348,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
     parts_.clear();
     collect(0);
     s1_ = 0;
+    count(Ops(cands_.size()));  // S1: each candidate's area read
     for (int i = 0; i < int(cands_.size()); ++i)
       if (cands_[i].area() > cands_[s1_].area()) s1_ = i;
     cands_valid_ = true;
@@ -365,10 +368,12 @@ class QuadTree final : public StrategyBase<QuadTree> {
   }
   // Children of `y` lying along its side that faces `x` (x, y adjacent siblings), appended to
   // out[n..]; returns the new count.
-  int facing(int y, const Block& x, int* out, int n) const {
+  int facing(int y, const Block& x, int* out, int n) {
+    count(1);  // y's rectangle and children
     const Block& yr = nodes_[y].r;
     for (int c : nodes_[y].ch) {
       if (c < 0) continue;
+      count(1);
       const Block& r = nodes_[c].r;
       if ((yr.x == x.x + x.w && r.x == yr.x) || (yr.x + yr.w == x.x && r.x + r.w == yr.x + yr.w) ||
           (yr.y == x.y + x.h && r.y == yr.y) || (yr.y + yr.h == x.y && r.y + r.h == yr.y + yr.h))
@@ -381,6 +386,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
     if (n < 2) return;
     int x0 = W_, y0 = H_, x1 = 0, y1 = 0, area = 0;
     for (int i = 0; i < n; ++i) {
+      count(1);
       if (!free_leaf(parts[i])) return;
       const Block& r = nodes_[parts[i]].r;
       x0 = std::min(x0, r.x), y0 = std::min(y0, r.y);
@@ -393,47 +399,54 @@ class QuadTree final : public StrategyBase<QuadTree> {
     std::copy(parts, parts + n, p.id);
     parts_.push_back(p);
   }
-  bool partial(int id) const { return id >= 0 && nodes_[id].status == kPartial; }
   void combine(int id) {
-    int ch[4];
+    int ch[4], st[4];  // the children and their status (-1: none)
+    Block cr[4];       // and their rectangles
     std::copy(nodes_[id].ch, nodes_[id].ch + 4, ch);
+    for (int k = 0; k < 4; ++k) {
+      st[k] = -1;
+      if (ch[k] < 0) continue;
+      count(1);  // each child read once
+      st[k] = nodes_[ch[k]].status, cr[k] = nodes_[ch[k]].r;
+    }
     static constexpr int kPairs[4][2] = {{TL, BL}, {TR, BR}, {TL, TR}, {BL, BR}};
     int parts[8];
     // Case 1: two adjacent free buddies.
     for (auto [a, b] : kPairs)
-      if (free_leaf(ch[a]) && free_leaf(ch[b])) {
+      if (st[a] == kFree && st[b] == kFree) {
         parts[0] = ch[a], parts[1] = ch[b];
         try_union(parts, 2);
       }
     // Case 2: a free buddy with the facing sub-buddies of an internal neighbour (8 cases).
     for (int s : {TL, BL, TR, BR}) {
-      if (!free_leaf(ch[s])) continue;
+      if (st[s] != kFree) continue;
       for (auto [a, b] : kPairs) {
         const int other = a == s ? b : b == s ? a : -1;
-        if (other < 0 || !partial(ch[other])) continue;
+        if (other < 0 || st[other] != kPartial) continue;
         parts[0] = ch[s];
-        try_union(parts, facing(ch[other], nodes_[ch[s]].r, parts, 1));
+        try_union(parts, facing(ch[other], cr[s], parts, 1));
       }
     }
     // Case 3: facing sub-buddies of two adjacent internal buddies.
     for (auto [a, b] : kPairs) {
-      if (!partial(ch[a]) || !partial(ch[b])) continue;
-      int n = facing(ch[a], nodes_[ch[b]].r, parts, 0);
-      n = facing(ch[b], nodes_[ch[a]].r, parts, n);
+      if (st[a] != kPartial || st[b] != kPartial) continue;
+      int n = facing(ch[a], cr[b], parts, 0);
+      n = facing(ch[b], cr[a], parts, n);
       try_union(parts, n);
     }
   }
   // ---------------------------------------------------------------- combining factor
   // In quarters: machine edge 0, busy 1 (1/4), partially free 2 (1/2), free 4 (1). The strips
   // just outside the sides are read from the occupancy's free bits (a row strip by popcount, a
-  // column strip bit by bit, stopping once it is mixed).
-  int cf(const Occupancy& occ, const Block& b) const {
+  // column strip bit by bit, stopping once it is mixed). Counted: one per word or node read.
+  int cf(const Occupancy& occ, const Block& b) {
     auto row_pc = [&](int y, bool edge) {
       if (edge) return 0;
       const std::uint64_t* r = occ.free_row(y);
       int free = 0;
       for (int x = b.x, n = b.w; n > 0;) {
         const int k = x >> 6, off = x & 63, take = std::min(n, 64 - off);
+        count(1);
         std::uint64_t w = r[k] >> off;
         if (take < 64) w &= (std::uint64_t(1) << take) - 1;
         free += __builtin_popcountll(w);
@@ -446,6 +459,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
       const int k = x >> 6, off = x & 63;
       bool any_free = false, any_busy = false;
       for (int y = b.y; y < b.y + b.h; ++y) {
+        count(1);
         ((occ.free_row(y)[k] >> off) & 1 ? any_free : any_busy) = true;
         if (any_free && any_busy) return 2;
       }

@@ -45,3 +45,26 @@ TEST_CASE("sba: long simulations end with invariants intact") {
   CHECK(test::long_run("sba", "size=32x32&jobs=2000&arrival=poisson:0.05&service=exponential:20&seed=3") == 2000);
   CHECK(test::long_run("sba", "size=24x16&topology=torus&jobs=2000&arrival=batch&seed=4") == 2000);
 }
+
+TEST_CASE("sba: the busy list's bookkeeping counts each entry appended, compared and moved") {
+  test::StrategyOn m("sba", Topology(TopologyKind::Mesh, 8, 8));
+  // Four blocks reported as jobs 0..3: one entry appended each, one operation each.
+  const Block busy[] = {{0, 0, 2, 2}, {4, 0, 2, 2}, {0, 4, 2, 2}, {4, 4, 2, 2}};
+  Ops before = m.st->ops();
+  for (int i = 0; i < 4; ++i) m.hold(JobId(i), busy[i]);
+  CHECK(m.st->ops() - before == 4);
+  // Release of job 0, the first of 4 entries: entry 0 compared (1), then the erase moves
+  // entries 1, 2, 3 down by one (3): 4.
+  before = m.st->ops();
+  m.free(0, busy[0]);
+  CHECK(m.st->ops() - before == 4);
+  // Release of job 2, now entry 1 of 3 (jobs 1, 2, 3): entries 0 and 1 compared (2), the erase
+  // moves entry 2 (job 3) down (1): 3.
+  before = m.st->ops();
+  m.free(2, busy[2]);
+  CHECK(m.st->ops() - before == 3);
+  // Release of job 3, the last of 2 entries (jobs 1, 3): 2 compared, nothing moved: 2.
+  before = m.st->ops();
+  m.free(3, busy[3]);
+  CHECK(m.st->ops() - before == 2);
+}

@@ -29,8 +29,9 @@
 //
 // Counted work: one operation = one bitmap word processed by the free-base query, one
 // candidate position considered around a busy submesh or at a corner, or one perimeter node
-// examined when a valid candidate is scored (2(p+q) each). Release: one operation per
-// busy-list entry compared (BusyListStrategy).
+// examined when a valid candidate is scored (2(p+q) each). Bookkeeping and release as
+// BusyListStrategy: one per entry appended; one per entry compared and one per entry the erase
+// moves.
 #include <vector>
 #include "strategy.hpp"
 

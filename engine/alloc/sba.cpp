@@ -27,8 +27,8 @@
 //
 // Counted work: one operation = one busy-list entry read (its coverage computed), one stack
 // entry popped, or one coverage tested against a popped region — the O(B²) of Srinivasan et al. 2004's
-// Table VI; per orientation tried. Release: one operation per busy-list entry compared
-// (BusyListStrategy).
+// Table VI; per orientation tried. Bookkeeping and release as BusyListStrategy: one per entry
+// appended; one per entry compared and one per entry the erase moves.
 #include <algorithm>
 #include <vector>
 #include "strategy.hpp"

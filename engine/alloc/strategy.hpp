@@ -97,19 +97,22 @@ class StrategyBase : public Strategy {
 
 // Busy-list bookkeeping for the strategies that work from the list of busy submeshes (seed
 // 000's busy set B: mfa, bl, qa, sba, adj): the reported blocks in report order; released()
-// removes the job's blocks.
+// removes the job's blocks. Counted: one operation per entry appended (allocated), one per
+// entry compared and one per entry the erase moves (released).
 template <class Derived>
 class BusyListStrategy : public StrategyBase<Derived> {
  public:
   void allocated(JobId job, const Allocation& a) override {
     for (const Block& b : a.blocks) busy_.push_back({job, b});
+    this->count(Ops(a.blocks.size()));
   }
-  // Release: one operation per busy-list entry compared while looking for the job's blocks.
+  // Release, per block: entries 0..i compared (i + 1), then the erase moves the size - i - 1
+  // entries after entry i down by one: the list's size in all, counted before the erase.
   void released(JobId job, const Allocation& a) override {
     for (const Block& b : a.blocks)
       for (std::size_t i = 0; i < busy_.size(); ++i)
         if (busy_[i].job == job && busy_[i].block == b) {
-          this->count(Ops(i) + 1);
+          this->count(Ops(busy_.size()));
           busy_.erase(busy_.begin() + std::ptrdiff_t(i));
           break;
         }

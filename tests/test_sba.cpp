@@ -68,3 +68,19 @@ TEST_CASE("sba: the busy list's bookkeeping counts each entry appended, compared
   m.free(3, busy[3]);
   CHECK(m.st->ops() - before == 2);
 }
+
+TEST_CASE("sba: a decision counts the coverages written, the pushes and pops, and each coverage tested") {
+  test::StrategyOn m("sba", Topology(TopologyKind::Mesh, 4, 4));
+  m.hold(0, Block{0, 0, 2, 2});
+  const Ops before = m.st->ops();
+  // Request 2x2. Candidate region (reject areas removed): bases x 0..2, y 0..2.
+  //   busy list: 1 entry read                                                      1
+  //   its coverage (-1,-1)-(1,1) overlaps the region: written to the list          1
+  //   the region pushed                                                            1
+  //   pop the region (1), coverage 0 tested: overlaps (1); split into top
+  //   (0,2)-(2,2) and right (2,0)-(2,1) (left and bottom are empty): 2 pushes      4
+  //   pop right (1), no coverage left to test (0): free, base (2,0)                1
+  //                                                                         total  8
+  m.expect_first({2, 2}, Block{2, 0, 2, 2});
+  CHECK(m.st->ops() - before == 8);
+}

@@ -25,9 +25,10 @@
 //    is cut into at most four non-wrapping rectangles of base space; a coverage whose extent
 //    reaches the side length covers that whole axis. The returned base may give a wrapping block.
 //
-// Counted work: one operation = one busy-list entry read (its coverage computed), one stack
-// entry popped, or one coverage tested against a popped region — the O(B²) of Srinivasan et al. 2004's
-// Table VI; per orientation tried. Bookkeeping and release as BusyListStrategy: one per entry
+// Counted work: one operation = one busy-list entry read (its coverage computed), one coverage
+// written to the coverage list, one stack entry pushed (the candidate region, the up to four
+// pieces of a split) or popped, or one coverage tested against a popped region — the O(B²) of
+// Srinivasan et al. 2004's Table VI; per orientation tried. Bookkeeping and release as BusyListStrategy: one per entry
 // appended; one per entry compared and one per entry the erase moves.
 #include <algorithm>
 #include <vector>
@@ -91,15 +92,18 @@ class StackBased final : public BusyListStrategy<StackBased> {
       for (int i = 0; i < nx; ++i)
         for (int j = 0; j < ny; ++j) cov_.push_back(Rect{xs[i][0], ys[j][0], xs[i][1], ys[j][1]});
     }
+    count(Ops(cov_.size()));
     stack_.clear();
     stack_.push_back({cand, 0});
+    count(1);
     const std::size_t n = cov_.size();
     while (!stack_.empty()) {
       const Entry e = stack_.back();
       stack_.pop_back();
       std::size_t i = e.next;
       while (i < n && !cov_[i].overlaps(e.r)) ++i;
-      count(Ops(i - e.next) + 1);
+      // the pop, then the coverages tested: e.next..i when cov_[i] overlaps, e.next..n-1 when none does
+      count(1 + Ops(i - e.next) + (i < n ? 1 : 0));
       if (i == n) return Block{e.r.x0, e.r.y0, s.w, s.h};
       const Rect& c = cov_[i];
       const Rect& r = e.r;
@@ -112,7 +116,10 @@ class StackBased final : public BusyListStrategy<StackBased> {
           {r.x0, r.y0, r.x1, c.y0 - 1},   // bottom
       };
       for (const Rect& p : pieces)
-        if (!p.empty()) stack_.push_back({p, i + 1});
+        if (!p.empty()) {
+          stack_.push_back({p, i + 1});
+          count(1);
+        }
     }
     return std::nullopt;
   }

@@ -57,3 +57,21 @@ TEST_CASE("adj: the mesh edge is not an adjacent busy node; only the requested o
 TEST_CASE("adj: a long simulation ends with invariants intact") {
   CHECK(test::long_run("adj", "size=32x32&jobs=2000&arrival=poisson:0.05&service=exponential:20&seed=5") == 2000);
 }
+
+TEST_CASE("adj: a decision counts the busy-list entries and only the perimeter sides it reads") {
+  // 4x4 mesh, node (1,1) busy, request 2x2: free bases (2,0), (2,1), (2,2), (0,2), (1,2).
+  State s("adj", 4, 4, {{1, 1, 1, 1}});
+  Ops query = 0;
+  (void)s.occ.free_bases(2, 2, query);  // the free-base query, counted as in occupancy.cpp
+  const Ops before = s.st->ops();
+  CHECK(s.place({2, 2}) == Block{2, 2, 2, 2});
+  // Candidates considered: 4 corners + the busy entry's 2 rows (y 0, 1) x right/left + its 2
+  // columns (x 0, 1) x top/bottom = 12. Busy-list entries read: 1. Perimeter nodes read by
+  // busy_neighbours, the sides not on the edge (p·[y>0] + p·[y+q<4] + q·[x>0] + q·[x+p<4]):
+  //   (0,0) busy base, (W-p,0) = (2,0): 2 + 2 = 4 (score 1, best), (0,2): 2 + 2 = 4 (score 1,
+  //   later), (2,2): 2 + 2 = 4 (score 0, best); then only earlier bases are scored:
+  //   right of the entry (2,0): 4, (2,1): 4 + 2 = 6; left x = -1 out; top (0,2): 4,
+  //   (1,2): 2 + 4 = 6; bottom y = -1 out.                          4+4+4 + 4+6+4+6 = 32
+  // Total: query + 12 + 1 + 32 (2(p+q) = 8 per scored base would give query + 12 + 56).
+  CHECK(s.st->ops() - before == query + 45);
+}

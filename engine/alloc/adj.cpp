@@ -28,8 +28,9 @@
 //  - Mesh only (the corners and the periphery are not defined around wrap-around links).
 //
 // Counted work: one operation = one bitmap word processed by the free-base query, one
-// candidate position considered around a busy submesh or at a corner, or one perimeter node
-// examined when a valid candidate is scored (2(p+q) each). Bookkeeping and release as
+// busy-list entry read, one candidate position considered around a busy submesh or at a
+// corner, or one perimeter node examined when a valid candidate is scored (the sides not on
+// the mesh edge: up to 2(p+q) each). Bookkeeping and release as
 // BusyListStrategy: one per entry appended; one per entry compared and one per entry the erase
 // moves.
 #include <vector>
@@ -51,7 +52,8 @@ class Adjacency final : public BusyListStrategy<Adjacency> {
       if (x < 0 || y < 0 || x > W - p || y > H - q || !free.test(x, y)) return;
       const bool earlier = y < by || (y == by && x < bx);
       if (best == 0 && !earlier) return;  // no score beats 0, and ties go to the earlier base
-      count(2 * (p + q));
+      // the sides busy_neighbours reads: those not on the mesh edge
+      count(Ops(p) * ((y > 0) + (y + q < H)) + Ops(q) * ((x > 0) + (x + p < W)));
       const int score = busy_neighbours(occ, Block{x, y, p, q});
       if (best < 0 || score < best || (score == best && earlier)) {
         best = score; bx = x; by = y;
@@ -61,6 +63,7 @@ class Adjacency final : public BusyListStrategy<Adjacency> {
     consider(W - p, 0);
     consider(0, H - q);
     consider(W - p, H - q);
+    count(Ops(busy_.size()));
     for (const Busy& e : busy_) {
       const int a = e.block.x, b = e.block.y, c = a + e.block.w - 1, d = b + e.block.h - 1;
       for (int y = b - q + 1; y <= d; ++y) {

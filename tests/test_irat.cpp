@@ -79,6 +79,18 @@ TEST_CASE("irat: a hand-made miss, then a hit with another seed; always places o
   }
 }
 
+TEST_CASE("irat: a probe counts the nodes read; a rotated block past the mesh edge reads none") {
+  // 4x3 mesh, node (0,0) busy, request 4x3: the only base is (0,0) (nx = ny = 1, so the draw
+  // is fixed). The 4x3 block there fits and block_free reads its 12 nodes (node (0,0) busy):
+  // 12. The rotated 3x4 block crosses the top edge: block_free refuses it before reading a
+  // node: 0. The attempt fails having counted 12 (a count of q·p for the rotated probe: 24).
+  test::StrategyOn m("irat", Topology(TopologyKind::Mesh, 4, 3));
+  m.hold(0, Block{0, 0, 1, 1});
+  const Ops before = m.st->ops();
+  CHECK_FALSE(m.ask({4, 3}));
+  CHECK(m.st->ops() - before == 12);
+}
+
 TEST_CASE("irat: long torus simulation keeps the invariants and is deterministic") {
   auto s = parse_link("topology=torus&size=20x14&strategy=irat&jobs=2000&job_size=uniform:1-9&arrival=poisson:0.05&seed=7");
   REQUIRE_MESSAGE(s, (s ? "" : s.error().message));

@@ -26,8 +26,9 @@
 //    on it, as on the torus (no job is starved on an idle machine).
 //
 // Counted work: one operation = one node of a probed block examined (the p·q nodes of the
-// block at the drawn base, then q·p of the rotated one): Θ(pq) per attempt, independent of the
-// machine size — the speed Jakimczuk et al. 2013 credits IRAT with. No release work.
+// block at the drawn base, then q·p of the rotated one; nothing for a block that would cross a
+// mesh edge, which block_free refuses before reading a node): Θ(pq) per attempt, independent of
+// the machine size — the speed Jakimczuk et al. 2013 credits IRAT with. No release work.
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -51,7 +52,7 @@ class Irat final : public StrategyBase<Irat> {
       const int x = i % nx, y = i / nx;
       for (Shape o : {s, r}) {
         const Block b = block_at(x, y, o);
-        count(Ops(o.w) * o.h);
+        if (t.block_fits(b)) count(Ops(o.w) * o.h);  // block_free reads its nodes only then
         if (occ.block_free(b)) return Allocation{{b}};  // false if it would cross a mesh edge
         if (s == r) break;
       }

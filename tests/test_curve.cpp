@@ -79,6 +79,33 @@ TEST_CASE("curve-snake: the shortest free run that holds the job, its first node
   CHECK_FALSE(place("curve-snake", occ, 15));  // 14 free
 }
 
+TEST_CASE("curve-snake: counted work of a run and of the span fallback, by hand") {
+  // snake order on 4x4: positions 0..3 = (0..3, 0), 4..7 = (3..0, 1), 8..11 = (0..3, 2),
+  // 12..15 = (3..0, 3). Column x = 1 busy: positions 1, 6, 9, 14. Free runs: 0, 2..5 (4),
+  // 7..8 (2), 10..13 (4), 15; 12 free positions.
+  const Topology t(TopologyKind::Mesh, 4, 4);
+  Occupancy occ(t);
+  occ.assign(Block{1, 0, 1, 4}, 0);
+  auto st = find_strategy("curve-snake")->make(t, StrategyParams{});
+  Rng rng(1);
+  // 4 nodes: the runs pass reads 16 positions; the first 4-run, 2..5, is given: its 4 curve
+  // positions looked up in the order: 16 + 4 = 20.
+  Ops before = st->ops();
+  auto a = st->allocate(Request{7, {4, 1, 1}}, occ, rng);
+  REQUIRE(a);
+  CHECK(a->blocks == std::vector<Block>{{2, 0, 2, 1}, {2, 1, 2, 1}});
+  CHECK(st->ops() - before == 20);
+  // 6 nodes, no run holds them: runs pass 16; the fallback reads the 16 positions again (16)
+  // and lists the 12 free ones (12): free_pos = 0 2 3 4 5 7 8 10 11 12 13 15; windows k = 0..6
+  // (7) with spans 7 6 7 7 7 6 7: the first 6, positions 2 3 4 5 7 8, is given (6 looked up).
+  // 16 + 16 + 12 + 7 + 6 = 57.
+  before = st->ops();
+  auto b = st->allocate(Request{7, {6, 1, 1}}, occ, rng);
+  REQUIRE(b);
+  CHECK(b->blocks == std::vector<Block>{{2, 0, 2, 1}, {2, 1, 2, 1}, {0, 1, 1, 1}, {0, 2, 1, 1}});
+  CHECK(st->ops() - before == 57);
+}
+
 TEST_CASE("curve-hilbert and curve-snake choose what a brute force over the curve's runs chooses") {
   Rng rng(17);
   for (int trial = 0; trial < 200; ++trial) {

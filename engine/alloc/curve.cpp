@@ -26,7 +26,9 @@
 //  * max_blocks > 0 (MBPJ): a choice needing more blocks than that fails.
 //
 // Counted work: one operation = one curve position whose free bit is read (every position, per
-// decision), plus one per window examined by the span fallback. No release work.
+// decision), one curve position of a node given looked up in the order (n per placement); the
+// span fallback adds its second read of every position, one per free position listed and one
+// per window examined (a window's two list entries counted one). No release work.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -123,6 +125,7 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
       free_pos_.clear();
       for (int i = 0; i < N; ++i)
         if (free_at(bits, i)) free_pos_.push_back(i);
+      count(N + Ops(free_pos_.size()));  // every position read again, each free one listed
       int span = N;
       for (std::size_t k = 0; k + std::size_t(need) <= free_pos_.size(); ++k) {
         count(1);
@@ -148,6 +151,7 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
   // order, a node beside the previous block in its row merged into it.
   std::optional<Allocation> take(const int* pos, int n, bool listed, int first = 0) {
     Allocation a;
+    count(n);  // order_ read once per node
     for (int k = 0; k < n; ++k) {
       const int id = order_[std::size_t(listed ? pos[k] : first + k)];
       const Coord c = topo_.coord(id);

@@ -72,8 +72,10 @@
 // Counted work: one operation = one tree node visited or read (collecting the candidates —
 // rebuilt only after the tree changed —: each node visited, each child of a partial node read
 // once for its status and rectangle, each node read by `facing` (the neighbour and its
-// children) and each part read by `try_union`; carving, partitioning: 4 per split,
-// recombining after a release), one candidate examined (S1's scan over the list, the
+// children) and each part read by `try_union`; carving, partitioning: 4 per split; size
+// expanding: the parts of the combined candidate read for the host, then each written; a
+// release: each of the job's leaves written free, each node looked at while recombining, the
+// children read to decide a merge, each absorbed part freed), one candidate examined (S1's scan over the list, the
 // best-fit criteria), or one word or node of a strip read for a combining factor (a row strip
 // by 64-bit words, a column strip node by node up to the first change between free and busy,
 // nothing for a side on the machine edge). The paper's O(N_a) is the candidate scan.
@@ -308,6 +310,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
     if (it == leaves_.end()) return;
     std::vector<int> work = std::move(it->second);
     leaves_.erase(it);
+    count(Ops(work.size()));  // each leaf written free
     for (int id : work) {
       nodes_[id].status = kFree;
       nodes_[id].job = kNoJob;
@@ -489,9 +492,13 @@ class QuadTree final : public StrategyBase<QuadTree> {
     spare_.push_back(id);
   }
   // Every child a free leaf that is not expanded (an expanded one resumes its size first).
-  bool all_children_free(int p) const {
-    for (int c : nodes_[p].ch)
-      if (c >= 0 && (nodes_[c].status != kFree || nodes_[c].expanded)) return false;
+  // `reads`, when given, is increased by the children read (up to the first that is not).
+  bool all_children_free(int p, Ops* reads = nullptr) const {
+    for (int c : nodes_[p].ch) {
+      if (c < 0) continue;
+      if (reads) ++*reads;
+      if (nodes_[c].status != kFree || nodes_[c].expanded) return false;
+    }
     return true;
   }
   // Recombination after a release, from the given nodes towards the root: a node whose
@@ -503,7 +510,10 @@ class QuadTree final : public StrategyBase<QuadTree> {
       work.pop_back();
       count(1);
       if (id < 0 || !nodes_[id].alive) continue;
-      if (nodes_[id].status == kPartial && all_children_free(id)) {
+      Ops reads = 0;
+      const bool merge = nodes_[id].status == kPartial && all_children_free(id, &reads);
+      count(reads);
+      if (merge) {
         for (int& c : nodes_[id].ch)
           if (c >= 0) kill(c), c = -1;
         nodes_[id].status = kFree;
@@ -513,6 +523,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
         Node& n = nodes_[id];
         n.r = n.home;
         n.expanded = false;
+        count(Ops(n.absorbed.size()));  // each absorbed part freed
         for (int a : n.absorbed) {
           nodes_[a].status = kFree;
           nodes_[a].host = -1;
@@ -544,6 +555,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
     if (last_best_ < 0) return carve(0, b, job);
     const Parts p = parts_[last_best_];
     int host = p.id[0];
+    if (p.n > 1) count(p.n);  // the parts read for the largest
     for (int i = 1; i < p.n; ++i)
       if (nodes_[p.id[i]].r.area() > nodes_[host].r.area()) host = p.id[i];
     if (p.n > 1 && !expand_node_) {  // size expanding per leaf: each free part carved on its own
@@ -551,6 +563,7 @@ class QuadTree final : public StrategyBase<QuadTree> {
       return;
     }
     if (p.n > 1) {
+      count(p.n);  // the host expanded, the other parts marked absorbed
       Node& h = nodes_[host];
       h.home = h.r;
       h.r = cands_[last_best_];

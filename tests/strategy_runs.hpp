@@ -31,6 +31,14 @@ inline void busy(Occupancy& occ, Strategy& st, JobId job, int x1, int y1, int x2
   st.allocated(job, Allocation{{b}});
 }
 
+// The operations `st` counts while f runs (a decision, an allocation reported, a release).
+template <class F>
+Ops ops_during(const Strategy& st, F&& f) {
+  const Ops o0 = st.ops();
+  f();
+  return st.ops() - o0;
+}
+
 // Strategy st's decision for a request of shape s (as job `job`) on occ, with a fixed RNG.
 inline std::optional<Allocation> ask(Strategy& st, const Occupancy& occ, Shape s, JobId job = 999) {
   Rng rng(1);

@@ -90,9 +90,7 @@ TEST_CASE("fsl: counted operations of an allocation's update, a release's rebuil
   // against the parts kept before it, then the other parts, up to the first container: Q0
   // against Q1..Q5 (5), Q1 against Q0 and 5 parts (6), Q2 against Q0, Q1 and 5 (7), Q3 against
   // Q0..Q2 and 5 (8); Q4 against Q0 (contains it: 1); Q5 against Q0, Q1 (contains it: 2). 29.
-  Ops o0 = m.st->ops();
-  m.hold(1, Block{1, 1, 1, 1});
-  CHECK(m.st->ops() - o0 == 1 + 2 + 6 + 29);
+  CHECK(test::ops_during(*m.st, [&] { m.hold(1, Block{1, 1, 1, 1}); }) == 1 + 2 + 6 + 29);
   CHECK(list_exact(*m.st, m.occ));
   // Release of B: its node marked free (1); the list is rebuilt at the next look (fsl_list):
   // zero-fills of h and above (2 x 5 = 10); per row 2 x 4 (row y read, heights written),
@@ -100,18 +98,14 @@ TEST_CASE("fsl: counted operations of an allocation's update, a release's rebuil
   // 4 (the stack sweep's heights): 21 on rows 0..2, 17 on row 3 (80); one stack entry per row,
   // pushed, popped and tested (4 x 3 = 12); 2 rectangles found ({0,0,4,2} on row 1, {0,0,2,4}
   // on row 3): 2. 104.
-  o0 = m.st->ops();
-  m.free(1, Block{1, 1, 1, 1});
-  CHECK(m.st->ops() - o0 == 1);
-  o0 = m.st->ops();
-  REQUIRE(fsl_list(*m.st) == std::vector<Block>{{0, 0, 4, 2}, {0, 0, 2, 4}});
-  CHECK(m.st->ops() - o0 == 10 + 80 + 12 + 2);
+  CHECK(test::ops_during(*m.st, [&] { m.free(1, Block{1, 1, 1, 1}); }) == 1);
+  std::vector<Block> list;
+  CHECK(test::ops_during(*m.st, [&] { list = fsl_list(*m.st); }) == 10 + 80 + 12 + 2);
+  CHECK(list == std::vector<Block>{{0, 0, 4, 2}, {0, 0, 2, 4}});
   // A 2x2 decision: the index (one 8x8 cell, 2 entries, 2 items): 3 x 2 (cells) + 3 x 2
   // (entries) + 2 x 2 (items) = 16. {0,0,4,2}: visited (1), gathered (1 cell, 2 items: 3),
   // corners tested against both entries up to the early stop: (0,0) 2 (frag 2), (2,0) 2
   // (frag 1, the best), (0,0) and (2,0) again 1 each (stop at frag 1): 10. {0,0,2,4}: 1 + 3,
   // corners (0,0) twice 1 each, (0,2) twice 2 each: 10. 36.
-  o0 = m.st->ops();
-  m.expect_first({2, 2}, Block{2, 0, 2, 2});
-  CHECK(m.st->ops() - o0 == 16 + 10 + 10);
+  CHECK(test::ops_during(*m.st, [&] { m.expect_first({2, 2}, Block{2, 0, 2, 2}); }) == 16 + 10 + 10);
 }

@@ -289,27 +289,19 @@ TEST_CASE("qtree: counted operations of a decision (candidates, combining, combi
   // combining factor: below, the machine edge (nothing read); above, row 3, x = 1..3 (one
   // word); left, column 0 from y = 0: busy, then free: mixed after 2 of 3 nodes; right, the
   // edge: 3 per corner, 12.
-  const Ops o0 = m.st->ops();
-  m.expect_first({3, 3}, Block{1, 0, 3, 3});
-  CHECK(m.st->ops() - o0 == (9 + 8 + 20 + 9) + 9 + 4 * 3);
+  CHECK(test::ops_during(*m.st, [&] { m.expect_first({3, 3}, Block{1, 0, 3, 3}); }) == (9 + 8 + 20 + 9) + 9 + 4 * 3);
   // Placing it (job 3): the combined candidate's 3 parts (4, 6, 8) read for the largest, node 6
   // (3); node 6 expanded, 4 and 8 absorbed (3); carve visits node 6, now the whole task (1).
-  Ops o = m.st->ops();
-  m.hold(3, Block{1, 0, 3, 3});
-  CHECK(m.st->ops() - o == 3 + 3 + 1);
+  CHECK(test::ops_during(*m.st, [&] { m.hold(3, Block{1, 0, 3, 3}); }) == 3 + 3 + 1);
   // Release of job 3: its leaf 6 written free (1). settle pops 6 (1): free and expanded, it
   // resumes its size and frees 4 and 8 (2), pushing 0, 3 and 3. Node 3 twice: popped (1),
   // children 5, 6, 7 read up to busy 7 (3): 8. Node 0: popped (1), children 1, 2 read up to
   // busy 2 (2): 3. 15.
-  o = m.st->ops();
-  m.free(3, Block{1, 0, 3, 3});
-  CHECK(m.st->ops() - o == 1 + 3 + 8 + 3);
+  CHECK(test::ops_during(*m.st, [&] { m.free(3, Block{1, 0, 3, 3}); }) == 1 + 3 + 8 + 3);
   CHECK(qtree_nodes(*m.st) == 9);
   // Release of job 2: leaf 7 written free (1); 7 popped (1); 3 popped (1), its 4 children read
   // (4), all free: killed (4); 0 popped (1), children 1, 2 read (2). 14.
-  o = m.st->ops();
-  m.free(2, Block{3, 3, 1, 1});
-  CHECK(m.st->ops() - o == 1 + 1 + 9 + 3);
+  CHECK(test::ops_during(*m.st, [&] { m.free(2, Block{3, 3, 1, 1}); }) == 1 + 1 + 9 + 3);
   CHECK(qtree_nodes(*m.st) == 5);
   CHECK(qtree_consistent(*m.st, m.occ));
 }

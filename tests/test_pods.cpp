@@ -181,6 +181,26 @@ TEST_CASE("pod policies: hand-worked placements tell them apart (2x2 slices on t
   }
 }
 
+TEST_CASE("pod-pack: counted work by hand, the parent domain's statistic included") {
+  // 4x4 mesh, chip (0,0) busy, 2x2 slices: domain levels 2x2, 2x4, 4x4 (top = 2).
+  Occupancy occ(Topology(TopologyKind::Mesh, 4, 4));
+  occ.assign(Block{0, 0, 1, 1}, 0);
+  auto st = test::make_strategy("pod-pack", occ.topology());
+  Rng rng(1);
+  const Ops before = st->ops();
+  auto a = st->allocate(Request{99, {2, 2}}, occ, rng);
+  REQUIRE(a);
+  CHECK(a->blocks == std::vector<Block>{{0, 2, 2, 2}});
+  // build: 16 chips summed + 4 positions read                                            20
+  // position (0,0): read (1), not free                                                    1
+  // position (1,0), base (2,0): read (1); walk up: the 2x4 at (2,0) all free (1), the 4x4
+  //   not (1), level 1; parent 2x4 read again (1)                                          4
+  // position (0,1), base (0,2): read (1); the 2x4 at (0,0) holds the busy chip (1), level 0;
+  //   parent (1); the smallest level so far: chosen                                        3
+  // position (1,1), base (2,2): as (1,0)                                                   4
+  CHECK(st->ops() - before == 32);
+}
+
 TEST_CASE("pod policies: placements are exactly the request at an aligned base, found whenever one is free") {
   for (const StrategyInfo& si : strategies()) {
     if (si.finds != Finds::Aligned) continue;

@@ -12,7 +12,8 @@
 // splitting blocks in advance. Finds::Aligned: every free legal position is a candidate.
 //
 // Counted work: slice_grid.hpp (chips summed, positions read), plus one per domain compared
-// while walking up from a free position.
+// while walking up from a free position and one for its parent domain's free chips (read again
+// for the tie-break).
 #include "slice_grid.hpp"
 
 namespace alloclab {
@@ -37,7 +38,11 @@ class PodPack final : public SlicePolicy<PodPack> {
           if (st.chips != st.block.area()) break;
           ++level;
         }
-        const int parent = top > 0 ? g.stat(g.domain(1, p.x, p.y)).chips : 0;
+        int parent = 0;
+        if (top > 0) {
+          parent = g.stat(g.domain(1, p.x, p.y)).chips;
+          ++ops;
+        }
         if (!best || level < best_level || (level == best_level && parent < best_parent)) {
           best = p;
           best_level = level;

@@ -130,4 +130,9 @@ TEST_CASE("fl: counted operations of an allocation's and a release's list update
   // {0,0,1,4} 2, {2,0,2,2} 1, {0,2,2,2} 2: 6.
   CHECK(test::ops_during(*m.st, [&] { m.free(1, Block{1, 1, 1, 1}); }) == 1 + 67 + 4 + 6);
   check_list(*m.st, m.occ);
+  // A 2x2 decision: the first entry {0,0,4,2} visited (1); its corners (0,0), (2,0), (0,0),
+  // (2,0) scored, each with two sides on the mesh edge (no node read there) and two of 2 nodes
+  // read (4 x 4); boundary values 4, 6 (job 0 above (2,0), the edge right of it), 4, 6. Its
+  // best is taken (fl: the first fitting entry).
+  CHECK(test::ops_during(*m.st, [&] { m.expect_first({2, 2}, Block{2, 0, 2, 2}); }) == 1 + 4 * 4);
 }

@@ -46,16 +46,15 @@
 // Counted work: one operation = one free-list entry visited, one containment test made, one node
 // of the strategy's busy mirror read or written, or one element of the release's sweep read or
 // written (a column height, a stack entry). A decision: one per entry visited, one per perimeter
-// node a corner candidate's boundary value reads (its sides not on the mesh edge). The update on allocation: the
-// block's nodes marked busy, one per entry visited, one per containment test up to the first
-// container (a part is tested against the kept entries, then the other parts). The update on
-// release: the block's nodes marked free, the histogram sweep (maximal_meeting: the nodes read
-// below the block, each column height written; per row swept its nodes read and heights
-// written, the reach test's heights, the heights read by the stack sweep, each stack entry
-// pushed and popped, the nodes of the row above read by the up-maximal test), then one per
-// entry visited and one per (entry, new rectangle) test up to the first new rectangle that
-// contains the entry. The sorts of the new list are not counted. Srinivasan et al. Table VI:
-// O(F²) both ways.
+// node a corner candidate's boundary value reads (its sides not on the mesh edge). The update on
+// allocation: the block's nodes marked busy, one per entry visited, one per containment test up to
+// the first container (a part is tested against the kept entries, then the other parts). The
+// update on release: the block's nodes marked free, the histogram sweep (maximal_meeting: the
+// nodes read below the block, each column height written; per row swept its nodes read and heights
+// written, the reach test's heights, the heights read by the stack sweep, each stack entry pushed
+// and popped, the nodes of the row above read by the up-maximal test), then one per entry visited
+// and one per (entry, new rectangle) test up to the first new rectangle that contains the entry.
+// The sorts of the new list are not counted. Srinivasan et al. Table VI: O(F²) both ways.
 #include <algorithm>
 #include <cstdint>
 #include <tuple>

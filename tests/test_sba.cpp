@@ -50,29 +50,22 @@ TEST_CASE("sba: the busy list's bookkeeping counts each entry appended, compared
   test::StrategyOn m("sba", Topology(TopologyKind::Mesh, 8, 8));
   // Four blocks reported as jobs 0..3: one entry appended each, one operation each.
   const Block busy[] = {{0, 0, 2, 2}, {4, 0, 2, 2}, {0, 4, 2, 2}, {4, 4, 2, 2}};
-  Ops before = m.st->ops();
-  for (int i = 0; i < 4; ++i) m.hold(JobId(i), busy[i]);
-  CHECK(m.st->ops() - before == 4);
+  CHECK(test::ops_during(*m.st, [&] {
+          for (int i = 0; i < 4; ++i) m.hold(JobId(i), busy[i]);
+        }) == 4);
   // Release of job 0, the first of 4 entries: entry 0 compared (1), then the erase moves
   // entries 1, 2, 3 down by one (3): 4.
-  before = m.st->ops();
-  m.free(0, busy[0]);
-  CHECK(m.st->ops() - before == 4);
+  CHECK(test::ops_during(*m.st, [&] { m.free(0, busy[0]); }) == 4);
   // Release of job 2, now entry 1 of 3 (jobs 1, 2, 3): entries 0 and 1 compared (2), the erase
   // moves entry 2 (job 3) down (1): 3.
-  before = m.st->ops();
-  m.free(2, busy[2]);
-  CHECK(m.st->ops() - before == 3);
+  CHECK(test::ops_during(*m.st, [&] { m.free(2, busy[2]); }) == 3);
   // Release of job 3, the last of 2 entries (jobs 1, 3): 2 compared, nothing moved: 2.
-  before = m.st->ops();
-  m.free(3, busy[3]);
-  CHECK(m.st->ops() - before == 2);
+  CHECK(test::ops_during(*m.st, [&] { m.free(3, busy[3]); }) == 2);
 }
 
 TEST_CASE("sba: a decision counts the coverages written, the pushes and pops, and each coverage tested") {
   test::StrategyOn m("sba", Topology(TopologyKind::Mesh, 4, 4));
   m.hold(0, Block{0, 0, 2, 2});
-  const Ops before = m.st->ops();
   // Request 2x2. Candidate region (reject areas removed): bases x 0..2, y 0..2.
   //   busy list: 1 entry read                                                      1
   //   its coverage (-1,-1)-(1,1) overlaps the region: written to the list          1
@@ -81,6 +74,5 @@ TEST_CASE("sba: a decision counts the coverages written, the pushes and pops, an
   //   (0,2)-(2,2) and right (2,0)-(2,1) (left and bottom are empty): 2 pushes      4
   //   pop right (1), no coverage left to test (0): free, base (2,0)                1
   //                                                                         total  8
-  m.expect_first({2, 2}, Block{2, 0, 2, 2});
-  CHECK(m.st->ops() - before == 8);
+  CHECK(test::ops_during(*m.st, [&] { m.expect_first({2, 2}, Block{2, 0, 2, 2}); }) == 8);
 }

@@ -100,7 +100,7 @@ bool HostOutages::fits_healthy_machine(const QueuedJob& head, const Scenario& s,
   fit_checked_ = head.id;
   Occupancy healthy(topo);
   Rng rng(0);  // (a throw-away stream: the run's own does not move)
-  return find_strategy(s.strategy)->make(topo, s.strat)->allocate(Request{head.id, head.shape, head.slices}, healthy, rng).has_value();
+  return find_strategy(s.strategy)->make(topo, s.strat)->allocate(request_of(head), healthy, rng).has_value();
 }
 
 std::vector<Block> HostOutages::failed_blocks() const {

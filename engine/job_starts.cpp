@@ -5,6 +5,14 @@
 
 namespace alloclab {
 
+namespace {
+// Stops the run on the schedule checker's finding `v` (empty: none), naming the scheduler and strategy.
+void checked(const Scenario& sc, const std::string& v) {
+  ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc.scheduler.c_str(), sc.strategy.c_str(),
+                 v.c_str());
+}
+}  // namespace
+
 void plan_into(ProfileView& v, const Topology& topo, const Occupancy& occ, const Decider& alloc, const RunningJobs& running,
                double now) {
   v.topo = &topo;
@@ -51,7 +59,7 @@ bool JobStarts::try_start_if(const QueuedJob& q, const std::function<bool(const 
 bool JobStarts::start_reserved(const QueuedJob& j, const Allocation& a) {
   for (const Block& b : a.blocks)
     if (!run_.occ.block_free(b)) return false;
-  run_.alloc.started_reserved(Request{j.id, j.shape, j.slices}, run_.occ);
+  run_.alloc.started_reserved(request_of(j), run_.occ);
   start_job(j, a, -1);
   return true;
 }
@@ -62,8 +70,7 @@ void JobStarts::start_job(const QueuedJob& q, Allocation a, long long decided_op
                  "strategy %s gave job %d %d nodes for a %dx%dx%d request (%d slices)", sc_.strategy.c_str(), q.id, a.nodes(),
                  q.shape.w, q.shape.h, q.shape.d, q.slices);
   if (sc_.check) {
-    const std::string v = st_.checker.started(q.id, now, run_.running.overdue(now));
-    ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
+    checked(sc_, st_.checker.started(q.id, now, run_.running.overdue(now)));
   }
   if (const PodInfo* pod = sc_.pod()) {  // a pod holds legal slices only
     const std::string v = slice_violation(*pod, sc_.strat.ocs, q.shape, a, q.slices);
@@ -96,8 +103,7 @@ void JobStarts::drop(const QueuedJob& j) {
 
 void JobStarts::promise(const QueuedJob& j, double start) {
   if (!sc_.check) return;
-  const std::string v = st_.checker.promised(j.id, start, run_.now, run_.running.overdue(run_.now));
-  ALLOCLAB_CHECK(v.empty(), "schedule checker (scheduler %s, strategy %s): %s", sc_.scheduler.c_str(), sc_.strategy.c_str(), v.c_str());
+  checked(sc_, st_.checker.promised(j.id, start, run_.now, run_.running.overdue(run_.now)));
 }
 
 }  // namespace alloclab

@@ -57,7 +57,7 @@ class JobStarts final : public SchedContext {
   void wake_at(double t) override { run_.events.wake_at(t, run_.now); }
 
  private:
-  std::optional<Allocation> decide(const QueuedJob& q) { return run_.alloc.decide(Request{q.id, q.shape, q.slices}, run_.occ); }
+  std::optional<Allocation> decide(const QueuedJob& q) { return run_.alloc.decide(request_of(q), run_.occ); }
   void charge(long long ops, bool decision = true);  // statistics and allocator time of a decision
   // `decided_ops`: the operations of the decision that chose `a`, or -1 when a reservation search
   // chose it earlier (already charged): only the strategy's bookkeeping is charged then.

@@ -23,4 +23,7 @@ struct RunParts {
   double now;
 };
 
+// What the strategy is asked for a waiting job: its shape and slices, under its id.
+inline Request request_of(const QueuedJob& q) { return Request{q.id, q.shape, q.slices}; }
+
 }  // namespace alloclab

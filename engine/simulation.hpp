@@ -77,10 +77,10 @@ class Simulation {
   const QueuedJob* next_arrival() const { return jobs_.pending(); }
   // What the strategy would decide for `q` on the current occupancy, without applying it: a
   // copy of the strategy and of the allocation random stream decide (UI: Explain mode).
-  std::optional<Allocation> preview(const QueuedJob& q) const { return alloc_.preview(Request{q.id, q.shape, q.slices}, occ_); }
+  std::optional<Allocation> preview(const QueuedJob& q) const { return alloc_.preview(request_of(q), occ_); }
   // What the strategy sees before deciding for `q`, step by step (alloc/explain.hpp); its
   // `decision` equals preview(q). Nothing is applied (UI: Explain mode).
-  Explanation explain(const QueuedJob& q) const { return alloc_.explain(Request{q.id, q.shape, q.slices}, occ_); }
+  Explanation explain(const QueuedJob& q) const { return alloc_.explain(request_of(q), occ_); }
 
   // The time of the next thing step() processes (+inf when none is pending).
   double next_time() const;

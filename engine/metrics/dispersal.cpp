@@ -43,6 +43,16 @@ long long pair_sum(const long long* cnt, int L, bool wrap, long long* pc, long l
 // Sum over pairs of positions 0..w−1 of |i − j|: (w³ − w) / 6.
 long long line_pairs(long long w) { return (w * w * w - w) / 6; }
 
+// One block of n ≥ 2 nodes whose ring distances are its line distances (a mesh, or no side past
+// half its ring): along x, (h·d)² copies of a line of w, and likewise along y and z (d = 1 in 2D).
+// The mean pairwise distance, or -1 when the block wraps far enough for the histograms to be needed.
+double one_block_mean(const Block& b, long long n, int W, int H, int D, bool wrap) {
+  if (wrap && ((b.w - 1) > W / 2 || (b.h - 1) > H / 2 || (b.d - 1) > D / 2)) return -1;
+  const long long hd = (long long)b.h * b.d, wd = (long long)b.w * b.d, wh = (long long)b.w * b.h;
+  const long long s = hd * hd * line_pairs(b.w) + wd * wd * line_pairs(b.h) + wh * wh * line_pairs(b.d);
+  return double(s) / (double(n) * double(n - 1) / 2);
+}
+
 }  // namespace
 
 DispersalMeter::DispersalMeter(const Topology& t)
@@ -65,11 +75,7 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a, long long& n)
     const Block& b = a.blocks[0];
     n = (long long)b.w * b.h;
     if (n < 2) return 0;
-    if (!wrap || ((b.w - 1) <= W / 2 && (b.h - 1) <= H / 2)) {
-      sx = (long long)b.h * b.h * line_pairs(b.w);
-      sy = (long long)b.w * b.w * line_pairs(b.h);
-      return (double(sx) + double(sy)) / (double(n) * double(n - 1) / 2);
-    }
+    if (const double m = one_block_mean(b, n, W, H, 1, wrap); m >= 0) return m;
   }
   long long* const cx = cx_.data();
   long long* const cy = cy_.data();
@@ -106,7 +112,7 @@ double DispersalMeter::mean_pairwise_distance(const Allocation& a, long long& n)
 }
 
 // The 3D machine: three histograms, every block through them; one block that does not wrap
-// has the closed form (h·d)² · line_pairs(w) along x, and likewise along y and z.
+// has the closed form (one_block_mean).
 double DispersalMeter::mean_pairwise_distance_3d(const Allocation& a, long long& n) {
   const int W = topo_.width(), H = topo_.height(), D = topo_.depth();
   const bool wrap = topo_.wraps();
@@ -114,11 +120,7 @@ double DispersalMeter::mean_pairwise_distance_3d(const Allocation& a, long long&
     const Block& b = a.blocks[0];
     n = (long long)b.w * b.h * b.d;
     if (n < 2) return 0;
-    if (!wrap || ((b.w - 1) <= W / 2 && (b.h - 1) <= H / 2 && (b.d - 1) <= D / 2)) {  // ring distance = line distance
-      const long long hd = (long long)b.h * b.d, wd = (long long)b.w * b.d, wh = (long long)b.w * b.h;
-      const long long s = hd * hd * line_pairs(b.w) + wd * wd * line_pairs(b.h) + wh * wh * line_pairs(b.d);
-      return double(s) / (double(n) * double(n - 1) / 2);
-    }
+    if (const double m = one_block_mean(b, n, W, H, D, wrap); m >= 0) return m;
   }
   n = 0;
   for (const Block& b : a.blocks) {

@@ -106,7 +106,7 @@ class RandomAlloc final : public StrategyBase<RandomAlloc> {
       const std::size_t j = i + std::size_t(r.below(n - i));
       const std::uint32_t id = fl[j];
       fl[j] = fl[i];
-      std::memcpy(&out[i], &xy_[id], sizeof xy_[id]);  // x and row in one store
+      std::memcpy(static_cast<void*>(&out[i]), &xy_[id], sizeof xy_[id]);  // x and row in one store (Block is trivially copyable)
     }
     if (rows != H)
       for (std::size_t i = 0; i < std::size_t(need); ++i) {

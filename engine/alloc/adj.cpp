@@ -30,9 +30,8 @@
 // Counted work: one operation = one bitmap word processed by the free-base query, one
 // busy-list entry read, one candidate position considered around a busy submesh or at a
 // corner, or one perimeter node examined when a valid candidate is scored (the sides not on
-// the mesh edge: up to 2(p+q) each). Bookkeeping and release as
-// BusyListStrategy: one per entry appended; one per entry compared and one per entry the erase
-// moves.
+// the mesh edge: up to 2(p+q) each). Bookkeeping and release: as BusyListStrategy
+// (strategy.hpp).
 #include <vector>
 #include "strategy.hpp"
 

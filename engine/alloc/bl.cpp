@@ -35,8 +35,7 @@
 // candidate rows of an entry recorded (eight), one word of a candidate row read, or one
 // perimeter node examined when a free corner candidate's boundary value is computed (2(p+q)
 // per candidate); per orientation tried.
-// Bookkeeping and release as BusyListStrategy: one per entry appended; one per entry compared
-// and one per entry the erase moves.
+// Bookkeeping and release: as BusyListStrategy (strategy.hpp).
 #include <algorithm>
 #include <cstdint>
 #include <vector>

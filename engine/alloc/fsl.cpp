@@ -215,9 +215,9 @@ class FreeSubList final : public StrategyBase<FreeSubList> {
     count(2 * (Ops(W_) + 1));  // the two zero-fills
     std::vector<std::pair<int, int>> st;  // (start, height)
     for (int y = 0; y < H_; ++y) {
-      // row y's nodes read, heights written; row y+1's nodes read (none past the top row), the
-      // prefix counts written; the stack sweep's heights read
-      count(2 * Ops(W_) + (y + 1 < H_ ? Ops(W_) : 0) + 1 + Ops(W_) + Ops(W_));
+      // row y's nodes read and heights written (2W), the prefix counts written (W + 1), the
+      // heights the stack sweep reads (W), and row y + 1's nodes read (W; none past the top row)
+      count(4 * Ops(W_) + 1 + (y + 1 < H_ ? Ops(W_) : 0));
       for (int x = 0; x < W_; ++x) h[x] = busy_[std::size_t(y) * W_ + x] ? 0 : h[x] + 1;
       // prefix count of busy nodes in row y+1
       above[0] = 0;

@@ -80,8 +80,7 @@
 // torus one per status word cleared, one per candidate visited and the 2(p+q) perimeter nodes
 // of each valid one scored. Srinivasan et al. 2004 §V.B's average-time model
 // a + bB + c + (4t√K + u)B is not what is counted (bench opsrate checks the count against
-// CPU time). Bookkeeping and release as BusyListStrategy: one per entry appended; one per
-// entry compared and one per entry the erase moves.
+// CPU time). Bookkeeping and release: as BusyListStrategy (strategy.hpp).
 //
 // Sections, in order:
 //   word helpers        bits_at, free_in_range, transpose64/transpose, bits_up/bits_down

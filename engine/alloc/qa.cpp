@@ -26,8 +26,8 @@
 // moved by the sort by x1 (⌈log2(n+1)⌉ per coverage of n), one entry of last_covered and of the
 // row flags set up (two per row), one row of a coverage area applied to last_covered, or one
 // row examined for the first gap — the O(hB) of Srinivasan et al. 2004's Table VI with the
-// sort's B log B, per orientation tried. Bookkeeping and release as BusyListStrategy: one per
-// entry appended; one per entry compared and one per entry the erase moves.
+// sort's B log B, per orientation tried. Bookkeeping and release: as BusyListStrategy
+// (strategy.hpp).
 #include <algorithm>
 #include <bit>
 #include <vector>

@@ -28,8 +28,8 @@
 // Counted work: one operation = one busy-list entry read (its coverage computed), one coverage
 // written to the coverage list, one stack entry pushed (the candidate region, the up to four
 // pieces of a split) or popped, or one coverage tested against a popped region — the O(B²) of
-// Srinivasan et al. 2004's Table VI; per orientation tried. Bookkeeping and release as BusyListStrategy: one per entry
-// appended; one per entry compared and one per entry the erase moves.
+// Srinivasan et al. 2004's Table VI; per orientation tried. Bookkeeping and release: as
+// BusyListStrategy (strategy.hpp).
 #include <algorithm>
 #include <vector>
 #include "strategy.hpp"

@@ -105,11 +105,10 @@ TEST_CASE("heat map: a blocked link is bright red; a router is lit exactly while
   for (int c = 1; c <= 60 && !d.net.idle(); ++c) {
     d.net.step();
     d.map.update(d.net, 4, 4, 1, double(c));  // one band = the whole map, due every call
-    const auto buffered = d.net.buffered_flits();
     for (int n = 0; n < 16; ++n) {
       const int x = n % 4, y = n / 4;
       const bool lit = d.map.router_texel(x, y, 0) != HeatMap::kVeil;
-      CHECK(lit == (buffered[std::size_t(n)] > 0));
+      CHECK(lit == (d.net.buffered_flits(n) > 0));
       lit_seen += lit;
       const auto st = d.net.link_states(n);
       if (st[0] == LinkState::Blocked) {

@@ -34,7 +34,7 @@ std::vector<Delivered> drain(Network& net, std::int64_t limit, bool audit = true
     if (audit) net.audit();
     const NetStats s = net.stats();
     REQUIRE(s.flits_injected == s.flits_ejected + s.flits_in_flight);
-    for (const int b : net.buffered_flits()) REQUIRE(b <= net.ports() * net.vcs() * net.config().buffer_flits);
+    for (int n = 0; n < net.topology().nodes(); ++n) REQUIRE(net.buffered_flits(n) <= net.ports() * net.vcs() * net.config().buffer_flits);
     auto d = net.take_delivered();
     all.insert(all.end(), d.begin(), d.end());
   }

@@ -76,7 +76,6 @@ HeatMap::Rows HeatMap::update_rows(const Network& net, int r0, int r1) {
       if (st[std::size_t(p)] == LinkState::Blocked) bits = std::uint8_t(bits | (1u << p));
     blocked_[std::size_t(n)] = bits;
   }
-  const auto buffered = net.buffered_flits();
   auto link = [&](int node, int port) -> std::uint32_t { return (blocked_[std::size_t(node)] >> port & 1u) ? kBlocked : 0u; };
   auto load = [&](int node, int port) { return load_[std::size_t(node) * std::size_t(lp) + std::size_t(port)]; };
   int t0 = height(), t1 = 0;
@@ -92,7 +91,7 @@ HeatMap::Rows HeatMap::update_rows(const Network& net, int r0, int r1) {
       const int n = r * W + x;
       std::uint32_t* lo = pixels_.data() + row_low * std::size_t(tw) + col0 + std::size_t(2 * x);
       std::uint32_t* hi = pixels_.data() + row_high * std::size_t(tw) + col0 + std::size_t(2 * x);
-      if (buffered[std::size_t(n)] > 0) lo[0] = over_veil(255, 255, 255, float(std::min(255, 120 + 20 * buffered[std::size_t(n)])) / 255.0f);
+      if (const int b = net.buffered_flits(n); b > 0) lo[0] = over_veil(255, 255, 255, float(std::min(255, 120 + 20 * b)) / 255.0f);
       // east: this node's +x and the neighbour's -x (the neighbour across the wrap on a torus);
       // north likewise with +y / -y, and in 3D up with +z / -z
       const int e = z * H * W + y * W + (x + 1) % W, nn = z * H * W + ((y + 1) % H) * W + x;

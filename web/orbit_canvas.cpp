@@ -88,10 +88,15 @@ OrbitCanvas::Drawn OrbitCanvas::draw(const char* id, const Simulation& sim, ImVe
   }
 
   // ---- the boxes: rebuilt when the running jobs, the cut or the machine changed (the owners'
-  // hash decides only while busy nodes have no running job)
+  // hash decides only while busy nodes have no running job), and only when a painter's order
+  // can start on them: while one is being built, the boxes of the frames until it is done would
+  // never be drawn (a rebuild reads every node), so the change waits (the running jobs are not
+  // remembered: the next frame finds it again) and the boxes are built once, when it is done
   const int top = view.top(D);
   bool rebuild = boxes_gen_ == 0 || machine_[0] != W || machine_[1] != H || machine_[2] != D || machine_[3] != top;
-  if (jobs_.compare(sim)) {
+  if (sorting_) {
+    rebuild = false;
+  } else if (jobs_.compare(sim)) {
     rebuild = rebuild || jobs_.changed();
   } else {
     const std::uint64_t key = owners_hash(occ);

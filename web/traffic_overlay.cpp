@@ -116,7 +116,6 @@ PinnedTraffic draw_traffic_overlay(ImDrawList* dl, const CanvasGeom& g, const Si
   const Network* net = sim.network();
   if (!net || g.cell < 4.0f || g.W * g.H > 128 * 128) return {};
   const auto flits = net->link_flits();
-  const auto buffered = net->buffered_flits();  // counted over the whole network: once per frame
   const int lp = net->link_ports();
   std::uint64_t top = 1;
   for (std::uint64_t f : flits) top = std::max(top, f);
@@ -159,7 +158,7 @@ PinnedTraffic draw_traffic_overlay(ImDrawList* dl, const CanvasGeom& g, const Si
             dl->AddLine(ImVec2(m.x - k, m.y + k), ImVec2(m.x + k, m.y - k), IM_COL32(255, 60, 60, 255), 2.0f);
           }
         }
-        const int b = buffered[std::size_t(node)];
+        const int b = net->buffered_flits(node);  // (counted for the nodes drawn only)
         if (b > 0) dl->AddCircleFilled(c, std::min(half * 0.6f, 1.5f + std::sqrt(float(b))), IM_COL32(255, 255, 255, 220), 8);
       }
   });

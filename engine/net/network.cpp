@@ -61,7 +61,6 @@ Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(
   if (config_.buffer_flits > 1) deep_buffers_.assign(vcs * std::size_t(config_.buffer_flits), Flit{});
   out_vcs_.assign(vcs, OutVc{});
   by_ports([&]<int Q>() { init_routers<Q>(); });
-  buffered_.assign(std::size_t(nodes_), 0);
   coords_.resize(std::size_t(nodes_));
   for (int n = 0; n < nodes_; ++n) coords_[std::size_t(n)] = t.coord(n);
   queue_.assign(std::size_t(nodes_), {});
@@ -670,13 +669,10 @@ std::array<LinkState, kMaxLinkPorts> Network::link_states_of(int node) const {
   return out;
 }
 
-std::span<const std::int32_t> Network::buffered_flits() const {
-  for (int n = 0; n < nodes_; ++n) {
-    int here = 0;
-    for (int i = 0; i < link_ports_ * vcs_; ++i) here += in_vcs_[std::size_t(iv_index(n, 0, 0) + i)].count;
-    buffered_[std::size_t(n)] = here;
-  }
-  return buffered_;
+int Network::buffered_flits(int node) const {
+  int here = 0;
+  for (int i = 0; i < link_ports_ * vcs_; ++i) here += in_vcs_[std::size_t(iv_index(node, 0, 0) + i)].count;
+  return here;
 }
 
 bool Network::link_held(int node, int port) const {

@@ -187,8 +187,9 @@ class Network {
   std::array<LinkState, kMaxLinkPorts> link_states(int node) const;
   // Whether some packet currently holds a VC of the link (node, port).
   bool link_held(int node, int port) const;
-  // Flits in each node's router input buffers, indexed by node (counted on demand: O(network)).
-  std::span<const std::int32_t> buffered_flits() const;
+  // Flits in the node's router input buffers (counted on demand: O(ports × VCs), so a view
+  // that draws part of the machine pays for that part only).
+  int buffered_flits(int node) const;
   // The links a packet tagged `tag` (a job) occupies now, by node then port: O(network) per call
   // and nothing on the step's hot path (packets keep their tag, input VCs their packet).
   std::vector<ChannelUse> channels_of(std::int32_t tag) const;
@@ -419,7 +420,6 @@ class Network {
   std::vector<OutVc> out_vcs_;
   std::vector<Router<4>> routers2_;      // per node, on a 2D machine (else empty)
   std::vector<Router<6>> routers3_;      // per node, on a 3D machine (else empty)
-  mutable std::vector<std::int32_t> buffered_;  // per node: flits in its input buffers (buffered_flits())
   std::vector<Coord> coords_;           // per node: its coordinates (routing without division)
 
   // Source queues: packet slots, consumed from queue_head_; source_next_flit_ = next flit of the front.

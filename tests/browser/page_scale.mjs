@@ -7,8 +7,11 @@
 // tests/browser/test_page.mjs. Compare the numbers in one session, alternating builds: the
 // machine is shared and noisy.
 //   usage: node tests/browser/page_scale.mjs --site build-web/site [--only SUBSTRING] [--seconds S]
+//          [--slow]
 //          (S: the measured span, 4 s unless given; longer spans, up to the 240 frames the page
-//          keeps, steady the p95 on a loaded machine)
+//          keeps, steady the p95 on a loaded machine; --slow also lists the frames at or above
+//          the p95 of work: their index among the measured frames and their sim / build / submit,
+//          to tell a periodic cost from a scattered one, and the machine's load average)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +22,7 @@ const arg = (k, d) => { const i = process.argv.indexOf(k); return i > 0 ? proces
 const site = arg('--site', 'build-web/site');
 const only = arg('--only', '');
 const seconds = Number(arg('--seconds', '4'));
+const slow = process.argv.includes('--slow');
 if (!fs.existsSync(path.join(site, 'index.html'))) { console.error(`page_scale: no ${site}/index.html (run scripts/build-web)`); process.exit(2); }
 
 const busy = (n) => `size=${n}x${n}&arrival=poisson:${(n * n / 2000).toFixed(3)}&job_size=uniform:1-${Math.max(4, n >> 3)}&jobs=1000000`;
@@ -62,14 +66,22 @@ try {
     await page.evaluate(() => { window.__frames = 0; const f = () => { window.__frames++; requestAnimationFrame(f); }; requestAnimationFrame(f); });
     await page.waitForTimeout(1000 * seconds);
     const n = Math.min(240, await page.evaluate(() => window.__frames));  // the page keeps 240 frames
-    const work = (await page.evaluate(() => window.alloclab.frameStats())).slice(-n);
-    const parts = await page.evaluate(() => window.alloclab.frameParts());
+    // both read in one call, so that the i-th work and the i-th parts are the same frame
+    const both = await page.evaluate(() => ({ work: window.alloclab.frameStats(), parts: window.alloclab.frameParts() }));
+    const work = both.work.slice(-n), parts = both.parts;
     const f = (a) => `${q(a, 0.5).toFixed(1).padStart(6)} / ${q(a, 0.95).toFixed(1).padStart(6)}`;
     const p = (k) => f((parts[k] || []).slice(-n));
     const st = await page.evaluate(() => window.alloclab.state());
     const extra = c.view ? `   ${(100 * st.mesh.busy).toFixed(0)}% busy, ${st.running} running` +
       (st.mesh.orbit.drawn ? `, ${st.mesh.orbit.boxes} boxes, ${st.mesh.orbit.faces} faces` : '') : '';
     console.log(`${c.name.padEnd(32)} ${String(work.length).padStart(6)}  ${f(work)}   ${p('sim')}   ${p('build')}   ${p('submit')}${extra}`);
+    if (slow) {
+      const part = (k, i) => ((parts[k] || []).slice(-n)[i] ?? NaN).toFixed(1);
+      const p95 = q(work, 0.95);
+      const at = work.map((w, i) => [w, i]).filter(([w]) => w >= p95);
+      console.log(`  load ${os.loadavg()[0].toFixed(2)}; slow frames (index: work = sim + build + submit): ` +
+        at.map(([w, i]) => `${i}: ${w.toFixed(1)} = ${part('sim', i)} + ${part('build', i)} + ${part('submit', i)}`).join(';  '));
+    }
     await page.close();
   }
 } finally {

@@ -330,7 +330,7 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
 
   Flit f;
   if (port == P) {
-    f = source_flit(node);
+    f = source_flit(node, iv);
   } else {
     const int B = config_.buffer_flits;
     if (S) {  // the one slot (head stays 0)
@@ -369,16 +369,18 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
     const int down = link_to_[l];  // enters input VC (opposite port, vc) there
     flit_ch_.push(FlitEvent{iv_index<V, P>(down, opposite<P>(q), ob & (V - 1)), down, f});
     ++link_flits_[l];
-  } else {
+  } else if (f.head | f.tail) {
     eject(node, f, t);
+  } else {  // a body flit leaves: only the count (its head and tail are checked against the packet)
+    ++stats_.flits_ejected;
   }
 
   if (f.tail) release<P>(node, iv, ov, t);
 }
 
 // The next flit of node's source queue enters the switch (move's injection case).
-Network::Flit Network::source_flit(int node) {
-  const std::uint32_t pkt = queue_[node][queue_head_[node]];
+Network::Flit Network::source_flit(int node, int iv) {
+  const std::uint32_t pkt = vc_packet_[std::size_t(iv)];  // the front of the source queue (start_routing)
   const int seq = source_next_flit_[node]++;
   --stats_.flits_queued;
   return Flit{pkt, std::uint16_t(seq), seq == 0, seq == config_.packet_flits - 1};
@@ -404,7 +406,8 @@ void Network::claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t)
   pk.blocked += t - (pk.hop_arrival + config_.routing_delay);
 }
 
-// Flit f leaves the network at its destination `node` in cycle t (move's ejection case).
+// The head or tail flit f leaves the network at its destination `node` in cycle t (move's
+// ejection case; a body flit only counts, in move).
 void Network::eject(int node, const Flit& f, std::int64_t t) {
   Packet& pk = packets_[f.pkt];
   ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);

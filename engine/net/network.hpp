@@ -364,7 +364,7 @@ class Network {
   template <int V, int P, bool S>
   [[gnu::always_inline]] inline void move(int node, Router<P>& r, int i, std::int64_t t);  // i = port*V + vc
   // move's rarer cases, out of line: see network.cpp.
-  [[gnu::noinline]] Flit source_flit(int node);
+  [[gnu::noinline]] Flit source_flit(int node, int iv);  // iv: node's injection VC
   template <int P>
   [[gnu::noinline]] void claim(int node, int iv, int ov, std::uint32_t pkt, std::int64_t t);
   [[gnu::noinline]] void eject(int node, const Flit& f, std::int64_t t);

@@ -33,6 +33,22 @@ TEST_CASE("find_bf: bit-count contact equals boundary_contact (small and wide ma
   }
 }
 
+// Many bases (at least one per word of the machine): the bases whose sides are all free are
+// found in bulk and not scored once another base is (fit.cpp, OpenSides). Worked by hand on a
+// 16x16 torus, shape 2x2 (256 bases, threshold 16): empty, every base has all 8 side nodes free
+// and the first, (0, 0), is the answer; with node (8, 8) busy, the bases with it on a side score
+// 7 free side nodes — first in FF order (7, 6), whose top side is row 8 from x = 7.
+TEST_CASE("find_bf: bases with all sides free on a torus (skipped in bulk) - hand-worked") {
+  Occupancy occ(Topology(TopologyKind::Torus, 16, 16));
+  auto f = find_bf(occ, Shape{2, 2});
+  REQUIRE(f);
+  CHECK(*f == Block{0, 0, 2, 2});
+  occ.assign(Block{8, 8, 1, 1}, 1);
+  f = find_bf(occ, Shape{2, 2});
+  REQUIRE(f);
+  CHECK(*f == Block{7, 6, 2, 2});
+}
+
 TEST_CASE("fit memos: the same blocks and counted operations as find_ff / find_bf over long sequences") {
   Rng rng(2025);
   for (int trial = 0; trial < 40; ++trial) {

@@ -10,7 +10,9 @@
 // per base; here each side is a run of bits — a row side in the occupancy's free bits, a column
 // side in a transposed copy of them (one bit word per column, built once per search) — and its
 // busy count is its length minus a popcount of one or two words. The scores are exactly
-// boundary_contact's; the counted operations are this scoring's (bf_score_ops in fit.hpp).
+// boundary_contact's; the counted operations are this scoring's (bf_score_ops in fit.hpp), an
+// upper bound: the longer sides are read first and decide alone for many bases, and on a machine
+// with many bases those whose sides are all free are found in bulk and not scored (OpenSides).
 // 2, 3. The memos answer as find_ff / find_bf do, counting the free-base query's words with
 // Occupancy::free_bases_ops_found / free_bases_ops_failed (occupancy.hpp) where they do not run it.
 #include "fit.hpp"
@@ -140,25 +142,98 @@ SideCounter side_counter(const std::vector<Word>& rows, const std::vector<Word>&
                      low_bits(s.h)};
 }
 
+// Bases whose sides are all free, found in bulk on a machine with many bases (a nearly empty
+// one): their free side count is the most, 2(w+h), so once any base is scored none of them can
+// win; and a base whose two longer sides are all free scores at least twice the longer side, so
+// it cannot win once the best so far is no more than that. Two window queries of the free bits
+// give, per node, whether the w nodes from it in its row (`rows_`, Occupancy::free_bases(w, 1))
+// and the h nodes from it in its column (`cols_`, free_bases(1, h)) are free; a base's sides are
+// the windows at (x, y - 1) and (x, y + h) in rows_, (x - 1, y) and (x + w, y) in cols_ (off
+// the mesh: busy; wrapping on a torus).
+class OpenSides {
+ public:
+  OpenSides(const Occupancy& occ, Shape s)
+      : W_(occ.width()), H_(occ.height()), n_((W_ + 63) / 64), s_(s), wrap_(occ.topology().wraps()),
+        rows_longer_(!(s.h > s.w)), line_(std::size_t(2 * n_ + 6), 0), all_(std::size_t(n_), 0), longer_(std::size_t(n_), 0) {
+    (void)occ.free_bases(s.w, 1, rows_);
+    (void)occ.free_bases(1, s.h, cols_);
+  }
+  // The bases of row y (word k) that cannot beat `least`: all sides free once any base is
+  // scored, both longer sides free once least <= 2 * longer side.
+  Word skip(int k, int least) const {
+    const int longer = rows_longer_ ? s_.w : s_.h;
+    return (least <= 2 * (s_.w + s_.h) ? all_[std::size_t(k)] : 0) | (least <= 2 * longer ? longer_[std::size_t(k)] : 0);
+  }
+  void row(int y) {  // makes all_ and longer_ for base row y
+    const Word* below = side_row(y - 1);
+    const Word* above = side_row(y + s_.h);
+    // column windows of row y at x - 1 and x + w: row y of cols_ from bit 64 of line_ (twice
+    // on a torus, the second copy from bit 64 + W), the rest 0
+    std::fill(line_.begin(), line_.end(), 0);
+    const Word* c = cols_.row(y);
+    put(c, 64);
+    if (wrap_) put(c, 64 + W_);
+    const int left = wrap_ ? 64 + W_ - 1 : 63, right = 64 + s_.w;
+    for (int k = 0; k < n_; ++k) {
+      const Word rows = (below ? below[k] : 0) & (above ? above[k] : 0);
+      const Word cols = at(left + 64 * k) & at(right + 64 * k);
+      all_[std::size_t(k)] = rows & cols;
+      longer_[std::size_t(k)] = rows_longer_ ? rows : cols;
+    }
+  }
+
+ private:
+  const Word* side_row(int y) const {  // row y of rows_, nullptr off the mesh
+    if (y < 0 || y >= H_) {
+      if (!wrap_) return nullptr;
+      y = y < 0 ? y + H_ : y - H_;
+    }
+    return rows_.row(y);
+  }
+  void put(const Word* src, int off) {  // ORs W bits of src into line_ from bit off
+    const int q = off >> 6, sh = off & 63;
+    for (int k = 0; k < n_; ++k) {
+      line_[std::size_t(q + k)] |= src[k] << sh;
+      if (sh) line_[std::size_t(q + k + 1)] |= src[k] >> (64 - sh);
+    }
+  }
+  Word at(int bit) const {  // the 64 bits of line_ from `bit`
+    const int q = bit >> 6, sh = bit & 63;
+    return sh ? (line_[std::size_t(q)] >> sh) | (line_[std::size_t(q + 1)] << (64 - sh)) : line_[std::size_t(q)];
+  }
+  int W_, H_, n_;
+  Shape s_;
+  bool wrap_, rows_longer_;
+  BaseMask rows_, cols_;
+  std::vector<Word> line_, all_, longer_;
+};
+
 // The first base of m in FF order with the least free(x, y, least) — the free nodes on its
 // sides; free may return any value >= least once it knows the base cannot win. A base with no
-// free side node (the maximum contact 2(w+h)) ends the scan: nothing later beats it.
+// free side node (the maximum contact 2(w+h)) ends the scan: nothing later beats it. With
+// `open`, the bases it shows cannot win are not scored.
 template <class Free>
-std::optional<Block> first_least(const BaseMask& m, Shape s, Free&& free) {
+std::optional<Block> first_least(const BaseMask& m, Shape s, OpenSides* open, Free&& free) {
   int least = 1 << 30;
   Block pick;
   for (int y = 0; y < m.height(); ++y) {
     const Word* r = m.row(y);
-    for (int k = 0; k < m.words_per_row(); ++k)
-      for (Word b = r[k]; b; b &= b - 1) {
+    if (open) open->row(y);
+    for (int k = 0; k < m.words_per_row(); ++k) {
+      Word b = r[k];
+      if (open) b &= ~open->skip(k, least);
+      while (b) {
         const int x = k * 64 + std::countr_zero(b);
+        b &= b - 1;
         const int f = free(x, y, least);
         if (f < least) {
           least = f;
           pick = block_at(x, y, s);
           if (f == 0) return pick;
+          if (open) b &= ~open->skip(k, least);
         }
       }
+    }
   }
   if (least == 1 << 30) return std::nullopt;
   return pick;
@@ -166,13 +241,13 @@ std::optional<Block> first_least(const BaseMask& m, Shape s, Free&& free) {
 
 // first_least with SideCounter: the longer sides first — if they alone reach the best so far,
 // the other two need not be read.
-std::optional<Block> least_free_sides(const SideCounter& sc, const BaseMask& m) {
+std::optional<Block> least_free_sides(const SideCounter& sc, const BaseMask& m, OpenSides* open = nullptr) {
   if (sc.s.h > sc.s.w)
-    return first_least(m, sc.s, [&](int x, int y, int least) {
+    return first_least(m, sc.s, open, [&](int x, int y, int least) {
       const int f = sc.col_sides(x, y);
       return f >= least ? f : f + sc.row_sides(x, y);
     });
-  return first_least(m, sc.s, [&](int x, int y, int least) {
+  return first_least(m, sc.s, open, [&](int x, int y, int least) {
     const int f = sc.row_sides(x, y);
     return f >= least ? f : f + sc.col_sides(x, y);
   });
@@ -180,15 +255,30 @@ std::optional<Block> least_free_sides(const SideCounter& sc, const BaseMask& m) 
 
 }  // namespace
 
-std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, Shape s) {
+std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, Shape s, int bases) {
+  // Many bases (at least one per word of the machine): the open sides are found in bulk first.
+  std::optional<OpenSides> open;
+  if (bases >= occ.height() * m.words_per_row()) open.emplace(occ, s);
+  OpenSides* const o = open ? &*open : nullptr;
   if (!occ.topology().wraps() && s.w <= 64 && s.h <= 64) {
     std::vector<Word> rows, cols;
     build_padded(occ, rows, cols);
-    return least_free_sides(side_counter(rows, cols, occ.width(), occ.height(), s), m);
+    return least_free_sides(side_counter(rows, cols, occ.width(), occ.height(), s), m, o);
   }
+  // Tori and sides over 64: the free side nodes from bit counts, the longer sides first (as
+  // least_free_sides: a base they already rule out is not read further).
   const ContactCounter c(occ);
-  const int top = 2 * (s.w + s.h);
-  return first_least(m, s, [&](int x, int y, int) { return top - c.contact(x, y, s.w, s.h); });
+  const auto rows = [&](int x, int y) { return 2 * s.w - c.row_side(y - 1, x, s.w) - c.row_side(y + s.h, x, s.w); };
+  const auto cols = [&](int x, int y) { return 2 * s.h - c.col_side(x - 1, y, s.h) - c.col_side(x + s.w, y, s.h); };
+  if (s.h > s.w)
+    return first_least(m, s, o, [&](int x, int y, int least) {
+      const int f = cols(x, y);
+      return f >= least ? f : f + rows(x, y);
+    });
+  return first_least(m, s, o, [&](int x, int y, int least) {
+    const int f = rows(x, y);
+    return f >= least ? f : f + cols(x, y);
+  });
 }
 
 // [SECTION] 2. FirstFitMemo

@@ -28,20 +28,18 @@ inline std::optional<Block> find_ff(const Occupancy& occ, Shape s) {
 }
 
 // boundary_contact of any block from bit counts (fit.cpp): row sides are popcounts of the
-// occupancy's free bits, column sides popcounts of a transposed copy made at construction.
+// occupancy's free bits, column sides popcounts of a transposed copy made at construction. The
+// contact of block_at(x, y, {w, h}) (inside the machine; may wrap on a torus) is
+// row_side(y - 1, x, w) + row_side(y + h, x, w) + col_side(x - 1, y, h) + col_side(x + w, y, h).
 // Valid while the occupancy is unchanged.
 class ContactCounter {
  public:
   explicit ContactCounter(const Occupancy& occ);
-  // boundary_contact(occ, block_at(x, y, {w, h})) for a block inside the machine (may wrap on a torus).
-  int contact(int x, int y, int w, int h) const {
-    return row_side(y - 1, x, w) + row_side(y + h, x, w) + col_side(x - 1, y, h) + col_side(x + w, y, h);
-  }
-
- private:
   // Busy (or off-mesh) nodes of the `len` nodes from `from` in row y / column x just outside a block.
   int row_side(int y, int from, int len) const;
   int col_side(int x, int from, int len) const;
+
+ private:
   const Occupancy& occ_;
   int W_, H_, cpr_;
   bool wrap_;
@@ -53,7 +51,7 @@ class ContactCounter {
 // and the columns transposed (one per word read and one per word written), then four two-word
 // windows per base (the longer sides' two windows decide alone for many bases: four is the
 // most); otherwise the transposed columns made (one per word read and written) and, per base,
-// the words of its four sides.
+// the words of its four sides. An upper bound of what best_contact_base reads (fit.cpp).
 inline Ops bf_score_ops(const Topology& t, Shape s, int bases) {
   const Ops W = t.width(), H = t.height(), wpr = (W + 63) / 64, hpr = (H + 63) / 64;
   if (!t.wraps() && s.w <= 64 && s.h <= 64) return 2 * (H + 2) * (wpr + 1) + (W + 2) * (hpr + 1) + H * wpr + 4 * Ops(bases);
@@ -62,8 +60,9 @@ inline Ops bf_score_ops(const Topology& t, Shape s, int bases) {
 
 // The base of `m` (bases of shape s) whose block has the largest boundary_contact, the first
 // in FF order on ties (stops at the first base that scores the maximum 2(w+h)); nullopt if m
-// is empty.
-std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, Shape s);
+// is empty. `bases` = m.count(): with many, the bases whose sides are all free are found in
+// bulk and not scored (they cannot win; fit.cpp, OpenSides).
+std::optional<Block> best_contact_base(const Occupancy& occ, const BaseMask& m, Shape s, int bases);
 
 // Best Fit: the free base of shape s (as given) whose block has the largest boundary_contact;
 // ties go to the first base in FF order. Scored from bit counts (best_contact_base).
@@ -75,7 +74,7 @@ inline std::optional<Block> find_bf(const Occupancy& occ, Shape s, Ops& ops) {
   ops += Ops(m.height()) * m.words_per_row();
   if (bases == 0) return std::nullopt;
   ops += bf_score_ops(occ.topology(), s, bases);
-  return best_contact_base(occ, m, s);
+  return best_contact_base(occ, m, s, bases);
 }
 // find_ff with a memory, for strategies that search many shapes on one occupancy and on copies
 // of it with a few more nodes taken (PALD-FF, ANCA, PALD-BF: the pieces of one request). It

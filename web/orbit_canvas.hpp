@@ -38,7 +38,7 @@ class OrbitCanvas {
     // so far: painter's orders completed, frames that worked on one, frames that copied vertices
     long long sorts = 0, sort_frames = 0, replays = 0;
   };
-  static constexpr float kSortMs = 1.5f;  // the painter's order's share of a frame
+  static constexpr float kSortMs = 0.75f;  // the painter's order's share of a frame (with the boxes)
   // Draws the simulation's machine (depth > 1) into a canvas of `size` at the cursor, the camera
   // and cut from `view` (changed by drag and wheel); `pinned` (may be null): a click pins the job
   // under the mouse or unpins.

@@ -12,8 +12,8 @@
 //    the layers view shows that pin, the cut hides the layers above it; screenshots of the
 //    16x16x16 torus and the TPU v4 pod in 3D at 1280x800 and 390x844;
 //  - frame work (frameStats: simulation + UI building + submission) p95 over 2-5 s after
-//    loading: at most 8 ms on a 32x32 machine; the median at most 8 ms on 32x32x32 in the layers
-//    and the 3D view; reported on 16x16x16 (layers and 3D) and a v5p pod; paused, the 3D view
+//    loading: at most 8 ms on a 32x32 machine, and on 32x32x32 in the layers and the 3D view
+//    (issue 28); reported on 16x16x16 (layers and 3D) and a v5p pod; paused, the 3D view
 //    copies its last vertices rather than sorting again.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -271,12 +271,12 @@ export async function machine3dChecks({ open, check, shots, census }) {
     const own = [];  // the 3D view's own time per frame (state().mesh.orbit.ms), sampled
     const sampler = view ? setInterval(() => q.evaluate(() => window.alloclab.state().mesh.orbit.ms).then((v) => own.push(v), () => {}), 100) : null;
     fw[name] = await frameWork(q);
-    // 32x32x32: the median goal, measured in up to two more windows of 3 s when one misses it
+    // 32x32x32: the p95 goal, measured in up to two more windows of 3 s when one misses it
     // (as goalWindow in ui_checks.mjs: a window in which other processes held the cores
     // measures them, not the page)
     if (name.startsWith('32x32x32')) {
-      fw[name].medians = [fw[name].p50];
-      for (let i = 0; i < 2 && fw[name].medians[i] > 8; i++) fw[name].medians.push(pct((await frameWindow(q)).fw, 0.5));
+      fw[name].p95s = [fw[name].p95];
+      for (let i = 0; i < 2 && fw[name].p95s[i] > 8; i++) fw[name].p95s.push(pct((await frameWindow(q)).fw, 0.95));
     }
     if (sampler) clearInterval(sampler);
     if (view) fw[name].own = own.length ? pct(own.slice(-25), 0.95) : NaN;
@@ -291,13 +291,13 @@ export async function machine3dChecks({ open, check, shots, census }) {
     `${(100 * v.busy).toFixed(0)}% busy${v.faces !== undefined ? `, ${v.faces} faces, the 3D view's own time p95 ${v.own.toFixed(2)} ms` : ''})`).join('; ');
   console.log(`frame work: ${line}`);
   check('frame work p95 on 32x32 <= 8 ms (3D machines and a v5p pod reported)', fw['32x32'].n > 20 && fw['32x32'].p95 <= 8, line);
-  // 32x32x32 in both views, measured alike: the median (the p95 of a few dozen frames follows
-  // the machine's load more than the page); the 3D view sorted while the jobs changed
+  // 32x32x32 in both views, measured alike: the p95 (issue 28); the 3D view sorted while the
+  // jobs changed
   const big = fw['32x32x32'], big3 = fw['32x32x32 3D'];
   const ms = (a) => a.map((v) => v.toFixed(2)).join(', then ');
-  check('frame work on 32x32x32: median <= 8 ms in the layers view and in the 3D view, which sorted while the jobs changed',
-        big.n > 20 && big3.n > 20 && Math.min(...big.medians) <= 8 && Math.min(...big3.medians) <= 8 && big3.sorts > 0,
-        `layers: median ${ms(big.medians)}, p95 ${big.p95.toFixed(2)} ms; 3D: median ${ms(big3.medians)}, p95 ${big3.p95.toFixed(2)} ms ` +
+  check('frame work on 32x32x32: p95 <= 8 ms in the layers view and in the 3D view, which sorted while the jobs changed',
+        big.n > 20 && big3.n > 20 && Math.min(...big.p95s) <= 8 && Math.min(...big3.p95s) <= 0.5 && big3.sorts > 0,
+        `layers: p95 ${ms(big.p95s)}, median ${big.p50.toFixed(2)} ms; 3D: p95 ${ms(big3.p95s)}, median ${big3.p50.toFixed(2)} ms ` +
         `(windows of 3 s until one meets the goal, at most 3), ` +
         `the view's own time p95 ${big3.own.toFixed(2)} ms, ${big3.sorts} painter's orders over ${big3.sortFrames} frames, ${big3.replays} frames replayed`);
 }

@@ -7,11 +7,12 @@
 // tests/browser/test_page.mjs. Compare the numbers in one session, alternating builds: the
 // machine is shared and noisy.
 //   usage: node tests/browser/page_scale.mjs --site build-web/site [--only SUBSTRING] [--seconds S]
-//          [--slow]
+//          [--slow] [--warmup W]
 //          (S: the measured span, 4 s unless given; longer spans, up to the 240 frames the page
 //          keeps, steady the p95 on a loaded machine; --slow also lists the frames at or above
 //          the p95 of work: their index among the measured frames and their sim / build / submit,
-//          to tell a periodic cost from a scattered one, and the machine's load average)
+//          to tell a periodic cost from a scattered one, and the machine's load average; W: the
+//          start-up left out before measuring, 2 s unless given)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ const site = arg('--site', 'build-web/site');
 const only = arg('--only', '');
 const seconds = Number(arg('--seconds', '4'));
 const slow = process.argv.includes('--slow');
+const warmup = Number(arg('--warmup', '2'));
 if (!fs.existsSync(path.join(site, 'index.html'))) { console.error(`page_scale: no ${site}/index.html (run scripts/build-web)`); process.exit(2); }
 
 const busy = (n) => `size=${n}x${n}&arrival=poisson:${(n * n / 2000).toFixed(3)}&job_size=uniform:1-${Math.max(4, n >> 3)}&jobs=1000000`;
@@ -49,7 +51,7 @@ const ctx = await chromium.launchPersistentContext(profile, {
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync',
          '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
 });
-console.log(`page_scale: frame work per frame in ms, median / p95 over ${seconds} s after 2 s of start-up`);
+console.log(`page_scale: frame work per frame in ms, median / p95 over ${seconds} s after ${warmup} s of start-up`);
 console.log('case                              frames   work med / p95      sim med / p95     build med / p95    submit med / p95');
 try {
   for (const c of cases) {
@@ -62,7 +64,7 @@ try {
       await page.evaluate((ids) => window.alloclab.command('compare', ids), c.compare);
     }
     if (c.view) await page.evaluate((v) => window.alloclab.command('meshView', v), c.view);
-    await page.waitForTimeout(2000);
+    await page.waitForTimeout(1000 * warmup);
     await page.evaluate(() => { window.__frames = 0; const f = () => { window.__frames++; requestAnimationFrame(f); }; requestAnimationFrame(f); });
     await page.waitForTimeout(1000 * seconds);
     const n = Math.min(240, await page.evaluate(() => window.__frames));  // the page keeps 240 frames

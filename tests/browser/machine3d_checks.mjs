@@ -296,7 +296,7 @@ export async function machine3dChecks({ open, check, shots, census }) {
   const big = fw['32x32x32'], big3 = fw['32x32x32 3D'];
   const ms = (a) => a.map((v) => v.toFixed(2)).join(', then ');
   check('frame work on 32x32x32: p95 <= 8 ms in the layers view and in the 3D view, which sorted while the jobs changed',
-        big.n > 20 && big3.n > 20 && Math.min(...big.p95s) <= 8 && Math.min(...big3.p95s) <= 0.5 && big3.sorts > 0,
+        big.n > 20 && big3.n > 20 && Math.min(...big.p95s) <= 8 && Math.min(...big3.p95s) <= 8 && big3.sorts > 0,
         `layers: p95 ${ms(big.p95s)}, median ${big.p50.toFixed(2)} ms; 3D: p95 ${ms(big3.p95s)}, median ${big3.p50.toFixed(2)} ms ` +
         `(windows of 3 s until one meets the goal, at most 3), ` +
         `the view's own time p95 ${big3.own.toFixed(2)} ms, ${big3.sorts} painter's orders over ${big3.sortFrames} frames, ${big3.replays} frames replayed`);

@@ -603,7 +603,7 @@ RouteChoice route_via_column0(const Topology& t, Coord c, Coord d, int in_port, 
 
 TEST_CASE("route_hops walks a non-minimal routing function instead of assuming the distance") {
   const RoutingInfo detour{.id = "via-column-0", .route = route_via_column0, .help = "test", .vcs = 1, .minimal = false,
-                           .adaptive = false, .mesh = true, .torus = false};
+                           .adaptive = false, .mesh = true, .torus = false, .dims = 2};
   const Topology t(TopologyKind::Mesh, 6, 3);
   // from (4,1) to (5,1): left to x=0 (4 hops), then right 5 hops
   CHECK(route_hops(detour, t, Coord{4, 1}, Coord{5, 1}) == 9);

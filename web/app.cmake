@@ -79,3 +79,14 @@ else()
     target_compile_definitions(alloclab_app PRIVATE ALLOCLAB_FONT="${ALLOCLAB_FONT_FILE}")
   endif()
 endif()
+
+# The windows and canvases compile in unity batches too (CMakeLists.txt, ALLOCLAB_UNITY); the
+# files that include the GL headers themselves (natively with GL_GLEXT_PROTOTYPES first) alone.
+if(ALLOCLAB_UNITY)
+  set_source_files_properties(web/gl_renderer.cpp web/gl_texture.cpp web/main.cpp PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+  foreach(_t app alloclab_app)
+    if(TARGET ${_t})
+      set_target_properties(${_t} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 16)
+    endif()
+  endforeach()
+endif()

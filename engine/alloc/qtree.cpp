@@ -114,8 +114,6 @@ struct Node {
   int host = -1;              // absorbed: the expanded node that took it over
 };
 
-}  // namespace
-
 class QuadTree final : public StrategyBase<QuadTree> {
  public:
   // expand_node: size expanding into one expanded node (`qtree`), else per leaf (`qtree-leaf`).
@@ -661,6 +659,8 @@ class QuadTree final : public StrategyBase<QuadTree> {
   Block last_pick_;                           // decide()'s last answer and the candidate it lies in
   int last_best_ = -1;
 };
+
+}  // namespace
 
 // Test hooks (declared in tests/test_qtree.cpp).
 bool qtree_consistent(const Strategy& s, const Occupancy& occ) {

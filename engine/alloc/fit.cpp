@@ -197,10 +197,7 @@ class OpenSides {
       if (sh) line_[std::size_t(q + k + 1)] |= src[k] >> (64 - sh);
     }
   }
-  Word at(int bit) const {  // the 64 bits of line_ from `bit`
-    const int q = bit >> 6, sh = bit & 63;
-    return sh ? (line_[std::size_t(q)] >> sh) | (line_[std::size_t(q + 1)] << (64 - sh)) : line_[std::size_t(q)];
-  }
+  Word at(int bit) const { return bits64(&line_[std::size_t(bit >> 6)], bit & 63); }  // the 64 bits of line_ from `bit`
   int W_, H_, n_;
   Shape s_;
   bool wrap_, rows_longer_;

@@ -22,7 +22,7 @@ namespace alloclab {
 // [SECTION] construction and injection
 
 Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(c) {
-  ALLOCLAB_CHECK(c.packet_flits >= 1 && c.packet_flits <= 65535 && c.buffer_flits >= 1 && c.buffer_flits <= 32767 &&
+  ALLOCLAB_CHECK(c.packet_flits >= 1 && c.packet_flits <= 65535 && c.buffer_flits >= 1 && c.buffer_flits <= 255 &&
                      c.routing_delay >= 0,
                  "bad NetConfig (packet_flits %d, buffer_flits %d, routing_delay %d)", c.packet_flits,
                  c.buffer_flits, c.routing_delay);
@@ -57,8 +57,10 @@ Network::Network(const Topology& t, const NetConfig& c) : topology_(t), config_(
                      q, m);
     }
   in_vcs_.assign(vcs, InVc{});
-  vc_packet_.assign(vcs, 0);
-  if (config_.buffer_flits > 1) deep_buffers_.assign(vcs * std::size_t(config_.buffer_flits), Flit{});
+  if (config_.buffer_flits > 1) {
+    deep_buffers_.assign(vcs * std::size_t(config_.buffer_flits), Flit{});
+    ring_head_.assign(vcs, 0);
+  }
   out_vcs_.assign(vcs, OutVc{});
   by_ports([&]<int Q>() { init_routers<Q>(); });
   coords_.resize(std::size_t(nodes_));
@@ -176,12 +178,11 @@ void Network::start_routing(int node, int iv, std::uint32_t pkt, std::int64_t fr
   InVc& s = in_vcs_[iv];
   s.state = kRouting;
   const std::int64_t ready = p.route_ready = from + config_.routing_delay;
-  vc_packet_[std::size_t(iv)] = pkt;
+  s.pkt = pkt;
   const unsigned tg = unsigned(rc.port * vcs_ + rc.vc), bit = 1u << local;
-  r.wanted_by[s.out_port * vcs_ + s.out_vc] &= std::uint16_t(~bit);  // its previous target
+  r.wanted_by[s.target] &= std::uint16_t(~bit);  // its previous target
   r.wanted_by[tg] |= std::uint16_t(bit);
-  s.out_port = Byte(rc.port);
-  s.out_vc = Byte(rc.vc);
+  s.target = Byte(tg);
   r.target_free = std::uint16_t((r.target_free & ~bit) | ((r.out_free >> tg & 1u) << local));
   r.target_credit = std::uint16_t((r.target_credit & ~bit) | ((r.out_credit >> tg & 1u) << local));
   // Mark the head routed and wake the router when the delay ends. With no delay the router is
@@ -287,10 +288,10 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   const int B = S ? 1 : config_.buffer_flits;
   ALLOCLAB_CHECK(s.count < B, "buffer overflow at node %d input VC %d (packet %llu) at cycle %lld", node, e.in_vc,
                  (unsigned long long)packets_[e.f.pkt].id, (long long)t);
-  if (S) {  // 1-flit buffers (the default): the ring is the VC's own slot
-    s.single = e.f;
+  if (S) {  // 1-flit buffers (the default): the flit is its packet's (s.pkt) with these marks
+    s.marks = e.f.marks;
   } else {
-    int k = s.head + s.count;
+    int k = ring_head_[std::size_t(e.in_vc)] + s.count;
     if (k >= B) k -= B;
     deep_buffers_[std::size_t(e.in_vc) * std::size_t(B) + std::size_t(k)] = e.f;
   }
@@ -299,11 +300,12 @@ void Network::accept(const FlitEvent& e, std::int64_t t) {
   const int bit = vc_bit<V, P>(node, e.in_vc);
   r.live |= std::uint16_t(1u << bit);
   ++stats_.flits_buffered;
-  if (e.f.head) {
+  if (e.f.head()) {
     arrive_head<P>(node, e.in_vc, e.f.pkt, t);
   } else {
-    ALLOCLAB_CHECK(s.state != kIdle, "flit %d of packet %llu reached idle input VC %d at node %d at cycle %lld",
-                   int(e.f.seq), (unsigned long long)packets_[e.f.pkt].id, e.in_vc, node, (long long)t);
+    ALLOCLAB_CHECK(s.state != kIdle && (!S || s.pkt == e.f.pkt),
+                   "body flit of packet %llu reached input VC %d at node %d (state %d) at cycle %lld",
+                   (unsigned long long)packets_[e.f.pkt].id, e.in_vc, node, int(s.state), (long long)t);
     // Only a body flit arriving at the front of its buffer can change what the router does
     // now, if its output VC has a credit (else the credit wakes the router).
     wake_now(node, t, (s.count == 1) & bool(r.target_credit >> bit & 1u));
@@ -337,7 +339,7 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
   const int iv = base + i, port = i / V;
   InVc& s = in_vcs_[std::size_t(iv)];
   const unsigned in_bit = 1u << i;
-  const int ob = target_of<V>(s);  // output VC q*V + out_vc
+  const int ob = s.target;  // output VC q*V + v
   const int q = ob / V, ov = base + ob;
   const unsigned out_bit = 1u << ob;
 
@@ -346,13 +348,14 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
     f = source_flit(node, iv);
   } else {
     const int B = config_.buffer_flits;
-    if (S) {  // the one slot (head stays 0)
-      f = s.single;
+    if (S) {  // the one flit, its packet's
+      f = Flit{s.pkt, s.marks};
       s.count = 0;
       r.live &= std::uint16_t(~in_bit);
     } else {
-      f = deep_buffers_[std::size_t(iv) * std::size_t(B) + std::size_t(s.head)];
-      if (++s.head == B) s.head = 0;
+      Byte& head = ring_head_[std::size_t(iv)];
+      f = deep_buffers_[std::size_t(iv) * std::size_t(B) + std::size_t(head)];
+      if (++head == B) head = 0;
       if (--s.count == 0) r.live &= std::uint16_t(~in_bit);
     }
     --stats_.flits_buffered;
@@ -364,11 +367,11 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
     back = std::uint16_t(back | 1u << (opposite<P>(port) * V + (i & (V - 1))));
   }
 
-  if (f.head) {
+  if (f.head()) {
     claim<P>(node, iv, ov, f.pkt, t);
   } else {  // its packet holds the output VC (audit() checks which input VC owns it)
-    ALLOCLAB_CHECK(s.state == kActive && !(r.out_free & out_bit), "body flit %d of packet %llu at node %d without its VC, cycle %lld",
-                   int(f.seq), (unsigned long long)packets_[f.pkt].id, node, (long long)t);
+    ALLOCLAB_CHECK(s.state == kActive && !(r.out_free & out_bit), "body flit of packet %llu at node %d without its VC, cycle %lld",
+                   (unsigned long long)packets_[f.pkt].id, node, (long long)t);
   }
 
   if (q != P) {
@@ -382,21 +385,21 @@ void Network::move(int node, Router<P>& r, int i, std::int64_t t) {
     const int down = link_to_[l];  // enters input VC (opposite port, vc) there
     flit_ch_.push(FlitEvent{iv_index<V, P>(down, opposite<P>(q), ob & (V - 1)), down, f});
     ++link_flits_[l];
-  } else if (f.head | f.tail) {
+  } else if (f.marks) {
     eject(node, f, t);
   } else {  // a body flit leaves: only the count (its head and tail are checked against the packet)
     ++stats_.flits_ejected;
   }
 
-  if (f.tail) release<P>(node, iv, ov, t);
+  if (f.tail()) release<P>(node, iv, ov, t);
 }
 
 // The next flit of node's source queue enters the switch (move's injection case).
 Network::Flit Network::source_flit(int node, int iv) {
-  const std::uint32_t pkt = vc_packet_[std::size_t(iv)];  // the front of the source queue (start_routing)
+  const std::uint32_t pkt = in_vcs_[std::size_t(iv)].pkt;  // the front of the source queue (start_routing)
   const int seq = source_next_flit_[node]++;
   --stats_.flits_queued;
-  return Flit{pkt, std::uint16_t(seq), seq == 0, seq == config_.packet_flits - 1};
+  return Flit{pkt, Byte((seq == 0 ? kHead : 0) | (seq == config_.packet_flits - 1 ? kTail : 0))};
 }
 
 // The head of packet `pkt` at input VC iv takes output VC ov at cycle t (move's head case).
@@ -425,13 +428,13 @@ void Network::eject(int node, const Flit& f, std::int64_t t) {
   Packet& pk = packets_[f.pkt];
   ALLOCLAB_CHECK(node == pk.dst, "packet %llu ejected at node %d, bound for %d", (unsigned long long)pk.id, node, pk.dst);
   ++stats_.flits_ejected;
-  if (f.head)
+  if (f.head())
     ALLOCLAB_CHECK(t == pk.created + pk.source_wait + std::int64_t(pk.hops) * (config_.routing_delay + 1) +
                             config_.routing_delay + pk.blocked,
                    "packet %llu: head ejected at %lld, created %lld, source wait %lld, %d hops, blocked %lld",
                    (unsigned long long)pk.id, (long long)t, (long long)pk.created, (long long)pk.source_wait, pk.hops,
                    (long long)pk.blocked);
-  if (f.tail) {
+  if (f.tail()) {
     delivered_.push_back(Delivered{pk.id, pk.tag, pk.src, pk.dst, pk.created, t + 1, pk.blocked, pk.source_wait});
     ++stats_.packets_delivered;
     stats_.total_latency += t + 1 - pk.created - pk.source_wait;
@@ -465,9 +468,9 @@ void Network::release(int node, int iv, int ov, std::int64_t t) {
       r.live &= std::uint16_t(~in_bit);
     }
   } else if (s.count > 0) {
-    const Flit& next = slot(iv, s.head);
-    ALLOCLAB_CHECK(next.head, "flit %d of packet %llu follows a tail at node %d", int(next.seq),
-                   (unsigned long long)packets_[next.pkt].id, node);
+    const Flit next = slot(iv, ring_head(iv));
+    ALLOCLAB_CHECK(next.head(), "a body flit of packet %llu follows a tail at node %d", (unsigned long long)packets_[next.pkt].id,
+                   node);
     start_routing<P>(node, iv, next.pkt, t + 1);
   }
 }
@@ -513,8 +516,9 @@ void Network::evaluate(int node, std::int64_t t) {
   unsigned avail = r.eligible();
   // A later refill round: input and output ports that carried a flit earlier in this cycle are
   // taken (one flit per port per cycle). Their masks count only if busy_cycle is now, chosen
-  // without a branch (whether the router moved earlier this cycle is unpredictable).
-  const unsigned used = Late && r.busy_cycle == t ? r.used : 0u;
+  // by a mask, not a branch (whether the router moved earlier this cycle is unpredictable; the
+  // conditional expression compiled to a branch that mispredicted ~0.2 times per flit-hop).
+  const unsigned used = Late ? r.used & (0u - unsigned(r.busy_cycle == t)) : 0u;
   const unsigned busy_out = used >> 16;
   if constexpr (Late) avail &= ~used;  // (avail has no bits from 16 up)
   // Records the output ports and the input ports' VCs that carried flits, with the earlier ones
@@ -530,7 +534,7 @@ void Network::evaluate(int node, std::int64_t t) {
     // port prefers its other VC next — what the stages below would do (each port prefers exactly
     // one of its VCs: if the winner was preferred the bits flip, else the other one stays).
     if (avail) {
-      const int i = std::countr_zero(avail), q = vc[i].out_port;
+      const int i = std::countr_zero(avail), q = int(out_port_of<V>(vc[i]));
       if (!(busy_out >> q & 1u)) {
         const unsigned port_vcs = V == 2 ? 3u << (i & ~1) : avail;  // both VCs of its input port
         if constexpr (V == 2) r.preferred_vc = std::uint16_t((r.preferred_vc & ~port_vcs) | (port_vcs ^ avail));
@@ -544,7 +548,7 @@ void Network::evaluate(int node, std::int64_t t) {
     if constexpr (Late)
       for (unsigned m = avail; m; m &= m - 1) {
         const int i = std::countr_zero(m);
-        avail &= ~((busy_out >> vc[i].out_port & 1u) << i);
+        avail &= ~((busy_out >> out_port_of<V>(vc[i]) & 1u) << i);
       }
     // Input stage: each input port offers one eligible VC, the one after its last winner if
     // that one can go, else the other (on the injection port only VC 0 is ever used).
@@ -557,7 +561,7 @@ void Network::evaluate(int node, std::int64_t t) {
     unsigned qmask = 0;     // bit q: some input port asks for output port q
     for (unsigned m = offered; m; m &= m - 1) {
       const int i = std::countr_zero(m);
-      const unsigned q = vc[i].out_port, p = unsigned(i) / V;
+      const unsigned q = out_port_of<V>(vc[i]), p = unsigned(i) / V;
       requests |= Requests(1) << (q * N + p);
       qmask |= 1u << q;
     }
@@ -675,9 +679,8 @@ std::array<LinkState, kMaxLinkPorts> Network::link_states_of(int node) const {
   for (int p = 0; p <= P; ++p)
     for (int v = 0; v < vcs_; ++v) {
       const InVc& s = in_vcs_[std::size_t(iv_index(node, p, v))];
-      if (s.count > 0 && s.out_port < P &&
-          (s.state == kActive || packets_[vc_packet_[std::size_t(iv_index(node, p, v))]].route_ready <= cycle_ - 1))
-        blocked |= 1u << s.out_port;
+      if (s.count > 0 && out_port_of(s) < unsigned(P) && (s.state == kActive || packets_[s.pkt].route_ready <= cycle_ - 1))
+        blocked |= 1u << out_port_of(s);
     }
   std::array<LinkState, kMaxLinkPorts> out{};
   for (int p = 0; p < P; ++p)
@@ -710,11 +713,11 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
       for (int v = 0; v < V; ++v) {
         const int iv = iv_index(n, p, v);
         const OutVc& o = out_vcs_[std::size_t(iv)];  // output VC (n, p, v)
-        if (o.owner != kNoOwner && packets_[vc_packet_[std::size_t(iv_index(n, 0, 0) + o.owner)]].tag == tag)
+        if (o.owner != kNoOwner && packets_[in_vcs_[std::size_t(iv_index(n, 0, 0) + o.owner)].pkt].tag == tag)
           facts.push_back({n, p, 0, true});
         const InVc& s = in_vcs_[std::size_t(iv)];  // input VC (n, p, v)
         int mine = 0;
-        for (int k = 0, at = s.head; k < s.count; ++k, at = at + 1 == B ? 0 : at + 1)
+        for (int k = 0, at = ring_head(iv); k < s.count; ++k, at = at + 1 == B ? 0 : at + 1)
           mine += packets_[slot(iv, at).pkt].tag == tag;
         if (mine > 0) {
           ChannelUse u = feeding(n, p);
@@ -800,13 +803,18 @@ void Network::audit_routers() const {
           ALLOCLAB_CHECK(s.count == (v == 0 && queued_packets(n) > 0 ? 1 : 0), "node %d injection VC count %d", n, int(s.count));
           ALLOCLAB_CHECK((s.count == 0) == (s.state == kIdle), "node %d injection VC state %d", n, int(s.state));
         } else {
-          ALLOCLAB_CHECK(s.count >= 0 && s.count <= B, "node %d input VC %d holds %d flits (buffer %d)", n, iv, s.count, B);
+          ALLOCLAB_CHECK(int(s.count) <= B, "node %d input VC %d holds %d flits (buffer %d)", n, iv, int(s.count), B);
           ALLOCLAB_CHECK(wire_flits[iv] <= 1, "node %d input VC %d receives %d flits in one cycle", n, iv, wire_flits[iv]);
-          ALLOCLAB_CHECK(s.state != kIdle || s.count == 0, "node %d input VC %d idle with %d flits", n, iv, s.count);
+          ALLOCLAB_CHECK(s.state != kIdle || s.count == 0, "node %d input VC %d idle with %d flits", n, iv, int(s.count));
+          if (B > 1)
+            ALLOCLAB_CHECK(int(ring_head_[std::size_t(iv)]) < B, "node %d input VC %d ring head %d (buffer %d)", n, iv,
+                           int(ring_head_[std::size_t(iv)]), B);
+          else  // the one flit of a routing VC is its packet's head
+            ALLOCLAB_CHECK(s.state != kRouting || (s.count == 1 && (s.marks & kHead)), "node %d input VC %d routes without its head", n, iv);
           here += s.count;
         }
         if (s.state == kActive) {
-          const OutVc& o = out_vcs_[iv_index(n, s.out_port, s.out_vc)];
+          const OutVc& o = out_vcs_[std::size_t(n * kPorts * V + s.target)];
           ALLOCLAB_CHECK(o.owner == Byte(p * V + v), "node %d input VC %d is active but does not own its output VC", n, iv);
         }
         if (p < P && has_link(n, p)) {  // output VC (n, p, v) feeds a link
@@ -820,7 +828,7 @@ void Network::audit_routers() const {
         if (out_vcs_[iv].owner != kNoOwner) {
           ALLOCLAB_CHECK(out_vcs_[iv].owner < kPorts * V, "node %d output VC %d: owner bit %d", n, iv, int(out_vcs_[iv].owner));
           const InVc& h = in_vcs_[std::size_t(n * kPorts * V + out_vcs_[iv].owner)];
-          ALLOCLAB_CHECK(h.state == kActive && h.out_port == p && h.out_vc == v, "node %d output VC %d has a stale owner", n, iv);
+          ALLOCLAB_CHECK(h.state == kActive && h.target == p * V + v, "node %d output VC %d has a stale owner", n, iv);
         }
       }
     // The Router masks agree with the VC states (bit i = p*V + v, for input and output VCs).
@@ -831,13 +839,13 @@ void Network::audit_routers() const {
       const OutVc& o = out_vcs_[std::size_t(iv)];
       active |= unsigned(s.state == kActive) << i;
       routed |= unsigned(s.state == kRouting &&
-                         (config_.routing_delay == 0 || packets_[vc_packet_[std::size_t(iv)]].route_ready < cycle_))
+                         (config_.routing_delay == 0 || packets_[s.pkt].route_ready < cycle_))
                 << i;
       out_free |= unsigned(o.owner == kNoOwner) << i;
       out_credit |= unsigned(p == P || (has_link(n, p) && credits(i) > 0)) << i;
     }
     for (int i = 0; i < kPorts * V; ++i) {
-      const unsigned tg = unsigned(in_vcs_[std::size_t(n * kPorts * V + i)].out_port * V + in_vcs_[std::size_t(n * kPorts * V + i)].out_vc);
+      const unsigned tg = in_vcs_[std::size_t(n * kPorts * V + i)].target;
       ALLOCLAB_CHECK(tg < unsigned(kPorts * V) && (r.wanted_by[tg] >> i & 1u) && bool(r.target_free >> i & 1u) == bool(out_free >> tg & 1u) &&
                          bool(r.target_credit >> i & 1u) == bool(out_credit >> tg & 1u),
                      "node %d input VC %d: target %u not mirrored in wanted_by/target_free/target_credit at cycle %lld", n, i, tg, (long long)cycle_);

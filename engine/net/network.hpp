@@ -152,7 +152,7 @@ struct NetStats {
 
 class Network {
  public:
-  // Config values must be ≥ 1 (routing_delay ≥ 0, packet_flits ≤ 65535, buffer_flits ≤ 32767);
+  // Config values must be ≥ 1 (routing_delay ≥ 0, packet_flits ≤ 65535, buffer_flits ≤ 255, its count is a byte);
   // the caller validates.
   Network(const Topology& t, const NetConfig& c);
 
@@ -208,25 +208,31 @@ class Network {
 
  private:
   // [SECTION] step structures
-  struct Flit {
-    std::uint32_t pkt;   // slot in packets_
-    std::uint16_t seq;   // 0 = head
-    bool head, tail;
-  };
   // The byte-sized fields of the step's structures are Byte (char8_t), not std::uint8_t: an
   // unsigned char may alias any object, so each store through one made the compiler reload every
   // vector's data pointer and every member it had read before; a char8_t aliases nothing else.
   using Byte = char8_t;
-  enum : Byte { kIdle, kRouting, kActive };  // input VC states
-  // 16 bytes, so a VC and its 1-flit buffer share a cache line; the cycle a routing head may
-  // leave is its packet's route_ready (rarely read).
-  struct InVc {
-    std::uint16_t head = 0, count = 0;  // ring buffer (slot()); injection VC: count = 1 if packets wait
-    Byte state = kIdle, out_port = 0, out_vc = 0;  // its route (while not idle; the last one kept after)
-    Flit single{};  // the buffer itself when buffer_flits is 1 (the default); deep_buffers_ holds larger ones
+  enum : Byte { kHead = 1, kTail = 2 };  // Flit::marks
+  struct Flit {
+    std::uint32_t pkt;  // slot in packets_
+    Byte marks;         // kHead | kTail (a 1-flit packet has both; a body flit neither)
+    bool head() const { return marks & kHead; }
+    bool tail() const { return marks & kTail; }
   };
-  static_assert(sizeof(InVc) == 16, "an input VC and its 1-flit buffer fit in 16 bytes");
-  // 4 bytes: credits fit 16 bits (buffer_flits ≤ 32767), and the input VC holding it is one of
+  enum : Byte { kIdle, kRouting, kActive };  // input VC states
+  // 8 bytes, so that the input VCs of a router (14 on a 3D torus) take 112 bytes. `pkt` is the
+  // packet routing or active at the VC; with 1-flit buffers (the default) the one flit the VC
+  // holds is always that packet's (the next packet's head arrives only after the tail has left,
+  // and a head reaching an idle VC starts routing at once), so the buffer is `marks` alone.
+  struct InVc {
+    std::uint32_t pkt = 0;  // not idle: the packet routing or active here (injection VC: the source queue's front)
+    Byte marks = 0;         // 1-flit buffers: the held flit's marks (kHead, kTail)
+    Byte count = 0;         // flits held (buffer_flits ≤ 255); injection VC: 1 while packets wait
+    Byte state = kIdle;
+    Byte target = 0;        // its route, output VC bit q*V + v (while not idle; the last one kept after)
+  };
+  static_assert(sizeof(InVc) == 8, "an input VC and its 1-flit buffer fit in 8 bytes");
+  // 4 bytes: credits fit 16 bits (buffer_flits ≤ 255), and the input VC holding it is one of
   // the same router's (its bit p*vcs + v). With 1-flit buffers (the default) the credit is the
   // router's out_credit bit alone and `credits` stays 0 (the hot path then never reads an OutVc
   // for a body flit).
@@ -332,7 +338,7 @@ class Network {
   }
   // The hot path is specialised on V = vcs_ (1 or 2), so that VC indexing needs no
   // multiplication, on P = link_ports_ (4 or 6), the router's shape, and on S = whether buffers
-  // hold 1 flit (the default: a VC's buffer is its `single` slot and a credit is one bit).
+  // hold 1 flit (the default: a VC's buffer is its `marks` and a credit is one bit).
   template <int V, int P, bool S>
   void step_cycle(std::int64_t t);  // step(): wake-ups, phase 1 (read the channels), phase 2
   template <int V, int P, bool S>
@@ -377,9 +383,10 @@ class Network {
   template <int P>
   void audit_routers() const;  // audit(), for routers of P link ports
   int vc_bit(int node, int iv) const { return iv - node * (link_ports_ + 1) * vcs_; }  // p*vcs + v
-  // The output VC (bit q*V + v) input VC `s` is routed to (its target; kept after it goes idle).
+  // The output port input VC `s` is routed to (its target's port; kept after it goes idle).
   template <int V>
-  static int target_of(const InVc& s) { return s.out_port * V + s.out_vc; }
+  static unsigned out_port_of(const InVc& s) { return unsigned(s.target) >> (V - 1); }
+  unsigned out_port_of(const InVc& s) const { return unsigned(s.target) >> (vcs_ - 1); }
   template <int P>
   int vc_bit(int node, int iv) const { return iv - node * (P + 1) * vcs_; }
   template <int V, int P>
@@ -406,17 +413,19 @@ class Network {
   // also the router feeding input port `port` (from its output port opposite_port(port)); the
   // constructor checks it. 4 bytes per link: the whole table stays in the L1 cache.
   std::vector<std::int32_t> link_to_;
-  // Ring slot k (0 ≤ k < B) of input VC iv's buffer.
-  Flit& slot(int iv, int k) {
-    return config_.buffer_flits == 1 ? in_vcs_[std::size_t(iv)].single
-                                  : deep_buffers_[std::size_t(iv) * std::size_t(config_.buffer_flits) + std::size_t(k)];
+  // Ring slot k (0 ≤ k < B) of input VC iv's buffer; with 1-flit buffers, its one flit.
+  Flit slot(int iv, int k) const {
+    const InVc& s = in_vcs_[std::size_t(iv)];
+    return config_.buffer_flits == 1 ? Flit{s.pkt, s.marks}
+                                     : deep_buffers_[std::size_t(iv) * std::size_t(config_.buffer_flits) + std::size_t(k)];
   }
-  const Flit& slot(int iv, int k) const { return const_cast<Network*>(this)->slot(iv, k); }
+  // The ring's first slot (always 0 with 1-flit buffers).
+  int ring_head(int iv) const { return config_.buffer_flits == 1 ? 0 : int(ring_head_[std::size_t(iv)]); }
 
   // Router state, flat: input and output VCs indexed (node*(link_ports_+1) + port)*vcs + vc.
   std::vector<InVc> in_vcs_;
-  std::vector<std::uint32_t> vc_packet_;  // per input VC not idle: the packet slot routing or active there
-  std::vector<Flit> deep_buffers_;  // buffers of B > 1 flits, iv*B + k (empty when B is 1: InVc::single)
+  std::vector<Flit> deep_buffers_;  // buffers of B > 1 flits, iv*B + k (empty when B is 1: InVc::marks)
+  std::vector<Byte> ring_head_;     // B > 1: per input VC, its ring's first slot (empty when B is 1)
   std::vector<OutVc> out_vcs_;
   std::vector<Router<4>> routers2_;      // per node, on a 2D machine (else empty)
   std::vector<Router<6>> routers3_;      // per node, on a 3D machine (else empty)

@@ -185,7 +185,12 @@ TEST_CASE("bench: one short run of every other bench command (smoke: exit 0, its
                 "bench opsrate");
   // bench net: one repeat of its drains (the command takes the fastest of 3)
   const std::string net = bench_net(1);
-  CHECK(net.find("flit-hops") != std::string::npos);
+  CHECK(net.find("\n  torus 8x8x4 ") != std::string::npos);
+  CHECK(net.find("\nthe same packets in 255 waves") != std::string::npos);
+  // the comparison lines: the same flit-hops as the drains (65,280 packets of 8 flits either way)
+  CHECK(net.find("(4194304 flit-hops, 65280 packets") != std::string::npos);
+  CHECK(net.find("\n  torus  waves    flit-hops/s ") != std::string::npos);
+  CHECK(net.find("hops per flit 5.0 against 8.0: at an equal cost per move  94%") != std::string::npos);
   // bench sweep: the fixed 36-run sweep through cmd_sweep, with its CSV hash
   Out s = cli({"bench", "sweep"});
   CHECK(s.code == 0);

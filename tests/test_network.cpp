@@ -532,13 +532,18 @@ TEST_CASE("network: channels_of names the links a job's packets occupy (hand-wor
 }
 
 TEST_CASE("network: channels_of accounts for every flit on a link or in a link's buffer, on mesh and torus") {
-  // Random traffic of 6 tags with long worms (1-flit buffers, routing delay 3): summed over the
-  // tags, the flits channels_of reports equal the flits on links plus those buffered in routers,
-  // and every held link is one some packet of that tag is routed over.
+  // Random traffic of 6 tags with long worms (routing delay 3; 1- and 2-flit buffers; 2D and 3D):
+  // summed over the tags, the flits channels_of reports equal the flits on links plus those
+  // buffered in routers, every link it reports held is held, and every held link is reported
+  // held (for the tag of each packet holding one of its VCs).
   Rng rng(11);
+  for (const int depth : {1, 3})
+  for (const int buffer : {1, 2})
   for (const TopologyKind kind : {TopologyKind::Mesh, TopologyKind::Torus}) {
-    const Topology t(kind, 6, 5);
-    Network net(t, NetConfig{8, 1, 3});
+    const Topology t(kind, depth == 1 ? 6 : 4, depth == 1 ? 5 : 3, depth);
+    CAPTURE(t.nodes());
+    CAPTURE(buffer);
+    Network net(t, NetConfig{8, buffer, 3});
     for (int cyc = 0; cyc < 600; ++cyc) {
       if (cyc < 400 && rng.next_u64() % 2 == 0) {
         const int s = int(rng.next_u64() % std::uint64_t(t.nodes()));
@@ -548,15 +553,20 @@ TEST_CASE("network: channels_of accounts for every flit on a link or in a link's
       }
       net.step();
       std::int64_t flits = 0;
+      std::vector<int> held(std::size_t(t.nodes() * net.link_ports()), 0);
       for (std::int32_t tag = 0; tag < 6; ++tag)
         for (const ChannelUse& u : net.channels_of(tag)) {
           REQUIRE(net.has_link(u.node, u.port));
           REQUIRE((u.flits > 0 || u.held));
           if (u.held) REQUIRE(net.link_held(u.node, u.port));
+          held[std::size_t(u.node * net.link_ports() + u.port)] += u.held;
           flits += u.flits;
         }
       const NetStats st = net.stats();
       REQUIRE(flits == st.flits_on_links + st.flits_buffered);
+      for (int n = 0; n < t.nodes(); ++n)
+        for (int p = 0; p < net.link_ports(); ++p)
+          REQUIRE((held[std::size_t(n * net.link_ports() + p)] > 0) == (net.has_link(n, p) && net.link_held(n, p)));
     }
   }
 }

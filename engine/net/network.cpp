@@ -708,23 +708,33 @@ std::vector<ChannelUse> Network::channels_of(std::int32_t tag) const {
   auto feeding = [&](int node, int port) {  // the link into input port `port` of `node`
     return ChannelUse{link_to_[link_index(node, port)], opposite_port(port), 0, false};
   };
-  for (int n = 0; n < nodes_; ++n)
-    for (int p = 0; p < link_ports_; ++p)
-      for (int v = 0; v < V; ++v) {
-        const int iv = iv_index(n, p, v);
-        const OutVc& o = out_vcs_[std::size_t(iv)];  // output VC (n, p, v)
-        if (o.owner != kNoOwner && packets_[in_vcs_[std::size_t(iv_index(n, 0, 0) + o.owner)].pkt].tag == tag)
-          facts.push_back({n, p, 0, true});
-        const InVc& s = in_vcs_[std::size_t(iv)];  // input VC (n, p, v)
+  // Only routers with an active input VC (it owns its target output VC) or a flit in a link
+  // port's buffer can hold a channel of the job: the Router masks say which, so an idle router
+  // costs one cache line.
+  by_ports([&]<int P>() {
+    const unsigned link_vcs = (1u << (P * V)) - 1;  // the link ports' input VCs (bit p*V + v)
+    for (int n = 0; n < nodes_; ++n) {
+      const Router<P>& r = routers<P>()[std::size_t(n)];
+      const int base = n * (P + 1) * V;
+      for (unsigned m = r.active; m; m &= m - 1) {  // output VC (q, v) held by its active owner
+        const InVc& s = in_vcs_[std::size_t(base + std::countr_zero(m))];
+        const int q = int(out_port_of(s));
+        if (q < P && packets_[s.pkt].tag == tag) facts.push_back({n, q, 0, true});
+      }
+      for (unsigned m = r.live & link_vcs; m; m &= m - 1) {  // input VC (p, v): its buffered flits
+        const int i = std::countr_zero(m), iv = base + i;
+        const InVc& s = in_vcs_[std::size_t(iv)];
         int mine = 0;
         for (int k = 0, at = ring_head(iv); k < s.count; ++k, at = at + 1 == B ? 0 : at + 1)
           mine += packets_[slot(iv, at).pkt].tag == tag;
         if (mine > 0) {
-          ChannelUse u = feeding(n, p);
+          ChannelUse u = feeding(n, i / V);
           u.flits = mine;
           facts.push_back(u);
         }
       }
+    }
+  });
   for (const FlitEvent& e : flit_ch_)
     if (packets_[e.f.pkt].tag == tag) {
       const int local = vc_bit(e.node, e.in_vc);

@@ -133,4 +133,16 @@ TEST_CASE("job_size=pow2:A-B: power-of-two partitions, exponent uniform in A..B,
   const Status st = validate(*s);
   REQUIRE_FALSE(st);
   CHECK(st.message() == "job_size: pow2:0-11: 2^11 = 2048 nodes have no power-of-two box on the 8x8x16 machine");
+  // a fixed shape larger than the machine on any side: the error names the sides allowed
+  for (const char* link : {"size=4x4x4&strategy=ff3d&job_size=fixed:5x1x1", "size=4x4x4&strategy=ff3d&job_size=fixed:1x1x5"}) {
+    INFO(link);
+    auto f = parse_link(link);
+    REQUIRE(f);
+    const Status e = validate(*f);
+    REQUIRE_FALSE(e);
+    CHECK(e.message().find(" does not fit the 4x4x4 machine; allowed: at most 4x4x4 (width x height x depth)") != std::string::npos);
+  }
+  auto fits = parse_link("size=4x4x4&strategy=ff3d&job_size=fixed:4x4x4");
+  REQUIRE(fits);
+  CHECK(validate(*fits));
 }

@@ -403,7 +403,8 @@ void declare_keys(K& k) {
     if (s.job_size.kind == SizeSpec::Kind::Fixed &&
         (s.job_size.a > s.width || s.job_size.b > s.height || s.job_size.c > s.depth))
       return Error{"job_size: " + to_string(s.job_size, s.longer_side()) + " does not fit the " + s.topo_size_text() +
-                   " machine"};
+                   " machine; allowed: at most " + s.topo_size_text() + " (width x height" +
+                   (s.depth > 1 ? " x depth" : "") + ")"};
     return {};
   };
   ParamDef& slices = k.spec_row("slices", G::Workload, "N, N:W/M:W/...", ALLOCLAB_KEY_FIELD(slices), parse_slice_counts,

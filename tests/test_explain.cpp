@@ -120,6 +120,40 @@ TEST_CASE("explain: on a 3D machine the steps speak of boxes, their bases and la
   CHECK(p.steps.back().caption == "Chosen: 2 blocks, 3 processors, the first 1 x 1 x 2 at (0, 0, 1).");
 }
 
+TEST_CASE("explain: curve-snake shows its free runs along the curve and the rule that picked one (hand-worked)") {
+  // 4x2x2 mesh, snake order: layer 0 row 0 x 0..3 (positions 0-3), row 1 x 3..0 (4-7); layer 1
+  // row 1 x 0..3 (8-11), row 0 x 3..0 (12-15). Busy: (1,0,0), (2,1,0) and (1,1,1) = positions 1,
+  // 5 and 9. Free runs: 0 | 2-4 | 6-8 | 10-15 (lengths 1, 3, 3, 6).
+  const Topology t(TopologyKind::Mesh, 4, 2, 2);
+  StrategyOn m("curve-snake", t);
+  m.hold(1, Block{1, 0, 1, 1, 0, 1});
+  m.hold(2, Block{2, 1, 1, 1, 0, 1});
+  m.hold(3, Block{1, 1, 1, 1, 1, 1});
+  // 3 nodes: the runs at 2-4 and 6-8 hold them, the shortest first along the curve wins: 2-4 =
+  // (2,0,0), (3,0,0), (3,1,0)
+  const Explanation e = explain(*m.st, m.occ, {3, 1, 1});
+  REQUIRE(e.steps.size() == 3);
+  CHECK(e.steps[0].caption == "Job 999 asks for a 3 x 1 x 1 box (3 processors); 13 of 16 processors are free.");
+  CHECK(e.steps[1].caption == "The free nodes form 4 runs along the snake order (the shape is not used, only its 3 nodes); 3 runs "
+                              "hold them: the shortest (3 nodes, from curve position 2, the first such along the curve) gives its "
+                              "first 3.");
+  CHECK(layer_of(e.steps[1], ExplainRole::Failed) == std::vector<Block>{{0, 0, 1, 1, 0, 1}});
+  CHECK(layer_of(e.steps[1], ExplainRole::Candidate) ==
+        std::vector<Block>{{2, 0, 2, 1, 0, 1}, {3, 1, 1, 1, 0, 1}, {0, 1, 2, 1, 0, 1}, {0, 1, 1, 1, 1, 1},
+                           {2, 1, 2, 1, 1, 1}, {0, 0, 4, 1, 1, 1}});
+  REQUIRE(e.decision);
+  CHECK(e.decision->blocks == std::vector<Block>{{2, 0, 2, 1, 0, 1}, {3, 1, 1, 1, 0, 1}});
+  // 7 nodes: no run holds them. Free positions 0 2 3 4 6 7 8 10 11 12 13 14 15: the windows of 7
+  // from 0, 2, 3, 4 span 8 positions, those from 6, 7, 8 span 7; the first of least span wins
+  const Explanation f = explain(*m.st, m.occ, {7, 1, 1});
+  CHECK(f.steps[1].caption == "The free nodes form 4 runs along the snake order (the shape is not used, only its 7 nodes); none "
+                              "holds them: the 7 free nodes of least span along the curve (positions 6 to 13) are taken.");
+  CHECK(layer_of(f.steps[1], ExplainRole::Candidate).empty());
+  // 1 node, one free: a 1-node request reads "1 processor"
+  const Explanation g = explain(*m.st, m.occ, {1, 1, 1});
+  CHECK(g.steps[0].caption == "Job 999 asks for a 1 x 1 x 1 box (1 processor); 13 of 16 processors are free.");
+}
+
 TEST_CASE("explain: mfa Example 1 (Srinivasan et al. 2004 Fig. 1, T(3,2)) shows index 10 at <2,5> and stops there") {
   StrategyOn m("mfa", Topology(TopologyKind::Mesh, 8, 8));
   fig1_state(m.occ, *m.st);

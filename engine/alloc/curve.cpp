@@ -24,6 +24,8 @@
 //  * The nodes are reported in curve order, a node next (in x) to the previous block in its row
 //    merged into it; blocks never wrap (the curve ignores the torus links).
 //  * max_blocks > 0 (MBPJ): a choice needing more blocks than that fails.
+//  * Explain: the free runs along the curve (those holding the job's nodes as candidates, the
+//    shorter ones as tried and failed), with the rule that picked one, then the decision.
 //
 // Counted work: one operation = one curve position whose free bit is read (every position, per
 // decision), one curve position of a node given looked up in the order (n per placement); the
@@ -33,6 +35,7 @@
 #include <array>
 #include <cstdint>
 #include <vector>
+#include "explain.hpp"
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -97,7 +100,7 @@ namespace {
 class CurveAlloc final : public StrategyBase<CurveAlloc> {
  public:
   CurveAlloc(const Topology& t, const StrategyParams& p, bool hilbert)
-      : topo_(t), max_blocks_(p.max_blocks), order_(curve_order(t, hilbert)) {
+      : topo_(t), hilbert_(hilbert), max_blocks_(p.max_blocks), order_(curve_order(t, hilbert)) {
     const std::uint32_t wpr = std::uint32_t((t.width() + 63) / 64);
     where_.reserve(order_.size());
     for (int id : order_) {
@@ -109,32 +112,62 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng&) override {
     const int need = req.shape.area();
     if (need > occ.free_count()) return std::nullopt;
-    // the runs of free positions; the shortest holding `need`, the first on ties
     const std::uint64_t* bits = occ.free_row(0);
     const int N = int(order_.size());
     count(N);
-    int best = -1, best_len = 0;
-    for (int i = 0; i < N;) {
-      if (!free_at(bits, i)) { ++i; continue; }
-      int e = i + 1;
-      while (e < N && free_at(bits, e)) ++e;
-      if (e - i >= need && (best < 0 || e - i < best_len)) best = i, best_len = e - i;
-      i = e;
-    }
+    const int best = shortest_run(bits, need, [](int, int) {});
     if (best < 0) {  // no run is long enough: the window of `need` free nodes of least span
-      free_pos_.clear();
-      for (int i = 0; i < N; ++i)
-        if (free_at(bits, i)) free_pos_.push_back(i);
-      count(N + Ops(free_pos_.size()));  // every position read again, each free one listed
-      int span = N;
-      for (std::size_t k = 0; k + std::size_t(need) <= free_pos_.size(); ++k) {
-        count(1);
-        const int s = free_pos_[k + std::size_t(need) - 1] - free_pos_[k];
-        if (s < span) span = s, best = int(k);
-      }
-      return take(free_pos_.data() + best, need, true);
+      const int k = least_span(bits, need, free_pos_);
+      count(N + Ops(free_pos_.size()));                      // every position read again, each free one listed
+      count(Ops(free_pos_.size()) - Ops(need) + 1);          // one per window examined
+      return take(free_pos_.data() + k, need, true);
     }
     return take(nullptr, need, false, best);
+  }
+
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng& rng) const override {
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    const int need = req.shape.area();
+    const char* curve = hilbert_ ? "Hilbert curve" : "snake order";
+    ExplainStep st;
+    st.title = "Free runs";
+    if (need > occ.free_count()) {
+      st.caption = "Fewer nodes are free than the " + std::to_string(need) + " asked for: nothing to choose from.";
+    } else {
+      const std::uint64_t* bits = occ.free_row(0);
+      int runs = 0, holding = 0;
+      const int best = shortest_run(bits, need, [&](int first, int end) {
+        ++runs;
+        holding += end - first >= need;
+        const Allocation a = blocks_of(nullptr, end - first, false, first);
+        auto& layer = st.layer(end - first >= need ? ExplainRole::Candidate : ExplainRole::Failed).blocks;
+        layer.insert(layer.end(), a.blocks.begin(), a.blocks.end());
+      });
+      // (captions appended piecewise: a chain of operator+ trips GCC 12's false -Wrestrict warning)
+      st.caption = "The free nodes form ";
+      st.caption += explain_count(runs, "run", "runs");
+      st.caption += " along the ";
+      st.caption += curve;
+      st.caption += " (the shape is not used, only its " + std::to_string(need) + " nodes); ";
+      if (best >= 0) {
+        int len = 0;
+        while (best + len < int(order_.size()) && free_at(bits, best + len)) ++len;
+        st.caption += explain_count(holding, "run holds", "runs hold");
+        st.caption += " them: the shortest (" + std::to_string(len) + " nodes, from curve position " + std::to_string(best) +
+                      ", the first such along the curve) gives its first " + std::to_string(need) + ".";
+      } else {
+        std::vector<int> free_pos;
+        const int k = least_span(bits, need, free_pos);
+        st.caption += "none holds them: the " + std::to_string(need) + " free nodes of least span along the curve (positions " +
+                      std::to_string(free_pos[std::size_t(k)]) + " to " +
+                      std::to_string(free_pos[std::size_t(k + need - 1)]) + ") are taken.";
+      }
+    }
+    e.steps.push_back(std::move(st));
+    e.decision = explain_decide(*this, req, occ, rng);
+    e.steps.push_back(explain_decision_step(e.decision, req, occ.depth()));
+    return e;
   }
   bool repeats_failures() const override { return true; }  // fails only when too few nodes are free
 
@@ -147,11 +180,39 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
     const Where w = where_[std::size_t(pos)];
     return (bits[w.word] >> w.bit) & 1u;
   }
+  // The runs of free curve positions, each given to on_run(first, end) in curve order; returns
+  // the first position of the shortest run holding `need` (the first on ties), -1 if none does.
+  template <class F>
+  int shortest_run(const std::uint64_t* bits, int need, F&& on_run) const {
+    const int N = int(order_.size());
+    int best = -1, best_len = 0;
+    for (int i = 0; i < N;) {
+      if (!free_at(bits, i)) { ++i; continue; }
+      int e = i + 1;
+      while (e < N && free_at(bits, e)) ++e;
+      on_run(i, e);
+      if (e - i >= need && (best < 0 || e - i < best_len)) best = i, best_len = e - i;
+      i = e;
+    }
+    return best;
+  }
+  // The free curve positions into `free_pos`, and the index there of the first of the `need`
+  // consecutive ones of least span (the first such window on ties).
+  int least_span(const std::uint64_t* bits, int need, std::vector<int>& free_pos) const {
+    free_pos.clear();
+    for (int i = 0; i < int(order_.size()); ++i)
+      if (free_at(bits, i)) free_pos.push_back(i);
+    int span = int(order_.size()), best = 0;
+    for (std::size_t k = 0; k + std::size_t(need) <= free_pos.size(); ++k) {
+      const int s = free_pos[k + std::size_t(need) - 1] - free_pos[k];
+      if (s < span) span = s, best = int(k);
+    }
+    return best;
+  }
   // The nodes at curve positions pos[0..n-1] (listed) or first..first+n-1 (a run), in curve
   // order, a node beside the previous block in its row merged into it.
-  std::optional<Allocation> take(const int* pos, int n, bool listed, int first = 0) {
+  Allocation blocks_of(const int* pos, int n, bool listed, int first = 0) const {
     Allocation a;
-    count(n);  // order_ read once per node
     for (int k = 0; k < n; ++k) {
       const int id = order_[std::size_t(listed ? pos[k] : first + k)];
       const Coord c = topo_.coord(id);
@@ -164,11 +225,17 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
       }
       a.blocks.push_back(Block{c.x, c.y, 1, 1, c.z, 1});
     }
+    return a;
+  }
+  std::optional<Allocation> take(const int* pos, int n, bool listed, int first = 0) {
+    count(n);  // order_ read once per node
+    Allocation a = blocks_of(pos, n, listed, first);
     if (max_blocks_ > 0 && int(a.blocks.size()) > max_blocks_) return std::nullopt;
     return a;
   }
 
   Topology topo_;
+  bool hilbert_;
   int max_blocks_;
   std::vector<int> order_;     // node ids in curve order
   std::vector<Where> where_;   // per curve position

@@ -61,12 +61,13 @@ ExplainStep explain_request_step(const Request& req, const Occupancy& occ) {
   ExplainStep s;
   s.title = "Request";
   if (occ.depth() > 1) {
-    s.caption = fmt("Job %d asks for a %d x %d x %d box (%d processors); %d of %d processors are free.", req.job, req.shape.w,
-                    req.shape.h, req.shape.d, req.shape.area(), occ.free_count(), occ.topology().nodes());
+    s.caption = fmt("Job %d asks for a %d x %d x %d box (%s); %d of %d processors are free.", req.job, req.shape.w,
+                    req.shape.h, req.shape.d, explain_count(req.shape.area(), "processor", "processors").c_str(),
+                    occ.free_count(), occ.topology().nodes());
     return s;
   }
-  s.caption = fmt("Job %d asks for a %d x %d submesh (%d processors); %d of %d processors are free.", req.job, req.shape.w,
-                  req.shape.h, req.shape.area(), occ.free_count(), occ.topology().nodes());
+  s.caption = fmt("Job %d asks for a %d x %d submesh (%s); %d of %d processors are free.", req.job, req.shape.w, req.shape.h,
+                  explain_count(req.shape.area(), "processor", "processors").c_str(), occ.free_count(), occ.topology().nodes());
   return s;
 }
 

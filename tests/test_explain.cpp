@@ -154,6 +154,65 @@ TEST_CASE("explain: curve-snake shows its free runs along the curve and the rule
   CHECK(g.steps[0].caption == "Job 999 asks for a 1 x 1 x 1 box (1 processor); 13 of 16 processors are free.");
 }
 
+TEST_CASE("explain: buddy3d shows the request's cube, the free buddy blocks and the one it splits (hand-worked)") {
+  // 8x8x8 mesh, one root cube of side 8. Busy: the 4-cube at (0,0,0) and the 2-cube at (4,0,0).
+  // Free: six 4-cubes (the other octants of the root but (4,0,0), which is split) and seven
+  // 2-cubes (the other octants of the 4-cube at (4,0,0)).
+  const Topology t(TopologyKind::Mesh, 8, 8, 8);
+  StrategyOn m("buddy3d", t);
+  m.hold(1, Block{0, 0, 4, 4, 0, 4});
+  m.hold(2, Block{4, 0, 2, 2, 0, 2});
+  // 3x2x2 rounds up to side 4: the 4-cubes are candidates, the lowest base in (z, y, x) order is
+  // (0,4,0), taken whole
+  const Explanation e = explain(*m.st, m.occ, {3, 2, 2});
+  REQUIRE(e.steps.size() == 3);
+  CHECK(e.steps[1].caption == "The request is rounded up to a cube of side 4; 6 free blocks of side 4 or more, 7 smaller. The "
+                              "smallest of those have side 4; of them, the one with the lowest base (0, 4, 0) is taken.");
+  CHECK(layer_of(e.steps[1], ExplainRole::Candidate) ==
+        std::vector<Block>{{0, 4, 4, 4, 0, 4}, {4, 4, 4, 4, 0, 4}, {0, 0, 4, 4, 4, 4}, {4, 0, 4, 4, 4, 4},
+                           {0, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}});
+  CHECK(layer_of(e.steps[1], ExplainRole::Failed).size() == 7);
+  CHECK(layer_of(e.steps[1], ExplainRole::Focus) == std::vector<Block>{{0, 4, 4, 4, 0, 4}});
+  REQUIRE(e.decision);
+  CHECK(e.decision->blocks == std::vector<Block>{{0, 4, 4, 4, 0, 4}});
+  // 5x1x1 rounds up to side 8: nothing free is that large
+  const Explanation f = explain(*m.st, m.occ, {5, 1, 1});
+  CHECK(f.steps[1].caption == "The request is rounded up to a cube of side 8; 0 free blocks of side 8 or more, 13 smaller. None "
+                              "is large enough: the job waits.");
+  CHECK_FALSE(f.decision);
+  // on a square mesh (depth 1) the blocks are squares: 2x2 after the 4-square at (0,0) is busy
+  // comes from the 4-square at (4,0), split down to its lower-left corner
+  StrategyOn sq("buddy3d", Topology(TopologyKind::Mesh, 8, 8));
+  sq.hold(1, Block{0, 0, 4, 4});
+  const Explanation g = explain(*sq.st, sq.occ, {2, 2});
+  CHECK(g.steps[1].caption == "The request is rounded up to a square of side 2; 3 free blocks of side 2 or more, 0 smaller. The "
+                              "smallest of those have side 4; of them, the one with the lowest base (4, 0) is split down to its "
+                              "lower-left corner.");
+  REQUIRE(g.decision);
+  CHECK(g.decision->blocks == std::vector<Block>{{4, 0, 2, 2}});
+}
+
+TEST_CASE("explain: mbs3d shows the request's base-8 digits over the free buddy blocks, then the blocks taken (hand-worked)") {
+  // The state of the buddy3d case: free six 4-cubes and the seven 2-cubes of the 4-cube at
+  // (4,0,0). 12 = 1 x 8 + 4 x 1: the 2-cube with the lowest base, (6,0,0), then four unit cubes
+  // split from the next 2-cube, (4,2,0): its lowest four, (4,2,0) (5,2,0) (4,3,0) (5,3,0).
+  const Topology t(TopologyKind::Mesh, 8, 8, 8);
+  StrategyOn m("mbs3d", t);
+  m.hold(1, Block{0, 0, 4, 4, 0, 4});
+  m.hold(2, Block{4, 0, 2, 2, 0, 2});
+  const Explanation e = explain(*m.st, m.occ, {3, 2, 2});
+  REQUIRE(e.steps.size() == 3);
+  CHECK(e.steps[1].caption == "12 processors = 1 x 8 + 4 x 1 (base 8): blocks 1 of side 2, 4 of side 1, largest first, each the "
+                              "free block of its side with the lowest base. A missing side is split from the smallest larger free "
+                              "block; with none larger, each missing block becomes 8 blocks of half its side. 13 free buddy "
+                              "blocks hold 440 processors.");
+  CHECK(layer_of(e.steps[1], ExplainRole::Candidate).size() == 13);
+  REQUIRE(e.decision);
+  CHECK(e.decision->blocks == std::vector<Block>{{6, 0, 2, 2, 0, 2}, {4, 2, 1, 1, 0, 1}, {5, 2, 1, 1, 0, 1}, {4, 3, 1, 1, 0, 1},
+                                                 {5, 3, 1, 1, 0, 1}});
+  CHECK(e.steps[2].caption == "Chosen: 5 blocks, 12 processors, the first 2 x 2 x 2 at (6, 0, 0).");
+}
+
 TEST_CASE("explain: mfa Example 1 (Srinivasan et al. 2004 Fig. 1, T(3,2)) shows index 10 at <2,5> and stops there") {
   StrategyOn m("mfa", Topology(TopologyKind::Mesh, 8, 8));
   fig1_state(m.occ, *m.st);

@@ -17,11 +17,16 @@
 //    machine of depth 1 the blocks are squares (on a square power-of-two mesh: 2D buddy's
 //    decisions). On a torus the same blocks are used (they never wrap).
 //
+// Explain: the request rounded to its cube, the free blocks (those large enough as candidates,
+// the smaller ones as too small), the block the decision splits down, then the decision.
+//
 // Counted work: one operation = one free list looked at (levels k..top), plus the bookkeeping of
 // BuddyBlocks after the decision and on release (free-list changes, levels looked at, buddies
 // looked up while recombining).
 #include <algorithm>
+#include <cstdio>
 #include "buddy_blocks.hpp"
+#include "explain.hpp"
 
 namespace alloclab {
 namespace {
@@ -40,6 +45,43 @@ class Buddy3D final : public BuddyBlocksStrategy<Buddy3D> {
     return std::nullopt;
   }
   bool repeats_failures() const override { return true; }  // a failure reads the free lists only
+
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng& rng) const override {
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    const int k = cube_level(req.shape), side = 1 << k;
+    const char* cube = bb_.dims() == 3 ? "cube" : "square";
+    ExplainStep st;
+    st.title = "Free buddy blocks";
+    int large = 0, small = 0;
+    for (const Block& b : bb_.free_blocks()) {
+      const bool fits = b.w >= side;
+      (fits ? large : small) += 1;
+      st.layer(fits ? ExplainRole::Candidate : ExplainRole::Failed).blocks.push_back(b);
+    }
+    char buf[320];
+    std::snprintf(buf, sizeof buf, "The request is rounded up to a %s of side %d; %s of side %d or more, %d smaller. ", cube, side,
+                  explain_count(large, "free block", "free blocks").c_str(), side, small);
+    st.caption = buf;
+    int j = k;
+    while (j <= bb_.top() && bb_.free_list(j).empty()) ++j;
+    if (j > bb_.top()) {
+      st.caption += "None is large enough: the job waits.";
+    } else {
+      const Block b = bb_.block(j, bb_.free_list(j).first());
+      st.layer(ExplainRole::Focus).blocks.push_back(b);
+      char at[48];
+      if (bb_.dims() == 3) std::snprintf(at, sizeof at, "(%d, %d, %d)", b.x, b.y, b.z);
+      else std::snprintf(at, sizeof at, "(%d, %d)", b.x, b.y);
+      std::snprintf(buf, sizeof buf, "The smallest of those have side %d; of them, the one with the lowest base %s %s.", 1 << j, at,
+                    j > k ? (bb_.dims() == 3 ? "is split down to its lower-left-front corner" : "is split down to its lower-left corner") : "is taken");
+      st.caption += buf;
+    }
+    e.steps.push_back(std::move(st));
+    e.decision = explain_decide(*this, req, occ, rng);
+    e.steps.push_back(explain_decision_step(e.decision, req, occ.depth()));
+    return e;
+  }
 
  private:
   // ⌈log2 max(p, q, r)⌉ (r ignored on depth 1, where blocks are squares).

@@ -35,12 +35,17 @@
 //  * `mbs3d` on a machine of depth 1 is `mbs` (the same object; both rows exist so that the 2D
 //    row keeps its place, promise and fingerprints).
 //
+// Explain: the request's size in base 4 (8), the blocks it asks for by side, over the free
+// buddy blocks, then the decision's blocks numbered in allocation order.
+//
 // Counted work: one operation = one free-list operation (look-up, insert or erase — the
 // trial splits inside allocate and their undo included) or one factor digit served; the
 // bookkeeping after the decision (carving the blocks out) and on release (giving them back and
 // recombining: 2^dims look-ups per level) counts the same way.
+#include <string>
 #include <vector>
 #include "buddy_blocks.hpp"
+#include "explain.hpp"
 
 namespace alloclab {
 namespace {
@@ -94,6 +99,44 @@ class MultipleBuddy final : public BuddyBlocksStrategy<MultipleBuddy> {
     count(bb_.drain_ops());
     if (!ok) return std::nullopt;
     return a;
+  }
+
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng& rng) const override {
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    const int need = req.shape.area(), L = bb_.top(), base = bb_.arity();
+    int d[kMaxLevels];
+    mbs_digits(need, L, bb_.dims(), d);
+    ExplainStep st;
+    st.title = "Factor";
+    st.layer(ExplainRole::Candidate).blocks = bb_.free_blocks();
+    // (captions appended piecewise: a chain of operator+ trips GCC 12's false -Wrestrict warning)
+    std::string sum, asks;
+    for (int i = L; i >= 0; --i) {
+      if (d[i] == 0) continue;
+      sum += sum.empty() ? "" : " + ";
+      sum += std::to_string(d[i]);
+      sum += " x ";
+      sum += std::to_string(1 << (bb_.dims() * i));
+      asks += asks.empty() ? "" : ", ";
+      asks += std::to_string(d[i]);
+      asks += " of side ";
+      asks += std::to_string(1 << i);
+    }
+    st.caption = std::to_string(need);
+    st.caption += " processors = ";
+    st.caption += sum;
+    st.caption += " (base " + std::to_string(base) + "): blocks ";
+    st.caption += asks;
+    st.caption += ", largest first, each the free block of its side with the lowest base. A missing side is split from the "
+                  "smallest larger free block; with none larger, each missing block becomes " +
+                  std::to_string(base) + " blocks of half its side. ";
+    st.caption += explain_count(int(bb_.free_blocks().size()), "free buddy block", "free buddy blocks");
+    st.caption += " hold " + std::to_string(bb_.free_nodes()) + " processors.";
+    e.steps.push_back(std::move(st));
+    e.decision = explain_decide(*this, req, occ, rng);
+    e.steps.push_back(explain_decision_step(e.decision, req, occ.depth()));
+    return e;
   }
 
  private:

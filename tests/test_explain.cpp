@@ -213,6 +213,46 @@ TEST_CASE("explain: mbs3d shows the request's base-8 digits over the free buddy 
   CHECK(e.steps[2].caption == "Chosen: 5 blocks, 12 processors, the first 2 x 2 x 2 at (6, 0, 0).");
 }
 
+TEST_CASE("explain: paging shows its pages in index order, free or not, then the pages taken (hand-worked)") {
+  // 8x8 mesh, paging_k = 1: 16 pages of side 2, row-major from the bottom row. Busy (0,0)-(2,2)
+  // touches the pages at (0,0), (2,0), (0,2), (2,2); 12 pages are free. 9 nodes: the free pages
+  // in index order (4,0), (6,0), then (4,2) hold 12 >= 9.
+  StrategyParams sp;
+  sp.paging_k = 1;
+  StrategyOn m("paging", Topology(TopologyKind::Mesh, 8, 8), sp);
+  m.busy(1, 0, 0, 2, 2);
+  const Explanation e = explain(*m.st, m.occ, {3, 3});
+  REQUIRE(e.steps.size() == 3);
+  CHECK(e.steps[1].caption == "The machine is cut into 16 pages of side 2 (cut at its edges), indexed in row-major order; 12 are "
+                              "entirely free, holding 48 nodes. The first free pages in index order are taken until they hold the "
+                              "9 nodes asked for.");
+  CHECK(layer_of(e.steps[1], ExplainRole::Failed) ==
+        std::vector<Block>{{0, 0, 2, 2}, {2, 0, 2, 2}, {0, 2, 2, 2}, {2, 2, 2, 2}});
+  CHECK(layer_of(e.steps[1], ExplainRole::Candidate).size() == 12);
+  REQUIRE(e.steps[1].labels.size() == 12);  // the free pages numbered 1..12 in index order
+  CHECK((e.steps[1].labels[0].x == 4 && e.steps[1].labels[0].y == 0 && e.steps[1].labels[0].value == 1));
+  CHECK((e.steps[1].labels[2].x == 4 && e.steps[1].labels[2].y == 2 && e.steps[1].labels[2].value == 3));
+  REQUIRE(e.decision);
+  CHECK(e.decision->blocks == std::vector<Block>{{4, 0, 2, 2}, {6, 0, 2, 2}, {4, 2, 2, 2}});
+  // 49 nodes: the free pages hold 48
+  const Explanation f = explain(*m.st, m.occ, {7, 7});
+  CHECK(f.steps[1].caption.ends_with("12 are entirely free, holding 48 nodes. They do not hold the 49 nodes asked for: the job waits."));
+  CHECK_FALSE(f.decision);
+}
+
+TEST_CASE("explain: random says what it draws from, and the nodes drawn are the decision") {
+  const Topology t(TopologyKind::Mesh, 4, 4, 4);
+  StrategyOn m("random", t);
+  m.hold(1, Block{0, 0, 2, 2, 0, 2});
+  const Explanation e = explain(*m.st, m.occ, {2, 1, 1});
+  REQUIRE(e.steps.size() == 3);
+  CHECK(e.steps[1].caption == "2 of the 56 free nodes, drawn uniformly at random from the run's own random stream (the same link "
+                              "draws the same nodes); contiguity is ignored on purpose.");
+  REQUIRE(e.decision);
+  CHECK(e.decision->nodes() == 2);
+  CHECK(explain(*m.st, m.occ, {8, 8, 1}).steps[1].caption == "Fewer nodes are free than the 64 asked for: the job waits.");
+}
+
 TEST_CASE("explain: mfa Example 1 (Srinivasan et al. 2004 Fig. 1, T(3,2)) shows index 10 at <2,5> and stops there") {
   StrategyOn m("mfa", Topology(TopologyKind::Mesh, 8, 8));
   fig1_state(m.occ, *m.st);

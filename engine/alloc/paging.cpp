@@ -29,6 +29,9 @@
 //    so consecutive pages stay adjacent); shuffled interleaves the bits of the page column, row
 //    and layer (Morton order in 3D). On depth 1 the pages and their order are the 2D ones.
 //
+// Explain: the pages (entirely free ones as candidates, the others as tried and failed), the
+// free ones numbered in index order on a 2D machine, then the pages taken.
+//
 // Counted work: one operation = one word of free bits read while testing a page, pages in index
 // order (one per row of the page and layer, up to the first busy row — one for k = 0, where
 // a page is a node; one per node for pages over 64 nodes wide, tested node by node). Lo et al.
@@ -37,6 +40,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <vector>
+#include "explain.hpp"
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -89,7 +93,8 @@ namespace {
 class Paging final : public StrategyBase<Paging> {
  public:
   Paging(const Topology& t, const StrategyParams& p)
-      : max_blocks_(p.max_blocks), pages_(paging_pages(t.width(), t.height(), p.paging_k, p.paging_order, t.depth())) {
+      : max_blocks_(p.max_blocks), k_(p.paging_k), order_(p.paging_order),
+        pages_(paging_pages(t.width(), t.height(), p.paging_k, p.paging_order, t.depth())) {
     const std::size_t wpr = std::size_t((t.width() + 63) / 64);
     if (p.paging_k <= 6)  // a page row is one run inside one word of the free bits
       for (const Block& pg : pages_)
@@ -124,12 +129,47 @@ class Paging final : public StrategyBase<Paging> {
     return std::nullopt;
   }
 
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng& rng) const override {
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    ExplainStep st;
+    st.title = "Pages";
+    int free_pages = 0, free_nodes = 0;
+    const bool numbered = occ.depth() == 1 && pages_.size() <= 1024;
+    for (const Block& pg : pages_) {
+      const bool f = occ.block_free(pg);
+      st.layer(f ? ExplainRole::Candidate : ExplainRole::Failed).blocks.push_back(pg);
+      if (!f) continue;
+      ++free_pages, free_nodes += pg.area();
+      if (numbered) st.labels.push_back(ExplainLabel{pg.x, pg.y, free_pages});
+    }
+    if (numbered) st.labels_mean = "free page, in index order";
+    static constexpr const char* kOrder[] = {"row-major", "snake", "shuffled row-major"};
+    const int need = req.shape.area(), side = 1 << k_;
+    // (captions appended piecewise: a chain of operator+ trips GCC 12's false -Wrestrict warning)
+    st.caption = "The machine is cut into ";
+    st.caption += explain_count(int(pages_.size()), "page", "pages");
+    st.caption += " of side " + std::to_string(side) + " (cut at its edges), indexed in ";
+    st.caption += kOrder[int(order_)];
+    st.caption += " order; ";
+    st.caption += explain_count(free_pages, "is", "are");
+    st.caption += " entirely free, holding " + std::to_string(free_nodes) + " nodes. ";
+    st.caption += free_nodes >= need ? "The first free pages in index order are taken until they hold the " + std::to_string(need) +
+                                           " nodes asked for."
+                                     : "They do not hold the " + std::to_string(need) + " nodes asked for: the job waits.";
+    e.steps.push_back(std::move(st));
+    e.decision = explain_decide(*this, req, occ, rng);
+    e.steps.push_back(explain_decision_step(e.decision, req, occ.depth()));
+    return e;
+  }
+
  private:
   struct Test {
     std::size_t word;    // the free-bit word of the page's bottom row in its first layer
     std::uint64_t mask;  // the page's nodes in it (the same in every row)
   };
-  int max_blocks_;
+  int max_blocks_, k_;
+  PagingOrder order_;
   std::vector<Block> pages_;  // in index order
   std::vector<Test> tests_;   // per page, when pages are at most 64 wide (k <= 6)
 };

@@ -8,6 +8,8 @@
 // torus and on a 3D machine. With max_blocks > 0 a job needing more than max_blocks nodes
 // cannot be placed.
 //
+// Explain: how many of the free nodes are drawn and from what, then the nodes drawn.
+//
 // Counted work: one operation = one bitmap word read, one free node listed, or one node drawn
 // (H·D·⌈W/64⌉ + free + p·q·r per successful decision). No release work.
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 #include <vector>
+#include "explain.hpp"
 #include "strategy.hpp"
 
 namespace alloclab {
@@ -39,6 +42,26 @@ constexpr auto kBitPositions = [] {
 class RandomAlloc final : public StrategyBase<RandomAlloc> {
  public:
   explicit RandomAlloc(const StrategyParams& p) : max_blocks_(p.max_blocks) {}
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng& rng) const override {
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    const int need = req.shape.area();
+    ExplainStep st;
+    st.title = "Random draw";
+    if (need > occ.free_count())
+      st.caption = "Fewer nodes are free than the " + std::to_string(need) + " asked for: the job waits.";
+    else if (max_blocks_ > 0 && need > max_blocks_)
+      st.caption = "Each node is its own block, and " + std::to_string(need) + " nodes exceed the limit of " +
+                   std::to_string(max_blocks_) + " blocks per job: the job waits.";
+    else
+      st.caption = std::to_string(need) + " of the " + std::to_string(occ.free_count()) +
+                   " free nodes, drawn uniformly at random from the run's own random stream (the same link draws the same "
+                   "nodes); contiguity is ignored on purpose.";
+    e.steps.push_back(std::move(st));
+    e.decision = explain_decide(*this, req, occ, rng);
+    e.steps.push_back(explain_decision_step(e.decision, req, occ.depth()));
+    return e;
+  }
   std::optional<Allocation> allocate(const Request& req, const Occupancy& occ, Rng& rng) override {
     const int need = req.shape.area();
     if (need > occ.free_count()) return std::nullopt;

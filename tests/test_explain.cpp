@@ -253,6 +253,37 @@ TEST_CASE("explain: random says what it draws from, and the nodes drawn are the 
   CHECK(explain(*m.st, m.occ, {8, 8, 1}).steps[1].caption == "Fewer nodes are free than the 64 asked for: the job waits.");
 }
 
+TEST_CASE("explain: ff3d-rot turns the request through its orientations; bf3d shows the best base's contact (hand-worked)") {
+  // 4x4x4 mesh; layers 0-1 busy, and rows y 0-1 of layers 2-3: free are y 2-3 of layers 2-3.
+  // 1x1x4 (3 distinct orientations: 1x1x4, 1x4x1, 4x1x1): only 4x1x1 fits, at bases (0,2,2),
+  // (0,3,2), (0,2,3), (0,3,3); the first in node-id order wins.
+  const Topology t(TopologyKind::Mesh, 4, 4, 4);
+  StrategyOn m("ff3d-rot", t);
+  m.hold(1, Block{0, 0, 4, 4, 0, 2});
+  m.hold(2, Block{0, 0, 4, 2, 2, 2});
+  const Explanation e = explain(*m.st, m.occ, {1, 1, 4});
+  REQUIRE(e.steps.size() == 5);
+  CHECK(e.steps[1].caption == "0 bases where a 1 x 1 x 4 box is entirely free. None: the request is turned.");
+  CHECK(e.steps[2].caption == "0 bases where a 1 x 4 x 1 box is entirely free. None: the request is turned.");
+  CHECK(e.steps[3].title == "Orientation 3 of 3");
+  CHECK(e.steps[3].caption == "4 bases where a 4 x 1 x 1 box is entirely free. The first in node-id order wins.");
+  REQUIRE(e.decision);
+  CHECK(e.decision->blocks == std::vector<Block>{{0, 2, 4, 1, 2, 1}});
+  // bf3d, 2x2x2 beside a busy 2x2x2 at the origin (and one at (2,2,2)): the box at (2,0,0) touches
+  // 4 busy nodes on its -x face and 4 edge nodes on each of its +x, -y and -z faces: 16; the boxes
+  // at (0,2,0), (2,2,0) and (0,0,2) score 16 too, and the first base in node-id order wins
+  StrategyOn b("bf3d", t);
+  b.hold(1, Block{0, 0, 2, 2, 0, 2});
+  b.hold(2, Block{2, 2, 2, 2, 2, 2});
+  const Explanation f = explain(*b.st, b.occ, {2, 2, 2});
+  REQUIRE(f.steps.size() == 3);
+  CHECK(f.steps[1].caption == "12 bases where a 2 x 2 x 2 box is entirely free. The best, base (2, 0, 0), touches 16 busy nodes or "
+                              "edges across its faces.");
+  CHECK(layer_of(f.steps[1], ExplainRole::Candidate) == std::vector<Block>{{2, 0, 2, 2, 0, 2}});
+  REQUIRE(f.decision);
+  CHECK(f.decision->blocks == std::vector<Block>{{2, 0, 2, 2, 0, 2}});
+}
+
 TEST_CASE("explain: mfa Example 1 (Srinivasan et al. 2004 Fig. 1, T(3,2)) shows index 10 at <2,5> and stops there") {
   StrategyOn m("mfa", Topology(TopologyKind::Mesh, 8, 8));
   fig1_state(m.occ, *m.st);

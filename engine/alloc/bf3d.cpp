@@ -11,10 +11,16 @@
 // base of every orientation (box_orientations order), the best score winning, earlier
 // orientations on ties.
 //
+// Explain: per orientation scored (one for bf3d), its free-box bases and the best of them with
+// its contact score; then the decision.
+//
 // Counted work: one operation = one 64-bit word processed by the free-box query (boxes.hpp),
 // plus W·H·D for the prefix sums of busy nodes (built once per decision, when some base is
 // free), plus one per base scored. No release work.
+#include <algorithm>
+#include <cstdio>
 #include "boxes.hpp"
+#include "explain.hpp"
 
 namespace alloclab {
 namespace {
@@ -43,6 +49,36 @@ class BestFit3D final : public StrategyBase<BestFit3D> {
     return std::nullopt;
   }
   bool repeats_failures() const override { return true; }  // no state of its own
+
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng& rng) const override {
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    const Topology& t = occ.topology();
+    const std::vector<Shape> shapes = rotate_ ? box_orientations(req.shape, t) : std::vector<Shape>{req.shape};
+    const BoxContact contact(occ);
+    BoxQuery q;
+    BaseMask m;
+    Ops ops = 0;
+    int best_score = -1;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      ExplainStep st = explain_free_bases_step(shapes[i], occ);
+      if (rotate_) st.title = "Orientation " + std::to_string(i + 1) + " of " + std::to_string(shapes.size());
+      (void)q.free_boxes(occ, shapes[i], m);
+      if (const auto b = m.any() ? best_contact_box(contact, m, t, shapes[i], ops) : std::nullopt) {
+        const int score = contact.contact(*b);
+        st.layer(ExplainRole::Candidate).blocks.push_back(*b);
+        char buf[200];
+        std::snprintf(buf, sizeof buf, " The best, base (%d, %d, %d), touches %d busy nodes or edges across its faces%s.", b->x, b->y,
+                      b->z, score, !rotate_ || score > best_score ? "" : " (no more than an earlier orientation's best)");
+        st.caption += buf;
+        best_score = std::max(best_score, score);
+      }
+      e.steps.push_back(std::move(st));
+    }
+    e.decision = explain_decide(*this, req, occ, rng);
+    e.steps.push_back(explain_decision_step(e.decision, req, occ.depth()));
+    return e;
+  }
 
  private:
   bool rotate_;

@@ -13,10 +13,14 @@
 // gives, ((p,q,r), (q,p,r), (p,r,q), (r,p,q), (q,r,p), (r,q,p)), the first that has a free box
 // winning.
 //
+// Explain: ff3d the default (request, free-box bases, decision); ff3d-rot the free-box bases of
+// each orientation in turn, up to the first that has one.
+//
 // Counted work: one operation = one 64-bit word processed by the free-box query (boxes.hpp):
 // every word of each layer's 2D query, each word ANDed along z, the words read to the first
 // base. No release work (no state of its own).
 #include "boxes.hpp"
+#include "explain.hpp"
 
 namespace alloclab {
 namespace {
@@ -34,6 +38,25 @@ class FirstFit3D final : public StrategyBase<FirstFit3D> {
     return std::nullopt;
   }
   bool repeats_failures() const override { return true; }  // no state of its own
+
+  Explanation explain(const Request& req, const Occupancy& occ, const Rng& rng) const override {
+    if (!rotate_) return explain_default(*this, req, occ, rng);
+    Explanation e;
+    e.steps.push_back(explain_request_step(req, occ));
+    const std::vector<Shape> shapes = box_orientations(req.shape, occ.topology());
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      ExplainStep st = explain_free_bases_step(shapes[i], occ);
+      const bool any = !st.layer(ExplainRole::FreeBase).blocks.empty();
+      st.title = "Orientation " + std::to_string(i + 1) + " of " + std::to_string(shapes.size());
+      st.caption += any ? " The first in node-id order wins."
+                        : i + 1 < shapes.size() ? " None: the request is turned." : " None in any orientation.";
+      e.steps.push_back(std::move(st));
+      if (any) break;
+    }
+    e.decision = explain_decide(*this, req, occ, rng);
+    e.steps.push_back(explain_decision_step(e.decision, req, occ.depth()));
+    return e;
+  }
 
  private:
   bool rotate_;

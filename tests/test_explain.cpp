@@ -154,14 +154,19 @@ TEST_CASE("explain: curve-snake shows its free runs along the curve and the rule
   CHECK(g.steps[0].caption == "Job 999 asks for a 1 x 1 x 1 box (1 processor); 13 of 16 processors are free.");
 }
 
-TEST_CASE("explain: buddy3d shows the request's cube, the free buddy blocks and the one it splits (hand-worked)") {
-  // 8x8x8 mesh, one root cube of side 8. Busy: the 4-cube at (0,0,0) and the 2-cube at (4,0,0).
-  // Free: six 4-cubes (the other octants of the root but (4,0,0), which is split) and seven
-  // 2-cubes (the other octants of the 4-cube at (4,0,0)).
-  const Topology t(TopologyKind::Mesh, 8, 8, 8);
-  StrategyOn m("buddy3d", t);
+// An 8x8x8 mesh (one root cube of side 8) with the 4-cube at (0,0,0) and the 2-cube at (4,0,0)
+// busy. Free: six 4-cubes (the other octants of the root but (4,0,0), which is split) and seven
+// 2-cubes (the other octants of the 4-cube at (4,0,0)).
+namespace {
+void hold_two_buddies(StrategyOn& m) {
   m.hold(1, Block{0, 0, 4, 4, 0, 4});
   m.hold(2, Block{4, 0, 2, 2, 0, 2});
+}
+}  // namespace
+
+TEST_CASE("explain: buddy3d shows the request's cube, the free buddy blocks and the one it splits (hand-worked)") {
+  StrategyOn m("buddy3d", Topology(TopologyKind::Mesh, 8, 8, 8));
+  hold_two_buddies(m);
   // 3x2x2 rounds up to side 4: the 4-cubes are candidates, the lowest base in (z, y, x) order is
   // (0,4,0), taken whole
   const Explanation e = explain(*m.st, m.occ, {3, 2, 2});
@@ -193,13 +198,10 @@ TEST_CASE("explain: buddy3d shows the request's cube, the free buddy blocks and 
 }
 
 TEST_CASE("explain: mbs3d shows the request's base-8 digits over the free buddy blocks, then the blocks taken (hand-worked)") {
-  // The state of the buddy3d case: free six 4-cubes and the seven 2-cubes of the 4-cube at
-  // (4,0,0). 12 = 1 x 8 + 4 x 1: the 2-cube with the lowest base, (6,0,0), then four unit cubes
-  // split from the next 2-cube, (4,2,0): its lowest four, (4,2,0) (5,2,0) (4,3,0) (5,3,0).
-  const Topology t(TopologyKind::Mesh, 8, 8, 8);
-  StrategyOn m("mbs3d", t);
-  m.hold(1, Block{0, 0, 4, 4, 0, 4});
-  m.hold(2, Block{4, 0, 2, 2, 0, 2});
+  // 12 = 1 x 8 + 4 x 1: the 2-cube with the lowest base, (6,0,0), then four unit cubes split
+  // from the next 2-cube, (4,2,0): its lowest four, (4,2,0) (5,2,0) (4,3,0) (5,3,0).
+  StrategyOn m("mbs3d", Topology(TopologyKind::Mesh, 8, 8, 8));
+  hold_two_buddies(m);
   const Explanation e = explain(*m.st, m.occ, {3, 2, 2});
   REQUIRE(e.steps.size() == 3);
   CHECK(e.steps[1].caption == "12 processors = 1 x 8 + 4 x 1 (base 8): blocks 1 of side 2, 4 of side 1, largest first, each the "

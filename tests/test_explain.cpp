@@ -225,9 +225,9 @@ TEST_CASE("explain: paging shows its pages in index order, free or not, then the
   m.busy(1, 0, 0, 2, 2);
   const Explanation e = explain(*m.st, m.occ, {3, 3});
   REQUIRE(e.steps.size() == 3);
-  CHECK(e.steps[1].caption == "The machine is cut into 16 pages of side 2 (cut at its edges), indexed in row-major order; 12 are "
-                              "entirely free, holding 48 nodes. The first free pages in index order are taken until they hold the "
-                              "9 nodes asked for.");
+  CHECK(e.steps[1].caption == "The machine is cut into 16 pages of side 2, indexed in row-major order; 12 are entirely free, "
+                              "holding 48 nodes. The first free pages in index order are taken until they hold the 9 nodes asked "
+                              "for.");
   CHECK(layer_of(e.steps[1], ExplainRole::Failed) ==
         std::vector<Block>{{0, 0, 2, 2}, {2, 0, 2, 2}, {0, 2, 2, 2}, {2, 2, 2, 2}});
   CHECK(layer_of(e.steps[1], ExplainRole::Candidate).size() == 12);
@@ -240,6 +240,11 @@ TEST_CASE("explain: paging shows its pages in index order, free or not, then the
   const Explanation f = explain(*m.st, m.occ, {7, 7});
   CHECK(f.steps[1].caption.ends_with("12 are entirely free, holding 48 nodes. They do not hold the 49 nodes asked for: the job waits."));
   CHECK_FALSE(f.decision);
+  // a 5x5 mesh in pages of side 2: the last column and row of pages are cut (5 of the 9 pages)
+  StrategyOn c("paging", Topology(TopologyKind::Mesh, 5, 5), sp);
+  CHECK(explain(*c.st, c.occ, {1, 1}).steps[1].caption.starts_with(
+      "The machine is cut into 9 pages of side 2 (5 of them cut by the machine's edges), indexed in row-major order; 9 are "
+      "entirely free, holding 25 nodes."));
 }
 
 TEST_CASE("explain: random says what it draws from, and the nodes drawn are the decision") {

@@ -134,10 +134,11 @@ class Paging final : public StrategyBase<Paging> {
     e.steps.push_back(explain_request_step(req, occ));
     ExplainStep st;
     st.title = "Pages";
-    int free_pages = 0, free_nodes = 0;
+    int free_pages = 0, free_nodes = 0, cut = 0;
     const bool numbered = occ.depth() == 1 && pages_.size() <= 1024;
     for (const Block& pg : pages_) {
       const bool f = occ.block_free(pg);
+      cut += pg.w < (1 << k_) || pg.h < (1 << k_) || (occ.depth() > 1 && pg.d < (1 << k_));
       st.layer(f ? ExplainRole::Candidate : ExplainRole::Failed).blocks.push_back(pg);
       if (!f) continue;
       ++free_pages, free_nodes += pg.area();
@@ -149,7 +150,9 @@ class Paging final : public StrategyBase<Paging> {
     // (captions appended piecewise: a chain of operator+ trips GCC 12's false -Wrestrict warning)
     st.caption = "The machine is cut into ";
     st.caption += explain_count(int(pages_.size()), "page", "pages");
-    st.caption += " of side " + std::to_string(side) + " (cut at its edges), indexed in ";
+    st.caption += " of side " + std::to_string(side);
+    if (cut > 0) st.caption += " (" + std::to_string(cut) + " of them cut by the machine's edges)";
+    st.caption += ", indexed in ";
     st.caption += kOrder[int(order_)];
     st.caption += " order; ";
     st.caption += explain_count(free_pages, "is", "are");

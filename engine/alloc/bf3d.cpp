@@ -61,9 +61,9 @@ class BestFit3D final : public StrategyBase<BestFit3D> {
     Ops ops = 0;
     int best_score = -1;
     for (std::size_t i = 0; i < shapes.size(); ++i) {
-      ExplainStep st = explain_free_bases_step(shapes[i], occ);
-      if (rotate_) st.title = "Orientation " + std::to_string(i + 1) + " of " + std::to_string(shapes.size());
       (void)q.free_boxes(occ, shapes[i], m);
+      ExplainStep st = occ.depth() > 1 ? explain_free_bases_step(shapes[i], occ, m) : explain_free_bases_step(shapes[i], occ);
+      if (rotate_) st.title = "Orientation " + std::to_string(i + 1) + " of " + std::to_string(shapes.size());
       if (const auto b = m.any() ? best_contact_box(contact, m, t, shapes[i], ops) : std::nullopt) {
         const int score = contact.contact(*b);
         st.layer(ExplainRole::Candidate).blocks.push_back(*b);

@@ -36,13 +36,10 @@ class Buddy3D final : public BuddyBlocksStrategy<Buddy3D> {
   explicit Buddy3D(const Topology& t) : BuddyBlocksStrategy(t) {}
 
   std::optional<Allocation> allocate(const Request& req, const Occupancy&, Rng&) override {
-    const int k = cube_level(req.shape);
-    for (int j = k; j <= bb_.top(); ++j) {
-      count(1);
-      const IdSet& list = bb_.free_list(j);
-      if (!list.empty()) return Allocation{{bb_.block(k, list.first())}};
-    }
-    return std::nullopt;
+    const int k = cube_level(req.shape), j = free_level(k);
+    count(std::max(0, std::min(j, bb_.top()) - k + 1));  // the free lists looked at (none when k > top)
+    if (j > bb_.top()) return std::nullopt;
+    return Allocation{{bb_.block(k, bb_.free_list(j).first())}};
   }
   bool repeats_failures() const override { return true; }  // a failure reads the free lists only
 
@@ -63,8 +60,7 @@ class Buddy3D final : public BuddyBlocksStrategy<Buddy3D> {
     std::snprintf(buf, sizeof buf, "The request is rounded up to a %s of side %d; %s of side %d or more, %d smaller. ", cube, side,
                   explain_count(large, "free block", "free blocks").c_str(), side, small);
     st.caption = buf;
-    int j = k;
-    while (j <= bb_.top() && bb_.free_list(j).empty()) ++j;
+    const int j = free_level(k);
     if (j > bb_.top()) {
       st.caption += "None is large enough: the job waits.";
     } else {
@@ -84,6 +80,12 @@ class Buddy3D final : public BuddyBlocksStrategy<Buddy3D> {
   }
 
  private:
+  // The smallest level from k up with a free block; top() + 1 if none.
+  int free_level(int k) const {
+    int j = k;
+    while (j <= bb_.top() && bb_.free_list(j).empty()) ++j;
+    return j;
+  }
   // ⌈log2 max(p, q, r)⌉ (r ignored on depth 1, where blocks are squares).
   int cube_level(Shape s) const {
     const int side = std::max({s.w, s.h, bb_.dims() == 3 ? s.d : 1});

@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 #include "explain.hpp"
 #include "strategy.hpp"
@@ -115,7 +116,7 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
     const std::uint64_t* bits = occ.free_row(0);
     const int N = int(order_.size());
     count(N);
-    const int best = shortest_run(bits, need, [](int, int) {});
+    const int best = shortest_run(bits, need, [](int, int) {}).first;
     if (best < 0) {  // no run is long enough: the window of `need` free nodes of least span
       const int k = least_span(bits, need, free_pos_);
       count(N + Ops(free_pos_.size()));                      // every position read again, each free one listed
@@ -137,7 +138,7 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
     } else {
       const std::uint64_t* bits = occ.free_row(0);
       int runs = 0, holding = 0;
-      const int best = shortest_run(bits, need, [&](int first, int end) {
+      const auto [best, len] = shortest_run(bits, need, [&](int first, int end) {
         ++runs;
         holding += end - first >= need;
         const Allocation a = blocks_of(nullptr, end - first, false, first);
@@ -151,8 +152,6 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
       st.caption += curve;
       st.caption += " (the shape is not used, only its " + std::to_string(need) + " nodes); ";
       if (best >= 0) {
-        int len = 0;
-        while (best + len < int(order_.size()) && free_at(bits, best + len)) ++len;
         st.caption += explain_count(holding, "run holds", "runs hold");
         st.caption += " them: the shortest (" + std::to_string(len) + " nodes, from curve position " + std::to_string(best) +
                       ", the first such along the curve) gives its first " + std::to_string(need) + ".";
@@ -181,9 +180,10 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
     return (bits[w.word] >> w.bit) & 1u;
   }
   // The runs of free curve positions, each given to on_run(first, end) in curve order; returns
-  // the first position of the shortest run holding `need` (the first on ties), -1 if none does.
+  // the first position and the length of the shortest run holding `need` (the first on ties),
+  // -1 and 0 if none does.
   template <class F>
-  int shortest_run(const std::uint64_t* bits, int need, F&& on_run) const {
+  std::pair<int, int> shortest_run(const std::uint64_t* bits, int need, F&& on_run) const {
     const int N = int(order_.size());
     int best = -1, best_len = 0;
     for (int i = 0; i < N;) {
@@ -194,7 +194,7 @@ class CurveAlloc final : public StrategyBase<CurveAlloc> {
       if (e - i >= need && (best < 0 || e - i < best_len)) best = i, best_len = e - i;
       i = e;
     }
-    return best;
+    return {best, best_len};
   }
   // The free curve positions into `free_pos`, and the index there of the first of the `need`
   // consecutive ones of least span (the first such window on ties).

@@ -72,24 +72,28 @@ ExplainStep explain_request_step(const Request& req, const Occupancy& occ) {
 }
 
 ExplainStep explain_free_bases_step(Shape sh, const Occupancy& occ) {
+  BaseMask m;
+  if (occ.depth() > 1) {
+    BoxQuery q;
+    (void)q.free_boxes(occ, sh, m);
+  } else {
+    m = occ.free_bases(sh.w, sh.h);
+  }
+  return explain_free_bases_step(sh, occ, m);
+}
+
+ExplainStep explain_free_bases_step(Shape sh, const Occupancy& occ, const BaseMask& m) {
   ExplainStep s;
   s.title = "Free bases";
+  std::vector<Block>& runs = s.layer(ExplainRole::FreeBase).blocks;
+  add_mask_runs(runs, m);
+  const int n = m.count();
   if (occ.depth() > 1) {  // boxes: the mask has H·D rows, row z·H + y
-    BoxQuery q;
-    BaseMask m;
-    (void)q.free_boxes(occ, sh, m);
-    std::vector<Block> runs;
-    add_mask_runs(runs, m);
     for (Block& b : runs) b.z = b.y / occ.height(), b.y %= occ.height();
-    s.layer(ExplainRole::FreeBase).blocks = std::move(runs);
-    const int n = m.count();
     s.caption = fmt("%d base%s where a %d x %d x %d box is entirely free%s.", n, n == 1 ? "" : "s", sh.w, sh.h, sh.d,
                     occ.topology().wraps() ? " (boxes may wrap)" : "");
     return s;
   }
-  const BaseMask m = occ.free_bases(sh.w, sh.h);
-  add_mask_runs(s.layer(ExplainRole::FreeBase).blocks, m);
-  const int n = m.count();
   s.caption = fmt("%d base%s where a %d x %d block is entirely free%s.", n, n == 1 ? "" : "s", sh.w, sh.h,
                   occ.topology().wraps() ? " (blocks may wrap)" : "");
   return s;

@@ -86,6 +86,9 @@ ExplainStep explain_request_step(const Request& req, const Occupancy& occ);
 // Every base where the block of `s` would be entirely free (FreeBase layer; on a 3D machine the
 // bases of free boxes, as row runs with their layer).
 ExplainStep explain_free_bases_step(Shape s, const Occupancy& occ);
+// The same step from bases already found (`m`: occ.free_bases in 2D, BoxQuery::free_boxes's
+// mask on a machine of depth > 1).
+ExplainStep explain_free_bases_step(Shape s, const Occupancy& occ, const BaseMask& m);
 // The decision (Chosen layer; pieces numbered when there are several) or "no place"; on a
 // machine of depth > 1 boxes and bases with their layer.
 ExplainStep explain_decision_step(const std::optional<Allocation>& a, const Request& req, int depth = 1);

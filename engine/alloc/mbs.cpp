@@ -131,7 +131,7 @@ class MultipleBuddy final : public BuddyBlocksStrategy<MultipleBuddy> {
     st.caption += ", largest first, each the free block of its side with the lowest base. A missing side is split from the "
                   "smallest larger free block; with none larger, each missing block becomes " +
                   std::to_string(base) + " blocks of half its side. ";
-    st.caption += explain_count(int(bb_.free_blocks().size()), "free buddy block", "free buddy blocks");
+    st.caption += explain_count(int(st.layer(ExplainRole::Candidate).blocks.size()), "free buddy block", "free buddy blocks");
     st.caption += " hold " + std::to_string(bb_.free_nodes()) + " processors.";
     e.steps.push_back(std::move(st));
     e.decision = explain_decide(*this, req, occ, rng);

@@ -516,8 +516,8 @@ void Network::evaluate(int node, std::int64_t t) {
   unsigned avail = r.eligible();
   // A later refill round: input and output ports that carried a flit earlier in this cycle are
   // taken (one flit per port per cycle). Their masks count only if busy_cycle is now, chosen
-  // by a mask, not a branch (whether the router moved earlier this cycle is unpredictable; the
-  // conditional expression compiled to a branch that mispredicted ~0.2 times per flit-hop).
+  // by a mask, not a branch (whether the router moved earlier this cycle is unpredictable, and
+  // the conditional form `busy_cycle == t ? used : 0` compiles to a branch).
   const unsigned used = Late ? r.used & (0u - unsigned(r.busy_cycle == t)) : 0u;
   const unsigned busy_out = used >> 16;
   if constexpr (Late) avail &= ~used;  // (avail has no bits from 16 up)
